@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { FORM_ERROR_MESSAGE, USER_MESSAGES, type FieldErrors } from '@loci/domain';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { createLinkSigner, createTokenService } from './lib/tokens.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole HTTP application around an open database; `main.ts` and the tests both use it. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
+    links: createLinkSigner(config.jwtSecret),
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'generalError';
+        errors[key] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.status(400).send({ message: FORM_ERROR_MESSAGE, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Loci API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie, { secret: config.jwtSecret });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: USER_MESSAGES.tooManyRequests,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      await registerModules(api, ctx);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  registerConsole(app, config);
+  app.addHook('onClose', async () => ctx.mailer.close());
+  return app as unknown as App;
+}
+
+/** Serves the built console under /fe with deep links falling back to its index.html. */
+function registerConsole(app: FastifyInstance, config: Config): void {
+  const hasConsole = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasConsole) {
+    app.register(fastifyStatic, { root: config.webDist, prefix: '/fe/', wildcard: false, index: ['index.html'] });
+  }
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
+  app.get('/fe', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/fe/') && request.method === 'GET') {
+      if (!hasConsole) {
+        return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
+      }
+      // An asset that is missing is a real 404; any other path is a console route.
+      if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+  });
+}

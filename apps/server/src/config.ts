@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** Every environment variable Loci reads; README.md documents each one. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  LOCI_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  JWT_SECRET: optionalString,
+  JWT_EXPIRES_IN: z.string().default('7d'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Loci <no-reply@loci.local>'),
+  REDIS_URL: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_ISSUER: z.string().default('https://www.facebook.com'),
+  LOCI_ADMIN_EMAIL: optionalString,
+  LOCI_ADMIN_PASSWORD: optionalString,
+  LOCI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOCI_WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface OAuthProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  admin: { email: string; password: string } | undefined;
+  /** Requests per minute per client on login, register, forgot and resend. */
+  rateLimit: number;
+  /** Folder of the built console; absent folder means the API runs alone. */
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+function oauthProvider(issuer: string, clientId?: string, clientSecret?: string): OAuthProviderConfig | undefined {
+  return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
+}
+
+/** Reads, in order: JWT_SECRET, the secret kept in the data folder, or a new one written there. */
+function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the configuration from the environment, creating the data folder when missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.LOCI_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if ((e.LOCI_ADMIN_EMAIL && !e.LOCI_ADMIN_PASSWORD) || (!e.LOCI_ADMIN_EMAIL && e.LOCI_ADMIN_PASSWORD)) {
+    throw new ConfigError('LOCI_ADMIN_EMAIL and LOCI_ADMIN_PASSWORD go together');
+  }
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(dataDir, e.JWT_SECRET),
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    oauth: {
+      google: oauthProvider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      facebook: oauthProvider(e.FACEBOOK_ISSUER, e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+    },
+    admin:
+      e.LOCI_ADMIN_EMAIL && e.LOCI_ADMIN_PASSWORD
+        ? { email: e.LOCI_ADMIN_EMAIL.toLowerCase(), password: e.LOCI_ADMIN_PASSWORD }
+        : undefined,
+    rateLimit: e.LOCI_RATE_LIMIT,
+    webDist: path.resolve(e.LOCI_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { LinkSigner, TokenService } from './lib/tokens.js';
+
+/** What every module's routes and services are given: no globals. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  tokens: TokenService;
+  links: LinkSigner;
+  /** The clock; tests move it to expire links. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,96 @@
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** A Drizzle database on either driver; services only see this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** True when the embedded database was created by this start. */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Opens PostgreSQL at `url` and applies every pending migration. */
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'postgresql', created: false, close: () => pool.end() };
+}
+
+/**
+ * Opens the embedded PGlite database in `dir` (in memory when undefined) and
+ * applies every pending migration. A lock file keeps a second process out,
+ * since PGlite must be opened by one process only.
+ */
+export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  let release = () => {};
+  let created = true;
+  if (dir) {
+    created = !existsSync(path.join(dir, 'PG_VERSION'));
+    release = takeProcessLock(`${dir}.lock`);
+  }
+  const client = new PGlite(dir);
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      created,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function takeProcessLock(file: string): () => void {
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (pid && pid !== process.pid && processIsAlive(pid)) {
+      throw new Error(
+        `The embedded database is in use by process ${pid}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+  const fd = openSync(file, 'wx');
+  writeFileSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(file, { force: true });
+}
+
+/** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in the data folder. */
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@loci/domain';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema.js';
+import { fail } from '../lib/errors.js';
+
+/** The caller as read from the database on each request, so roles and deletions take effect at once. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Set from the bearer token before every handler. */
+    currentUser: CurrentUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Reads the bearer token on every request into `request.currentUser`. */
+export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) return;
+    const [row] = await ctx.db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, claims.id))
+      .limit(1);
+    request.currentUser = row ?? null;
+  });
+});
+
+/** The signed-in caller, or a 401. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw fail.unauthenticated();
+  return request.currentUser;
+}
+
+/** The signed-in admin, or a 401 / 403. */
+export function requireAdmin(request: FastifyRequest): CurrentUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw fail.forbidden('Only administrators may do this');
+  return user;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { Mail, Mailer } from '../lib/mailer.js';
+import { createTestDatabase } from './database.js';
+
+/** A mailer that keeps what it was asked to send, for tests that do not need a real SMTP server. */
+export function createMemoryMailer(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return { sent, send: async (mail) => void sent.push(mail), close: () => {} };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  /** Moves the app's clock. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real application on a fresh database and a temporary data
+ * folder. `env` overrides environment variables (e.g. SMTP_URL, GOOGLE_*).
+ */
+export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
+  const config = loadConfig({
+    LOCI_DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret',
+    PUBLIC_URL: 'http://loci.test',
+    LOG_LEVEL: 'silent',
+    LOCI_RATE_LIMIT: '1000',
+    LOCI_WEB_DIST: path.join(dataDir, 'no-console'),
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

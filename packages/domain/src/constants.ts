@@ -1,0 +1,16 @@
+/** Business constants of spec 1 §9 that cross the layers. */
+export const FRONTEND_BASE_PATH = '/fe';
+export const TOKEN_STORAGE_KEY = 'jwtToken';
+export const SOCIAL_COOKIE_NAME = 'jwtfromsocial';
+export const SOCIAL_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
+export const CONFIRM_LINK_TTL_SECONDS = 48 * 60 * 60;
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+export const TOAST_AUTO_CLOSE_MS = 10_000;
+export const LOCK_DURATION_SECONDS = 480;
+export const LOCK_RETRY_SECONDS = 10;
+export const SEARCH_MIN_LENGTH_EXCLUSIVE = 3;
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const CARD_DESCRIPTION_MAX = 400;
+export const DEFAULT_TIMEZONE = 'Europe/Athens';
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

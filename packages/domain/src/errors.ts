@@ -1,0 +1,41 @@
+/**
+ * One error vocabulary for the whole product. The server maps each code to an
+ * HTTP status in one place; the browser maps field errors back onto form fields.
+ */
+export const ERROR_CODES = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  PENDING_CONFIRMATION: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LOCKED: 409,
+  TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Field errors keyed by the field's path (dots for nesting, e.g. `pg.place.radius`). */
+export type FieldErrors = Record<string, string>;
+
+/** The body of every error answer of the API. */
+export interface ErrorBody {
+  message: string;
+  errors?: FieldErrors;
+  errorCode?: ErrorCode | string;
+}
+
+/** The message shown when any field of a form is in error. */
+export const FORM_ERROR_MESSAGE = 'Please correct the errors in the form';
+
+/** Turns zod issues into `{ path: message }`, keeping the first message per path. */
+export function toFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'generalError';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './user.js';

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** The three roles of spec 1 §6. */
+export const ROLES = ['player', 'designer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Minimum password length (spec 1 §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Exact texts shown to users about accounts. */
+export const USER_MESSAGES = {
+  nameRequired: 'Name field is required',
+  emailRequired: 'Email field is required',
+  emailInvalid: 'Email is invalid',
+  emailTaken: 'Email already exists',
+  emailNotFound: 'Email not found',
+  passwordRequired: 'Password field is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters`,
+  password2Required: 'Confirm password field is required',
+  passwordsMustMatch: 'Passwords must match',
+  passwordIncorrect: 'Password incorrect',
+  pendingConfirmation: 'Please confirm your email address before signing in',
+  socialOnly: 'This account signs in with Google or Facebook; use that button, or reset your password',
+  roleRequestPending: 'A role request is already pending',
+  roleRequestNone: 'There is no pending role request',
+  roleAlreadyHeld: 'You already have this role',
+  alreadyConfirmed: 'This email address is already confirmed',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  notLoggedIn: 'Not loged in',
+} as const;
+
+const email = z
+  .string({ error: USER_MESSAGES.emailRequired })
+  .trim()
+  .min(1, USER_MESSAGES.emailRequired)
+  .pipe(z.email({ error: USER_MESSAGES.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+const newPassword = z
+  .string({ error: USER_MESSAGES.passwordRequired })
+  .min(1, USER_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
+  .max(256, 'Password is too long');
+
+/** POST /api/users/register */
+export const registerSchema = z
+  .object({
+    name: z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(100),
+    email,
+    password: newPassword,
+    password2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),
+  })
+  .refine((v) => v.password === v.password2, { path: ['password2'], message: USER_MESSAGES.passwordsMustMatch });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** POST /api/users/login */
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: USER_MESSAGES.passwordRequired }).min(1, USER_MESSAGES.passwordRequired),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/users/forgot and /api/users/resend */
+export const emailOnlySchema = z.object({ email });
+export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
+
+/** The signed-link pair carried by confirmation and reset links. */
+export const signedLinkSchema = z.object({
+  msg: z.string().min(1),
+  mac: z.string().min(1),
+});
+
+/** POST /api/users/forgotchange */
+export const forgotChangeSchema = z
+  .object({
+    p1: newPassword,
+    p2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),
+    msg: z.string().min(1),
+    mac: z.string().min(1),
+  })
+  .refine((v) => v.p1 === v.p2, { path: ['p2'], message: USER_MESSAGES.passwordsMustMatch });
+export type ForgotChangeInput = z.input<typeof forgotChangeSchema>;
+
+/** Outcomes of POST /api/users/confirm (spec 1 §7). */
+export const CONFIRM_RESULTS = [
+  'CONFIRMATION_SUCCESS',
+  'VALIDATION_FAILED',
+  'VALIDATION_EXPIRED',
+  'VALIDATION_GENERALERROR',
+] as const;
+export type ConfirmResult = (typeof CONFIRM_RESULTS)[number];
+
+/** A pending request to be upgraded to another role. */
+export const roleRequestSchema = z.object({
+  role: z.enum(['designer']),
+  date: z.coerce.date().optional(),
+});
+export type RoleRequest = { role: Role; date: string };
+
+/** POST /api/users/account/roleRequest */
+export const roleRequestBodySchema = z.object({ roleRequest: roleRequestSchema });
+
+/** PATCH /api/admin/role-requests */
+export const roleDecisionSchema = z.object({
+  email,
+  action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
+  reason: z.string().trim().max(2000).optional().default(''),
+});
+export type RoleDecisionInput = z.input<typeof roleDecisionSchema>;
+
+/** The account as the API presents it: never a password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  roleRequest: z.object({ role: z.enum(ROLES), date: z.string() }).nullable(),
+  facebookId: z.string().nullable(),
+  googleId: z.string().nullable(),
+  appleId: z.string().nullable(),
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The claims of a Loci access token; the browser decodes them into the current user. */
+export const tokenClaimsSchema = z.object({
+  sub: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+/** One row of GET /api/admin/role-requests. */
+export const roleRequestListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleRequest: z.object({ role: z.enum(ROLES), date: z.string() }),
+});
+export type RoleRequestListItem = z.infer<typeof roleRequestListItemSchema>;
+
+/** GET /api/admin/dashboard-stats: the seven counts of spec 1 §3. */
+export const dashboardStatsSchema = z.object({
+  games: z.number(),
+  publishedGames: z.number(),
+  users: z.number(),
+  designers: z.number(),
+  gamesPlayed: z.number(),
+  playersPlayed: z.number(),
+  roleRequests: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** Designers and admins author games; players do not. */
+export function canAuthor(role: Role | undefined): boolean {
+  return role === 'designer' || role === 'admin';
+}
