@@ -1,3 +1,5 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './user.js';
+export * from './game.js';
+export * from './rights.js';

@@ -1,0 +1,609 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './constants.js';
+import { toFieldErrors, type FieldErrors } from './errors.js';
+import { GAME_RIGHTS } from './rights.js';
+import type { Role } from './user.js';
+
+// ─── Vocabularies and constants (spec 1 §3, §9) ─────────────────────────────
+
+/** Game languages (spec 1 §3); the casing is the original product's. */
+export const GAME_LANGUAGES = ['el-Gr', 'en-Us'] as const;
+export type GameLanguage = (typeof GAME_LANGUAGES)[number];
+
+/** Public access levels: nobody, view, view and clone (spec 1 §6). */
+export const PUBLIC_ACCESS = ['no', 'view', 'clone'] as const;
+export type PublicAccess = (typeof PUBLIC_ACCESS)[number];
+
+/** Playground background types. */
+export const BACKGROUND_TYPES = ['map', 'image'] as const;
+export type BackgroundType = (typeof BACKGROUND_TYPES)[number];
+
+/** Map styles of a map background. */
+export const MAP_TYPES = ['hybrid', 'standard'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
+
+/** Length of a play passcode (spec 1 §9). */
+export const PASSCODE_LENGTH = 6;
+
+/** Adults-only games need at least this minimum age. */
+export const ADULT_AGE = 18;
+
+/** The default game area of a new game (spec 1 §3, §9). */
+export const DEFAULT_PLAYGROUND = { title: 'Neverland', lat: 35.52, lng: 24.02, radius: 1000 } as const;
+export const DEFAULT_MIN_AGE = 12;
+export const DEFAULT_MAX_AGE = 99;
+export const DEFAULT_GAME_DESCRIPTION =
+  '<p>Describe your game here: the story, what players will do, and what they need to bring.</p>';
+
+/** Games-list filter tabs; 'all' is for admins only (spec 1 §2). */
+export const GAMES_LIST_FILTERS = ['mine', 'shared', 'public', 'all'] as const;
+export type GamesListFilter = (typeof GAMES_LIST_FILTERS)[number];
+
+/** Games-list page sizes, with 'all' for no paging (spec 1 §9). */
+export const GAMES_PAGE_SIZES = [...PAGE_SIZES, 'all'] as const;
+export type GamesPageSize = (typeof GAMES_PAGE_SIZES)[number];
+
+/** Every validation message of the game form, written once (spec 1 §5, spec 2 §5). */
+export const GAME_MESSAGES = {
+  required: 'Required',
+  radiusRequired: 'You must set a radius',
+  maxAgeAboveMinAge: 'Must be > min age',
+  adultsOnlyMinAge: `Must be >= ${ADULT_AGE}`,
+  notANumber: 'Must be a number',
+  wholeNumber: 'Must be a whole number',
+  notNegative: 'Must be >= 0',
+  latitudeRange: 'Must be between -90 and 90',
+  longitudeRange: 'Must be between -180 and 180',
+  playingPeriodStart: 'Please specify at least a start date and time with timezone',
+  playingPeriodEnd: 'End time must be after the start time',
+  invalidDate: 'Invalid date',
+  unknownTimezone: 'Unknown timezone',
+  passcodeLength: `Passcode length must be ${PASSCODE_LENGTH} digits`,
+  invalidJson: 'Invalid JSON object',
+  invalidEmail: (line: string) => `Not a valid email: ${line}`,
+  pageSize: `Page size must be ${PAGE_SIZES.join(', ')} or all`,
+} as const;
+
+/** Toasts, confirmations and page texts about games (spec 1 §2, §7, §8). */
+export const GAME_TEXTS = {
+  gameCreated: (title: string) => `Game ${title} created`,
+  gameSaved: (title: string) => `Game ${title} saved`,
+  gameDeleted: 'Game deleted',
+  gameCloned: 'Game cloned',
+  gameUnpublished: { title: 'Success', body: 'Game Unpublished!' },
+  gameArchived: { title: 'Success', body: 'Game Archived!' },
+  confirmIrreversible: 'Operation cannot be Undone. Do you want to proceed?',
+  confirmDelete: 'Are you really sure?',
+  errorRetrievingGames: 'Error retrieving user games',
+  errorRetrievingGame: (id: string) => `Error retrieving game data for id ${id}`,
+  errorSavingGame: (id: string) => `Error saving game ${id}`,
+  errorCreatingGame: 'Error creating game',
+  errorDeletingGame: (id: string) => `Error deleting game ${id}`,
+  errorCloningGame: (id: string) => `Error cloning game ${id}`,
+  errorUnpublishingGame: (id: string) => `Error unpublishing game ${id}`,
+  errorArchivingGame: (id: string) => `Error while archiving game ${id}`,
+  noAuthoringRights: (role: Role) => `No game authoring rights. Current role: ${role}`,
+  emptyGamesList: 'Nothing to see here...',
+  loadingGame: 'Loading game...',
+  gameNotFound: 'Game not found. Sorry.',
+  gameArchivedAlert: { title: 'Oops', body: 'This game has been archived.' },
+} as const;
+
+// ─── Helpers ────────────────────────────────────────────────────────────────
+
+/** True when rich text is empty once tags, entities of blank space and whitespace are stripped (e.g. '<p></p>'). */
+export function isRichTextEmpty(html: string | null | undefined): boolean {
+  if (!html) return true;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
+    .replace(/[\s\u00a0\u200b]+/g, '');
+  return text.length === 0;
+}
+
+/** The emails of a one-per-line text: trimmed, lower-cased, de-duplicated, blank lines ignored. */
+export function parseEmailList(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const emails = text
+    .split(/\r?\n|\r/)
+    .map((line) => line.trim().toLowerCase())
+    .filter((line) => line.length > 0);
+  return [...new Set(emails)];
+}
+
+/** True when `timezone` is an IANA time-zone name this runtime knows. */
+export function isValidTimezone(timezone: string): boolean {
+  if (!timezone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Location services (GPS perception, geofences) exist only on map games; an image background has none. */
+export function hasLocationServices(game: { pg: { type: BackgroundType } }): boolean {
+  return game.pg.type === 'map';
+}
+
+const emailSchema = z.email();
+
+/** The first line of an email-list text that is not a valid email, or null. */
+function firstInvalidEmail(text: string): string | null {
+  for (const line of text.split(/\r?\n|\r/)) {
+    const candidate = line.trim();
+    if (candidate && !emailSchema.safeParse(candidate).success) return candidate;
+  }
+  return null;
+}
+
+/** True when `text` parses as a JSON object (not an array, a number or null). */
+function isJsonObject(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+// ─── Stored settings shape ──────────────────────────────────────────────────
+
+const playingPeriodSchema = z.object({
+  /** ISO 8601 in UTC. */
+  start: z.string(),
+  /** ISO 8601 in UTC; null for an open-ended period. */
+  end: z.string().nullable(),
+  /** IANA name, e.g. Europe/Athens; used to show and pick the dates. */
+  timezone: z.string(),
+});
+export type PlayingPeriod = z.infer<typeof playingPeriodSchema>;
+
+const playgroundSchema = z.object({
+  title: z.string(),
+  place: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }),
+  type: z.enum(BACKGROUND_TYPES),
+  bgImageId: z.string().nullable(),
+  mapType: z.enum(MAP_TYPES),
+  simulate: z.boolean(),
+  showScenes: z.boolean(),
+});
+
+const capabilitiesSchema = z.object({
+  seeBackPack: z.boolean(),
+  seeSkills: z.boolean(),
+  scanCodes: z.boolean(),
+  typeCodes: z.boolean(),
+  seeDirections: z.boolean(),
+  seeTasks: z.boolean(),
+});
+
+const endPoliciesSchema = z.object({
+  redeemAssets: z.boolean(),
+  pickOffers: z.boolean(),
+  redeemOffers: z.boolean(),
+  tradeAssets: z.boolean(),
+});
+
+const rankingsSchema = z.object({ available: z.boolean(), showBeforeComplete: z.boolean() });
+
+/**
+ * Every editable setting of a game, as stored and presented (no transforms, so
+ * it also serves as a response schema). Media are referenced by id (null = none);
+ * an empty `playPassword` means the game has no passcode.
+ */
+export const gameSettingsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  terms: z.string(),
+  instructions: z.string(),
+  language: z.enum(GAME_LANGUAGES),
+  logoId: z.string().nullable(),
+  publicAccess: z.enum(PUBLIC_ACCESS),
+  minAge: z.number(),
+  maxAge: z.number(),
+  adultsOnly: z.boolean(),
+  photoRequired: z.boolean(),
+  sexRequired: z.boolean(),
+  multiplayer: z.boolean(),
+  market: z.boolean(),
+  currencyName: z.string(),
+  currencyIcon: z.string().nullable(),
+  addonSpec: z.string(),
+  enforceSingleDevice: z.boolean(),
+  playPassword: z.string(),
+  playingPeriod: playingPeriodSchema,
+  additionalDesignersEmailsText: z.string(),
+  additionalDesignerOnlyAccessEmailsText: z.string(),
+  restrictAccessToEmailsText: z.string(),
+  pg: playgroundSchema,
+  capabilities: capabilitiesSchema,
+  endPolicies: endPoliciesSchema,
+  rankings: rankingsSchema,
+});
+/** The validated values of the settings form, ready to store. */
+export type GameValues = z.infer<typeof gameSettingsSchema>;
+
+/** The owner of a game as presented: `_id` mirrors `id` for the console (spec 4 §1). */
+export const gameOwnerSchema = z.object({ id: z.string(), _id: z.string().optional(), name: z.string() });
+export type GameOwner = z.infer<typeof gameOwnerSchema>;
+
+/**
+ * A game as stored and presented. `additionalDesigners` (user ids) is derived by
+ * the server from `additionalDesignersEmailsText`, so the form never sends it.
+ */
+export const gameSchema = gameSettingsSchema.extend({
+  id: z.string(),
+  _id: z.string().optional(),
+  userId: gameOwnerSchema,
+  additionalDesigners: z.array(z.string()),
+  publicVersionId: z.string().nullable(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+/** GET /api/design/games/{id}: the game with the caller's rights on it. */
+export const gameWithRightsSchema = gameSchema.extend({ rights: z.array(z.enum(GAME_RIGHTS)) });
+export type GameWithRights = z.infer<typeof gameWithRightsSchema>;
+
+// ─── Form values: lenient parsing, then the rules ───────────────────────────
+
+// Field parsers normalise types (so every rule below runs and all errors show
+// at once); the rules themselves live in one superRefine.
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+const mediaId = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || null);
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+/** null when empty, NaN when not numeric. */
+const numberOrEmpty = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'number') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? null : Number(trimmed);
+  });
+/** Location fields: numeric, 0 when empty (spec 1 §5). */
+const coordinate = numberOrEmpty.transform((value) => value ?? 0);
+/** An ISO string in UTC, null when empty, or the raw text when unparseable (a rule flags it). */
+const dateTime = z
+  .union([z.string(), z.date()])
+  .nullish()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+    const trimmed = value.trim();
+    if (!trimmed) return null;
+    const time = Date.parse(trimmed);
+    return Number.isNaN(time) ? trimmed : new Date(time).toISOString();
+  });
+function enumOrEmpty<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.enum(values), z.literal('')])
+    .nullish()
+    .transform((value) => value || null);
+}
+function enumWithDefault<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z
+    .enum(values)
+    .nullish()
+    .transform((value): T[number] => value ?? fallback);
+}
+function flags<const K extends string>(keys: readonly K[]) {
+  const shape = Object.fromEntries(keys.map((key) => [key, flag])) as Record<K, typeof flag>;
+  return z
+    .object(shape)
+    .nullish()
+    .transform((value) => value ?? (Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>));
+}
+
+const lenientValuesSchema = z.object({
+  title: text,
+  description: text,
+  terms: text,
+  instructions: text,
+  language: enumOrEmpty(GAME_LANGUAGES),
+  logoId: mediaId,
+  publicAccess: enumWithDefault(PUBLIC_ACCESS, 'no'),
+  minAge: numberOrEmpty,
+  maxAge: numberOrEmpty,
+  adultsOnly: flag,
+  photoRequired: flag,
+  sexRequired: flag,
+  multiplayer: flag,
+  market: flag,
+  currencyName: text,
+  currencyIcon: mediaId,
+  addonSpec: text,
+  enforceSingleDevice: flag,
+  playPassword: text,
+  playingPeriod: z
+    .object({ start: dateTime, end: dateTime, timezone: text })
+    .nullish()
+    .transform((value) => value ?? { start: null, end: null, timezone: '' }),
+  additionalDesignersEmailsText: text,
+  additionalDesignerOnlyAccessEmailsText: text,
+  restrictAccessToEmailsText: text,
+  pg: z.object({
+    title: text,
+    place: z.object({ lat: coordinate, lng: coordinate, radius: coordinate }),
+    type: enumWithDefault(BACKGROUND_TYPES, 'map'),
+    bgImageId: mediaId,
+    mapType: enumWithDefault(MAP_TYPES, 'standard'),
+    simulate: flag,
+    showScenes: flag,
+  }),
+  capabilities: flags(capabilitiesSchema.keyof().options),
+  endPolicies: flags(endPoliciesSchema.keyof().options),
+  rankings: flags(rankingsSchema.keyof().options),
+});
+type LenientValues = z.output<typeof lenientValuesSchema>;
+
+/** 'create' for /games/new; 'edit' for an existing game, which also requires a logo (spec 1 §5). */
+export type GameFormMode = 'create' | 'edit';
+
+/** The cross-field and required rules of the game form (spec 1 §5, spec 2 §5). */
+function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: GameFormMode): void {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+
+  if (!values.title) fail('title', GAME_MESSAGES.required);
+  if (isRichTextEmpty(values.description)) fail('description', GAME_MESSAGES.required);
+  if (!values.language) fail('language', GAME_MESSAGES.required);
+  if (mode === 'edit' && !values.logoId) fail('logoId', GAME_MESSAGES.required);
+
+  // Playground.
+  const { place } = values.pg;
+  if (!values.pg.title) fail('pg.title', GAME_MESSAGES.required);
+  if (Number.isNaN(place.lat)) fail('pg.place.lat', GAME_MESSAGES.notANumber);
+  else if (place.lat < -90 || place.lat > 90) fail('pg.place.lat', GAME_MESSAGES.latitudeRange);
+  if (Number.isNaN(place.lng)) fail('pg.place.lng', GAME_MESSAGES.notANumber);
+  else if (place.lng < -180 || place.lng > 180) fail('pg.place.lng', GAME_MESSAGES.longitudeRange);
+  // Empty becomes 0, so a missing radius is any radius that is not positive.
+  if (!(place.radius > 0)) fail('pg.place.radius', GAME_MESSAGES.radiusRequired);
+
+  // Ages.
+  const ageError = (age: number | null): string | null => {
+    if (age === null) return GAME_MESSAGES.required;
+    if (Number.isNaN(age)) return GAME_MESSAGES.notANumber;
+    if (!Number.isInteger(age)) return GAME_MESSAGES.wholeNumber;
+    return age < 0 ? GAME_MESSAGES.notNegative : null;
+  };
+  const { minAge, maxAge } = values;
+  const minAgeError = ageError(minAge);
+  const maxAgeError = ageError(maxAge);
+  if (minAgeError) fail('minAge', minAgeError);
+  else if (values.adultsOnly && minAge !== null && minAge < ADULT_AGE) fail('minAge', GAME_MESSAGES.adultsOnlyMinAge);
+  if (maxAgeError) fail('maxAge', maxAgeError);
+  else if (!minAgeError && maxAge !== null && minAge !== null && maxAge <= minAge) {
+    fail('maxAge', GAME_MESSAGES.maxAgeAboveMinAge);
+  }
+
+  // Market.
+  if (values.market) {
+    if (!values.currencyName) fail('currencyName', GAME_MESSAGES.required);
+    if (!values.currencyIcon) fail('currencyIcon', GAME_MESSAGES.required);
+  }
+
+  if (values.addonSpec && !isJsonObject(values.addonSpec)) fail('addonSpec', GAME_MESSAGES.invalidJson);
+
+  // Access. The spec lists the passcode as required, but the original also
+  // saved games without one; we keep it optional: empty means an open game with
+  // no passcode, and a passcode that is set has exactly PASSCODE_LENGTH characters.
+  if (values.playPassword && values.playPassword.length !== PASSCODE_LENGTH) {
+    fail('playPassword', GAME_MESSAGES.passcodeLength);
+  }
+  for (const field of [
+    'additionalDesignersEmailsText',
+    'additionalDesignerOnlyAccessEmailsText',
+    'restrictAccessToEmailsText',
+  ] as const) {
+    const bad = firstInvalidEmail(values[field]);
+    if (bad !== null) fail(field, GAME_MESSAGES.invalidEmail(bad));
+  }
+
+  // Playing period: the missing start or timezone message sits on the group.
+  const { start, end, timezone } = values.playingPeriod;
+  if (!start || !timezone) fail('playingPeriod', GAME_MESSAGES.playingPeriodStart);
+  if (timezone && !isValidTimezone(timezone)) fail('playingPeriod.timezone', GAME_MESSAGES.unknownTimezone);
+  const startTime = start ? Date.parse(start) : NaN;
+  const endTime = end ? Date.parse(end) : NaN;
+  if (start && Number.isNaN(startTime)) fail('playingPeriod.start', GAME_MESSAGES.invalidDate);
+  if (end && Number.isNaN(endTime)) fail('playingPeriod.end', GAME_MESSAGES.invalidDate);
+  else if (end && !Number.isNaN(startTime) && endTime <= startTime) {
+    fail('playingPeriod.end', GAME_MESSAGES.playingPeriodEnd);
+  }
+}
+
+/**
+ * The fields whose values depend on others (spec 1 §4), always enforced: trade
+ * assets need multiplayer, picking offers implies redeeming them, and the
+ * show-before-end ranking needs the leaderboard. Hidden end policies of a game
+ * without a market are kept (the spec only hides them); the engine ignores them.
+ */
+function enforceSettingsInvariants<T extends DependentSettings>(values: T): T {
+  return {
+    ...values,
+    endPolicies: {
+      ...values.endPolicies,
+      tradeAssets: values.multiplayer && values.endPolicies.tradeAssets,
+      redeemOffers: values.endPolicies.pickOffers || values.endPolicies.redeemOffers,
+    },
+    rankings: {
+      ...values.rankings,
+      showBeforeComplete: values.rankings.available && values.rankings.showBeforeComplete,
+    },
+  };
+}
+
+/** The schema of the settings form body (POST and PATCH /api/design/games) for a mode. */
+export function gameValuesSchemaFor(mode: GameFormMode) {
+  return lenientValuesSchema
+    .superRefine((values, ctx) => checkGameValues(values, ctx, mode))
+    .pipe(gameSettingsSchema)
+    .transform((values) => enforceSettingsInvariants(values));
+}
+
+/** POST /api/design/games: the settings of a new game (no logo yet). */
+export const gameValuesSchema = gameValuesSchemaFor('create');
+/** PATCH /api/design/games/{id}: the settings of an existing game (logo required). */
+export const gameEditValuesSchema = gameValuesSchemaFor('edit');
+/** What the settings form may send: numbers may arrive as text, empty fields as '' or null. */
+export type GameValuesInput = z.input<typeof gameValuesSchema>;
+
+/** Validates form values; returns field errors keyed by path, or null when valid (for asyncValidateForm). */
+export function validateGameValues(values: unknown, mode: GameFormMode): FieldErrors | null {
+  const result = gameValuesSchemaFor(mode).safeParse(values);
+  return result.success ? null : toFieldErrors(result.error.issues);
+}
+
+/** The settings of a new game (spec 1 §3): everything off or empty except the listed defaults. */
+export function newGameDefaults(now: Date): GameValues {
+  return {
+    title: '',
+    description: DEFAULT_GAME_DESCRIPTION,
+    terms: '',
+    instructions: '',
+    language: 'en-Us',
+    logoId: null,
+    publicAccess: 'no',
+    minAge: DEFAULT_MIN_AGE,
+    maxAge: DEFAULT_MAX_AGE,
+    adultsOnly: false,
+    photoRequired: false,
+    sexRequired: false,
+    multiplayer: false,
+    market: false,
+    currencyName: '',
+    currencyIcon: null,
+    addonSpec: '',
+    enforceSingleDevice: false,
+    playPassword: '',
+    playingPeriod: { start: now.toISOString(), end: null, timezone: DEFAULT_TIMEZONE },
+    additionalDesignersEmailsText: '',
+    additionalDesignerOnlyAccessEmailsText: '',
+    restrictAccessToEmailsText: '',
+    pg: {
+      title: DEFAULT_PLAYGROUND.title,
+      place: { lat: DEFAULT_PLAYGROUND.lat, lng: DEFAULT_PLAYGROUND.lng, radius: DEFAULT_PLAYGROUND.radius },
+      type: 'map',
+      bgImageId: null,
+      mapType: 'standard',
+      simulate: false,
+      showScenes: true,
+    },
+    capabilities: {
+      seeBackPack: true,
+      seeSkills: true,
+      scanCodes: true,
+      typeCodes: true,
+      seeDirections: true,
+      seeTasks: true,
+    },
+    endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
+    rankings: { available: false, showBeforeComplete: false },
+  };
+}
+
+// ─── Settings-form interdependencies (spec 1 §4) ────────────────────────────
+
+/** The settings that other settings change or disable. */
+export interface DependentSettings {
+  multiplayer: boolean;
+  market: boolean;
+  pg: { type: BackgroundType; simulate: boolean; showScenes: boolean };
+  endPolicies: { pickOffers: boolean; redeemOffers: boolean; tradeAssets: boolean };
+  rankings: { available: boolean; showBeforeComplete: boolean };
+}
+
+/**
+ * The form values after `changedField` (a dotted path such as 'pg.type') changed.
+ *
+ * "Background type map turns location services on, image turns them off": Loci
+ * has no stored location-services switch (spec 3 shows the no-location-services
+ * note exactly when the background is an image), so location services are
+ * derived from `pg.type` (see `hasLocationServices`), not `capabilities.seeDirections`
+ * (directions are interactions, which image games have too). What changes here
+ * are the on-map options: switching to image turns off "simulate move on map" and
+ * "show scenes on map"; switching back to map turns "show scenes on map" on again
+ * (its default). The other rules (`enforceSettingsInvariants`) hold after any change.
+ */
+export function applySettingsDependencies<T extends DependentSettings>(values: T, changedField: string): T {
+  let next: T = values;
+  if (changedField === 'pg.type') {
+    next =
+      values.pg.type === 'image'
+        ? { ...values, pg: { ...values.pg, simulate: false, showScenes: false } }
+        : { ...values, pg: { ...values.pg, showScenes: true } };
+  }
+  return enforceSettingsInvariants(next);
+}
+
+/** Which dependent settings controls the form shows or disables (spec 1 §4). */
+export function settingsFieldStates(values: DependentSettings) {
+  return {
+    locationServices: hasLocationServices(values),
+    bgImageVisible: values.pg.type === 'image',
+    mapOptionsVisible: values.pg.type === 'map',
+    endPoliciesVisible: values.market,
+    redeemOffersDisabled: values.endPolicies.pickOffers,
+    tradeAssetsDisabled: !values.multiplayer,
+    showBeforeCompleteVisible: values.rankings.available,
+  };
+}
+
+// ─── Games list (spec 1 §2) ─────────────────────────────────────────────────
+
+/** GET /api/design/games query: filter tab, search (ignored unless longer than 3 characters), page (1-based), page size. */
+export const gamesListQuerySchema = z.object({
+  filter: z.enum(GAMES_LIST_FILTERS).default('mine'),
+  q: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const trimmed = value?.trim() ?? '';
+      return trimmed.length > SEARCH_MIN_LENGTH_EXCLUSIVE ? trimmed : undefined;
+    }),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z
+    .union([z.literal('all'), z.coerce.number().pipe(z.literal(PAGE_SIZES))], { error: GAME_MESSAGES.pageSize })
+    .default(10),
+});
+export type GamesListQuery = z.output<typeof gamesListQuerySchema>;
+export type GamesListQueryInput = z.input<typeof gamesListQuerySchema>;
+
+/** The filter tabs a role may use: 'all' is for admins only. */
+export function gamesListFiltersFor(role: Role): GamesListFilter[] {
+  return role === 'admin' ? [...GAMES_LIST_FILTERS] : GAMES_LIST_FILTERS.filter((filter) => filter !== 'all');
+}
+
+/** One card of the games list: a game summary, its owner and the caller's rights on it. */
+export const gamesListItemSchema = z.object({
+  id: z.string(),
+  _id: z.string().optional(),
+  title: z.string(),
+  description: z.string(),
+  logoId: z.string().nullable(),
+  language: z.enum(GAME_LANGUAGES),
+  publicAccess: z.enum(PUBLIC_ACCESS),
+  publicVersionId: z.string().nullable(),
+  isArchived: z.boolean(),
+  multiplayer: z.boolean(),
+  additionalDesigners: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  userId: gameOwnerSchema,
+  rights: z.array(z.enum(GAME_RIGHTS)),
+});
+export type GamesListItem = z.infer<typeof gamesListItemSchema>;
