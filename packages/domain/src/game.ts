@@ -607,3 +607,12 @@ export const gamesListItemSchema = z.object({
   rights: z.array(z.enum(GAME_RIGHTS)),
 });
 export type GamesListItem = z.infer<typeof gamesListItemSchema>;
+
+/** GET /api/design/games: one page of the games the caller may see, newest change first. */
+export const gamesListResponseSchema = z.object({
+  games: z.array(gamesListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.union([z.number(), z.literal('all')]),
+});
+export type GamesListResponse = z.infer<typeof gamesListResponseSchema>;

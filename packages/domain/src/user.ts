@@ -28,6 +28,19 @@ export const USER_MESSAGES = {
   alreadyConfirmed: 'This email address is already confirmed',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   notLoggedIn: 'Not loged in',
+  linkInvalid: 'This address is not valid',
+  resetLinkExpired: 'The address you used has expired. Please restart the reset password procedure.',
+  resetLinkInvalid: 'The data on the password reset link are not valid.',
+  roleRequestOnlyDesigner: 'Only an upgrade to designer can be requested',
+  roleRequestNotFound: 'There is no pending role request for this email',
+  actionInvalid: 'Action must be approve or reject',
+  lastAdmin: 'You are the last administrator: make another user an administrator before deleting your account',
+  mailFailed: 'The email could not be sent. Please try again later.',
+  providerNotConfigured: 'This sign-in provider is not configured on this server',
+  socialSessionExpired: 'The sign-in took too long or was started in another browser. Please try again.',
+  socialNoEmail: 'The provider did not share a verified email address with Loci',
+  socialAccountMismatch: 'This email address is already linked to another account of this provider',
+  socialTokenMissing: 'No social sign-in token was found. Please sign in again.',
 } as const;
 
 const email = z
@@ -67,17 +80,17 @@ export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 
 /** The signed-link pair carried by confirmation and reset links. */
 export const signedLinkSchema = z.object({
-  msg: z.string().min(1),
-  mac: z.string().min(1),
+  msg: z.string({ error: USER_MESSAGES.linkInvalid }).min(1, USER_MESSAGES.linkInvalid),
+  mac: z.string({ error: USER_MESSAGES.linkInvalid }).min(1, USER_MESSAGES.linkInvalid),
 });
+export type SignedLinkInput = z.input<typeof signedLinkSchema>;
 
 /** POST /api/users/forgotchange */
 export const forgotChangeSchema = z
   .object({
     p1: newPassword,
     p2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),
-    msg: z.string().min(1),
-    mac: z.string().min(1),
+    ...signedLinkSchema.shape,
   })
   .refine((v) => v.p1 === v.p2, { path: ['p2'], message: USER_MESSAGES.passwordsMustMatch });
 export type ForgotChangeInput = z.input<typeof forgotChangeSchema>;
@@ -93,7 +106,8 @@ export type ConfirmResult = (typeof CONFIRM_RESULTS)[number];
 
 /** A pending request to be upgraded to another role. */
 export const roleRequestSchema = z.object({
-  role: z.enum(['designer']),
+  role: z.enum(['designer'], { error: USER_MESSAGES.roleRequestOnlyDesigner }),
+  /** Ignored: the server stamps the request with its own clock. */
   date: z.coerce.date().optional(),
 });
 export type RoleRequest = { role: Role; date: string };
@@ -104,7 +118,7 @@ export const roleRequestBodySchema = z.object({ roleRequest: roleRequestSchema }
 /** PATCH /api/admin/role-requests */
 export const roleDecisionSchema = z.object({
   email,
-  action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
+  action: z.enum(['approve', 'reject'], { error: USER_MESSAGES.actionInvalid }),
   reason: z.string().trim().max(2000).optional().default(''),
 });
 export type RoleDecisionInput = z.input<typeof roleDecisionSchema>;
@@ -160,3 +174,21 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export function canAuthor(role: Role | undefined): boolean {
   return role === 'designer' || role === 'admin';
 }
+
+/** True when `role` is `wanted` or above it (player < designer < admin). */
+export function hasRoleAtLeast(role: Role, wanted: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(wanted);
+}
+
+/** Answers of the account API (spec 1 §7), shared by the server's reply schemas and the web client. */
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export const registerResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export const loginResponseSchema = z.object({ success: z.literal(true), token: z.string() });
+export const accountResponseSchema = z.object({ user: userSchema });
+export const confirmResponseSchema = z.object({ result: z.enum(CONFIRM_RESULTS) });
+export const jwtAsBodyResponseSchema = z.object({ jwtToken: z.string() });
+export const providersResponseSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+export const roleDecisionResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;

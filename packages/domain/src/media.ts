@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** 1 MB is 1,000,000 bytes (spec 3 §5). */
+export const MEGABYTE = 1_000_000;
+
+/** Upload limits by media type (spec 3 §5). */
+export const MEDIA_LIMITS = {
+  image: 0.5 * MEGABYTE,
+  video: 8 * MEGABYTE,
+  audio: 5 * MEGABYTE,
+  other: 5 * MEGABYTE,
+} as const;
+export type MediaType = keyof typeof MEDIA_LIMITS;
+
+/** Which limit a content type falls under. */
+export function mediaTypeOf(mimetype: string): MediaType {
+  if (mimetype.startsWith('image/')) return 'image';
+  if (mimetype.startsWith('video/')) return 'video';
+  if (mimetype.startsWith('audio/')) return 'audio';
+  return 'other';
+}
+
+/** Accepted files: png, jpeg, any audio, any video (spec 3 §5). */
+export function isAcceptedMediaType(mimetype: string): boolean {
+  return mimetype === 'image/png' || mimetype === 'image/jpeg' || /^(audio|video)\//.test(mimetype);
+}
+
+/** The `accept` attribute of the upload control. */
+export const MEDIA_ACCEPT = 'image/png,image/jpeg,audio/*,video/*';
+
+/** Texts of the media library (spec 3 §2, §8), written once. */
+export const MEDIA_MESSAGES = {
+  titleRequired: 'You must enter a title',
+  noMedia: 'No media',
+  noMediaSelected: 'No media selected',
+  noGameId: 'No game id',
+  uploaded: 'Media uploaded',
+  saved: 'Media saved',
+  deleted: 'Media was deleted',
+  confirmDelete: 'Are you really sure?',
+  tooLargeTitle: 'Too large file!',
+  tooLarge: (type: MediaType, file: string, limit: number) =>
+    `The ${type} ${file} is larger than the ${limit / MEGABYTE} MB allowed`,
+  notAccepted: (file: string) => `${file} is not a png, jpeg, audio or video file`,
+} as const;
+
+/** Thumbnail defaults: width 100, square (spec 3 §7). */
+export const THUMB_DEFAULT_WIDTH = 100;
+export const MEDIA_PREVIEW_WIDTH = 300;
+
+/** A stored medium as the API presents it. */
+export const mediaSchema = z.object({
+  id: z.string(),
+  gameId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  orig_filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  storagepath: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+/** PATCH /api/design/{gameId}/medias/{id} */
+export const mediaUpdateSchema = z.object({
+  title: z.string({ error: 'You must enter a title' }).trim().min(1, 'You must enter a title').max(200),
+  description: z.string().max(5000).optional().default(''),
+});
+export type MediaUpdate = z.input<typeof mediaUpdateSchema>;
