@@ -18,6 +18,7 @@ import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createOidcProviders } from './lib/oidc.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerModules } from './modules/index.js';
@@ -47,9 +48,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     config,
     database,
     db: database.db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
     links: createLinkSigner(config.jwtSecret),
+    oidc: createOidcProviders(config.oauth),
     now: options.now ?? (() => new Date()),
     log: app.log,
   };
@@ -66,14 +70,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.status(400).send({ message: FORM_ERROR_MESSAGE, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
+    if (status === 429)
+      return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Loci API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Loci API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(cookie, { secret: config.jwtSecret });

@@ -17,12 +17,20 @@ export interface BootstrapResult {
  * LOCI_ADMIN_PASSWORD) if missing, or — on a freshly created embedded database
  * with none configured — one with a random password.
  */
-export async function ensureAdmin(config: Config, database: DatabaseHandle, now: Date = new Date()): Promise<BootstrapResult> {
+export async function ensureAdmin(
+  config: Config,
+  database: DatabaseHandle,
+  now: Date = new Date(),
+): Promise<BootstrapResult> {
   const { db } = database;
   if (config.admin) {
-    const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, config.admin.email));
+    const [existing] = await db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, config.admin.email));
     if (existing) {
-      if (existing.role !== 'admin') await db.update(users).set({ role: 'admin', updatedAt: now }).where(eq(users.id, existing.id));
+      if (existing.role !== 'admin')
+        await db.update(users).set({ role: 'admin', updatedAt: now }).where(eq(users.id, existing.id));
       return {};
     }
     await db.insert(users).values({
@@ -39,6 +47,12 @@ export async function ensureAdmin(config: Config, database: DatabaseHandle, now:
   if (anyAdmin) return {};
   const password = randomBytes(12).toString('base64url');
   const email = 'admin@loci.local';
-  await db.insert(users).values({ name: 'Administrator', email, passwordHash: await hashPassword(password), role: 'admin', confirmedAt: now });
+  await db.insert(users).values({
+    name: 'Administrator',
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    confirmedAt: now,
+  });
   return { generatedAdmin: { email, password } };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { OidcProviders } from './lib/oidc.js';
 import type { LinkSigner, TokenService } from './lib/tokens.js';
 
 /** What every module's routes and services are given: no globals. */
@@ -12,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   links: LinkSigner;
+  /** Google and Facebook sign-in, as configured by env. */
+  oidc: OidcProviders;
   /** The clock; tests move it to expire links. */
   now: () => Date;
   log: FastifyBaseLogger;

@@ -9,7 +9,11 @@ export class AppError extends Error {
   readonly errors: FieldErrors | undefined;
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -17,7 +17,12 @@ export interface Mailer {
 }
 
 /** Creates the mailer the configuration asks for. */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -33,10 +38,16 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox (SMTP_URL is not set)');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, file, links },
+        'mail written to outbox (SMTP_URL is not set)',
+      );
     },
     close: () => transport.close(),
   };

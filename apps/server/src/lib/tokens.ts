@@ -46,7 +46,8 @@ export interface LinkPayload {
   v: number;
 }
 
-export type LinkCheck = { ok: true; payload: LinkPayload } | { ok: false; reason: 'VALIDATION_FAILED' | 'VALIDATION_EXPIRED' };
+export type LinkCheck =
+  { ok: true; payload: LinkPayload } | { ok: false; reason: 'VALIDATION_FAILED' | 'VALIDATION_EXPIRED' };
 
 /**
  * Confirmation and reset links carry `msg` (the base64url JSON payload with its
@@ -62,7 +63,8 @@ export function createLinkSigner(secret: string) {
     check(msg: string, mac: string, purpose: LinkPurpose, now: Date): LinkCheck {
       const expected = Buffer.from(macOf(msg));
       const given = Buffer.from(mac);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'VALIDATION_FAILED' };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, reason: 'VALIDATION_FAILED' };
       let payload: LinkPayload;
       try {
         payload = JSON.parse(Buffer.from(msg, 'base64url').toString('utf8')) as LinkPayload;

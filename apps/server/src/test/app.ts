@@ -26,7 +26,14 @@ export interface TestApp {
  * Builds the real application on a fresh database and a temporary data
  * folder. `env` overrides environment variables (e.g. SMTP_URL, GOOGLE_*).
  */
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    /** Listen on a real 127.0.0.1 port (for browser-like flows); PUBLIC_URL then points at it. */
+    listen?: boolean;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
   const config = loadConfig({
     LOCI_DATA_DIR: dataDir,
@@ -46,6 +53,11 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   };
   const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false });
   await app.ready();
+  if (options.listen) {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The port is only known once listening; the config object is shared with the app's context.
+    config.publicUrl = address;
+  }
   return {
     app,
     config,

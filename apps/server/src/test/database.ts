@@ -7,7 +7,9 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
  * PostgreSQL server named by TEST_DATABASE_URL when it is set, else an
  * in-memory PGlite. `close` drops what it created.
  */
-export async function createTestDatabase(kind: 'default' | 'pglite' | 'postgresql' = 'default'): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  kind: 'default' | 'pglite' | 'postgresql' = 'default',
+): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   const usePostgres = kind === 'postgresql' || (kind === 'default' && !!url);
   if (!usePostgres) return openPglite(undefined);
@@ -35,6 +37,7 @@ export async function createTestDatabase(kind: 'default' | 'pglite' | 'postgresq
 /** Whether the PostgreSQL tests must run (CI sets LOCI_REQUIRE_POSTGRES=1 so none is skipped). */
 export function postgresAvailable(): boolean {
   if (process.env.TEST_DATABASE_URL) return true;
-  if (process.env.LOCI_REQUIRE_POSTGRES === '1') throw new Error('LOCI_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+  if (process.env.LOCI_REQUIRE_POSTGRES === '1')
+    throw new Error('LOCI_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
   return false;
 }

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountResponseSchema, roleRequestBodySchema, successResponseSchema } from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { presentUser } from '../../presenters/user.js';
+import { cancelRoleRequest, deleteAccount, getAccount, requestRole } from './service.js';
+
+const tags = ['account'];
+const security = [{ bearerAuth: [] }];
+
+/** The signed-in user's own account: GET/DELETE /api/users/account and its role request. */
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/users/account',
+    { schema: { tags, security, summary: 'The signed-in account', response: { 200: accountResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { user: presentUser(await getAccount({ ctx, userId: user.id })) };
+    },
+  );
+
+  api.delete(
+    '/users/account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the signed-in account and its personal data',
+        response: { 200: successResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await deleteAccount({ ctx, userId: user.id });
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/users/account/roleRequest',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask to be upgraded to designer',
+        body: roleRequestBodySchema,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await requestRole({ ctx, userId: user.id, role: request.body.roleRequest.role });
+      return { user: presentUser(row) };
+    },
+  );
+
+  api.delete(
+    '/users/account/roleRequest',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw the pending role request',
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { user: presentUser(await cancelRoleRequest({ ctx, userId: user.id })) };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { RoleRequestListItem, User } from '@loci/domain';
+import type { UserRow } from '../db/schema.js';
+
+/** The account as the API shows it: no password hash, no credentials version. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    roleRequest: row.roleRequest ?? null,
+    facebookId: row.facebookId,
+    googleId: row.googleId,
+    appleId: row.appleId,
+    confirmed: row.confirmedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One row of the admin's role-request table. */
+export function presentRoleRequest(
+  row: UserRow & { roleRequest: NonNullable<UserRow['roleRequest']> },
+): RoleRequestListItem {
+  return { id: row.id, name: row.name, email: row.email, roleRequest: row.roleRequest };
+}
