@@ -25,7 +25,11 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
-  FACEBOOK_ISSUER: z.string().default('https://www.facebook.com'),
+  FACEBOOK_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_PROFILE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
   LOCI_ADMIN_EMAIL: optionalString,
   LOCI_ADMIN_PASSWORD: optionalString,
   LOCI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -33,10 +37,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** An OpenID Connect provider, found by discovery from its issuer (Google). */
 export interface OAuthProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** Facebook's web login: plain OAuth 2.0 (no usable OpenID discovery) and the Graph API for the profile. */
+export interface FacebookOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Graph API `/me` with the fields to read; answers `{ id, name, email }`. */
+  profileUrl: string;
 }
 
 export interface Config {
@@ -50,7 +65,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
-  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  oauth: { google?: OAuthProviderConfig; facebook?: FacebookOAuthConfig };
   admin: { email: string; password: string } | undefined;
   /** Requests per minute per client on login, register, forgot and resend. */
   rateLimit: number;
@@ -102,7 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     oauth: {
       google: oauthProvider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
-      facebook: oauthProvider(e.FACEBOOK_ISSUER, e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: e.FACEBOOK_CLIENT_ID,
+              clientSecret: e.FACEBOOK_CLIENT_SECRET,
+              authorizationUrl: e.FACEBOOK_AUTH_URL,
+              tokenUrl: e.FACEBOOK_TOKEN_URL,
+              profileUrl: e.FACEBOOK_PROFILE_URL,
+            }
+          : undefined,
     },
     admin:
       e.LOCI_ADMIN_EMAIL && e.LOCI_ADMIN_PASSWORD

@@ -1,12 +1,61 @@
 import * as client from 'openid-client';
 import type { SocialProvider } from '@loci/domain';
-import type { Config, OAuthProviderConfig } from '../config.js';
+import type { Config, FacebookOAuthConfig, OAuthProviderConfig } from '../config.js';
 
-/** The OpenID Connect providers this server is configured for, discovered on first use. */
+/** Seconds an exchange with a provider may take. */
+const TIMEOUT_SECONDS = 10;
+
+/**
+ * The sign-in providers this server is configured for: Google through OpenID
+ * Connect discovery, Facebook as plain OAuth 2.0 with configured endpoints.
+ */
 export interface OidcProviders {
   isConfigured(provider: SocialProvider): boolean;
-  /** The provider's discovered configuration; throws when unconfigured or unreachable. */
+  /** The provider's client configuration; throws when unconfigured or unreachable. */
   get(provider: SocialProvider): Promise<client.Configuration>;
+}
+
+/** Plain http is only ever configured for local providers (the test suite's); production ones are https. */
+function isInsecure(...urls: string[]): boolean {
+  return urls.some((url) => new URL(url).protocol === 'http:');
+}
+
+function discover(settings: OAuthProviderConfig): Promise<client.Configuration> {
+  const issuer = new URL(settings.issuer);
+  return client.discovery(
+    issuer,
+    settings.clientId,
+    settings.clientSecret,
+    client.ClientSecretPost(settings.clientSecret),
+    {
+      execute: isInsecure(settings.issuer) ? [client.allowInsecureRequests] : [],
+      timeout: TIMEOUT_SECONDS,
+    },
+  );
+}
+
+/**
+ * Facebook's published OpenID configuration has no token endpoint, and its web
+ * login is OAuth 2.0: the configuration is built from the known endpoints. The
+ * issuer is the authorization server's origin (`https://www.facebook.com`), which
+ * is also what an ID token from it would carry.
+ */
+function facebookConfiguration(settings: FacebookOAuthConfig): client.Configuration {
+  const configuration = new client.Configuration(
+    {
+      issuer: new URL(settings.authorizationUrl).origin,
+      authorization_endpoint: settings.authorizationUrl,
+      token_endpoint: settings.tokenUrl,
+    },
+    settings.clientId,
+    settings.clientSecret,
+    client.ClientSecretPost(settings.clientSecret),
+  );
+  configuration.timeout = TIMEOUT_SECONDS;
+  if (isInsecure(settings.authorizationUrl, settings.tokenUrl, settings.profileUrl)) {
+    client.allowInsecureRequests(configuration);
+  }
+  return configuration;
 }
 
 /**
@@ -14,32 +63,25 @@ export interface OidcProviders {
  * a failed discovery is forgotten so that the next sign-in tries again.
  */
 export function createOidcProviders(oauth: Config['oauth']): OidcProviders {
-  const discovered = new Map<SocialProvider, Promise<client.Configuration>>();
-  const discover = (settings: OAuthProviderConfig) => {
-    const issuer = new URL(settings.issuer);
-    // Plain http is only ever configured for local providers (the test suite's); production issuers are https.
-    const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
-    return client.discovery(
-      issuer,
-      settings.clientId,
-      settings.clientSecret,
-      client.ClientSecretPost(settings.clientSecret),
-      {
-        execute,
-        timeout: 10,
-      },
-    );
+  const known = new Map<SocialProvider, Promise<client.Configuration>>();
+  const load = (provider: SocialProvider): Promise<client.Configuration> => {
+    if (provider === 'facebook') {
+      const settings = oauth.facebook;
+      if (!settings) return Promise.reject(new Error('facebook sign-in is not configured'));
+      return Promise.resolve().then(() => facebookConfiguration(settings));
+    }
+    const settings = oauth.google;
+    if (!settings) return Promise.reject(new Error('google sign-in is not configured'));
+    return discover(settings);
   };
   return {
     isConfigured: (provider) => oauth[provider] !== undefined,
     get(provider) {
-      const settings = oauth[provider];
-      if (!settings) return Promise.reject(new Error(`${provider} sign-in is not configured`));
-      let configuration = discovered.get(provider);
+      let configuration = known.get(provider);
       if (!configuration) {
-        configuration = discover(settings);
-        discovered.set(provider, configuration);
-        configuration.catch(() => discovered.delete(provider));
+        configuration = load(provider);
+        known.set(provider, configuration);
+        configuration.catch(() => known.delete(provider));
       }
       return configuration;
     },

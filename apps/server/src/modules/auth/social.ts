@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { USER_MESSAGES, type SocialProvider } from '@loci/domain';
@@ -11,7 +12,8 @@ import { findUserByEmail } from '../account/service.js';
 export interface SocialChecks {
   provider: SocialProvider;
   state: string;
-  nonce: string;
+  /** OpenID Connect only (Google); Facebook's OAuth 2.0 flow issues no ID token to bind it to. */
+  nonce?: string;
   codeVerifier: string;
 }
 
@@ -23,15 +25,18 @@ export interface SocialIdentity {
 }
 
 const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
-// Facebook has no `profile` scope; its equivalent is `public_profile`.
+// Facebook has no `profile` scope; its equivalent is `public_profile`. Its web login is not OpenID Connect.
 const SCOPES: Record<SocialProvider, string> = {
   google: 'openid email profile',
-  facebook: 'openid email public_profile',
+  facebook: 'email public_profile',
 };
 const ID_COLUMNS = { google: 'googleId', facebook: 'facebookId' } as const satisfies Record<
   SocialProvider,
   keyof UserRow
 >;
+/** Shown when the person unticked the email permission, or has no email address at Facebook. */
+export const FACEBOOK_NO_EMAIL_MESSAGE =
+  'Facebook did not share an email address with Loci. Sign in again and allow access to your email address, or sign up with email and password.';
 
 /** The provider's name as users know it. */
 export function providerLabel(provider: SocialProvider): string {
@@ -43,7 +48,10 @@ export function callbackUrl({ ctx, provider }: { ctx: AppContext; provider: Soci
   return `${ctx.config.publicUrl}/api/users/${provider}auth/callback`;
 }
 
-/** Builds the provider's authorization URL (code flow with PKCE, state and nonce) and the checks to keep. */
+/**
+ * Builds the provider's authorization URL (code flow with PKCE and state, plus
+ * a nonce for OpenID Connect) and the checks to keep.
+ */
 export async function startSocialSignIn({
   ctx,
   provider,
@@ -55,25 +63,31 @@ export async function startSocialSignIn({
   const checks: SocialChecks = {
     provider,
     state: client.randomState(),
-    nonce: client.randomNonce(),
     codeVerifier: client.randomPKCECodeVerifier(),
   };
-  const url = client.buildAuthorizationUrl(configuration, {
+  const parameters: Record<string, string> = {
     redirect_uri: callbackUrl({ ctx, provider }),
     scope: SCOPES[provider],
     response_type: 'code',
     code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
     code_challenge_method: 'S256',
     state: checks.state,
-    nonce: checks.nonce,
-  });
+  };
+  if (provider === 'facebook') {
+    // The email permission is required: ask again for it when it was declined last time.
+    parameters.auth_type = 'rerequest';
+  } else {
+    checks.nonce = client.randomNonce();
+    parameters.nonce = checks.nonce;
+  }
+  const url = client.buildAuthorizationUrl(configuration, parameters);
   return { url: url.href, checks };
 }
 
 /**
- * Completes the code flow: verifies state, PKCE and the signed ID token,
- * reads the verified email (from the ID token, else from userinfo), and
- * signs the person in to their Loci account.
+ * Completes the code flow (state and PKCE verified) and signs the person in to
+ * their Loci account: by the verified ID token and userinfo for Google, by the
+ * Graph API profile for Facebook.
  */
 export async function finishSocialSignIn({
   ctx,
@@ -90,6 +104,24 @@ export async function finishSocialSignIn({
   const configuration = await ctx.oidc.get(provider);
   const currentUrl = new URL(callbackUrl({ ctx, provider }));
   currentUrl.search = query;
+  const identity =
+    provider === 'facebook'
+      ? await facebookIdentity({ ctx, configuration, currentUrl, checks })
+      : await openIdIdentity({ configuration, currentUrl, checks });
+  return signInWithSocialIdentity({ ctx, provider, identity });
+}
+
+/** OpenID Connect: verifies the signed ID token and reads the verified email (from it, else from userinfo). */
+async function openIdIdentity({
+  configuration,
+  currentUrl,
+  checks,
+}: {
+  configuration: client.Configuration;
+  currentUrl: URL;
+  checks: SocialChecks;
+}): Promise<SocialIdentity> {
+  if (!checks.nonce) throw new AppError('VALIDATION', USER_MESSAGES.socialSessionExpired);
   const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
     pkceCodeVerifier: checks.codeVerifier,
     expectedState: checks.state,
@@ -112,8 +144,48 @@ export async function finishSocialSignIn({
   ) {
     throw new AppError('VALIDATION', USER_MESSAGES.socialNoEmail);
   }
-  const name = typeof profile.name === 'string' && profile.name.trim() !== '' ? profile.name.trim() : undefined;
-  return signInWithSocialIdentity({ ctx, provider, identity: { subject: claims.sub, email, name } });
+  return { subject: claims.sub, email, name: cleanName(profile.name) };
+}
+
+/**
+ * Facebook: OAuth 2.0 code exchange, then the Graph API's `/me` with the access
+ * token (and its `appsecret_proof`, which apps requiring it insist on). Facebook
+ * only returns an email address its owner has confirmed.
+ */
+async function facebookIdentity({
+  ctx,
+  configuration,
+  currentUrl,
+  checks,
+}: {
+  ctx: AppContext;
+  configuration: client.Configuration;
+  currentUrl: URL;
+  checks: SocialChecks;
+}): Promise<SocialIdentity> {
+  const settings = ctx.config.oauth.facebook;
+  if (!settings) throw new Error('facebook sign-in is not configured');
+  const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+    pkceCodeVerifier: checks.codeVerifier,
+    expectedState: checks.state,
+  });
+  const profileUrl = new URL(settings.profileUrl);
+  profileUrl.searchParams.set(
+    'appsecret_proof',
+    createHmac('sha256', settings.clientSecret).update(tokens.access_token).digest('hex'),
+  );
+  const response = await client.fetchProtectedResource(configuration, tokens.access_token, profileUrl, 'GET');
+  if (!response.ok) throw new Error(`Facebook profile request answered ${response.status}: ${await response.text()}`);
+  const profile = (await response.json()) as Record<string, unknown>;
+  const id = typeof profile.id === 'number' ? String(profile.id) : profile.id;
+  if (typeof id !== 'string' || id === '') throw new Error('Facebook profile has no id');
+  const email = profile.email;
+  if (typeof email !== 'string' || email.trim() === '') throw new AppError('VALIDATION', FACEBOOK_NO_EMAIL_MESSAGE);
+  return { subject: id, email: email.trim(), name: cleanName(profile.name) };
+}
+
+function cleanName(name: unknown): string | undefined {
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
 }
 
 /**
