@@ -5,3 +5,5 @@ export * from './game.js';
 export * from './rights.js';
 export * from './lock.js';
 export * from './media.js';
+export * from './game-operations.js';
+export * from './media-library.js';

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Role } from '@loci/domain';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { GameValues, LockKind, PublicAccess, Role } from '@loci/domain';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
 export const users = pgTable(
@@ -23,9 +35,147 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_google_id_unique').on(t.googleId).where(sql`${t.googleId} is not null`),
-    uniqueIndex('users_facebook_id_unique').on(t.facebookId).where(sql`${t.facebookId} is not null`),
+    uniqueIndex('users_google_id_unique')
+      .on(t.googleId)
+      .where(sql`${t.googleId} is not null`),
+    uniqueIndex('users_facebook_id_unique')
+      .on(t.facebookId)
+      .where(sql`${t.facebookId} is not null`),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+// ─── Games (issue 3) ────────────────────────────────────────────────────────
+
+/**
+ * Games. `settings` holds the validated settings form (GameValues); `title` and
+ * `public_access` are copies of two of its fields, kept in step by the games
+ * service, so that the games list can filter and search without reading JSON.
+ *
+ * The owner is `set null` when the account is deleted: the game stays for its
+ * co-designers, its players and the admins (who may delete it), and it is
+ * presented with a "Deleted user" owner. Deleting it with the account would
+ * take published games and other people's design work with it.
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    publicAccess: text('public_access').$type<PublicAccess>().notNull().default('no'),
+    settings: jsonb('settings').$type<GameValues>().notNull(),
+    publicVersionId: uuid('public_version_id').references((): AnyPgColumn => gameVersions.id, { onDelete: 'set null' }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The games list: 'mine' (owner, newest first), 'all', and 'public', each ordered by updated_at.
+    index('games_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
+    index('games_updated_idx').on(t.updatedAt.desc()),
+    index('games_public_updated_idx')
+      .on(t.updatedAt.desc())
+      .where(sql`${t.publicAccess} <> 'no'`),
+  ],
+);
+export type GameRow = typeof games.$inferSelect;
+
+/**
+ * Versions of a game: exactly one working version (`is_live_spec`), created with
+ * the game, and the published snapshots. `spec` is the game specification
+ * (null until the design workspace writes one), shaped by `schema_version`.
+ */
+export const gameVersions = pgTable(
+  'game_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    isLiveSpec: boolean('is_live_spec').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    versionNotes: text('version_notes').notNull().default(''),
+    restrictAccessToDesigner: boolean('restrict_access_to_designer').notNull().default(false),
+    multipleInstances: boolean('multiple_instances').notNull().default(false),
+    newInstancesAllowed: boolean('new_instances_allowed').notNull().default(true),
+    spec: jsonb('spec').$type<Record<string, unknown>>(),
+    schemaVersion: integer('schema_version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('game_versions_game_idx').on(t.gameId, t.createdAt),
+    uniqueIndex('game_versions_one_live_spec')
+      .on(t.gameId)
+      .where(sql`${t.isLiveSpec}`),
+  ],
+);
+export type GameVersionRow = typeof gameVersions.$inferSelect;
+
+/** Who a game's three email lists name (spec 1 §6): co-designers, authorised testers, authorised players. */
+export type GameAccessKind = 'designer' | 'tester' | 'player';
+
+/**
+ * The email lists of a game, one row per (kind, email), rebuilt from the three
+ * texts on every save. Emails are not resolved to user ids when stored: readers
+ * join `users` on the (lower-cased, unique) email, so a person listed before
+ * they sign up gets their access the moment their account exists, with no
+ * sign-up hook and no stale ids.
+ */
+export const gameAccess = pgTable(
+  'game_access',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<GameAccessKind>().notNull(),
+    email: text('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.kind, t.email] }), index('game_access_email_idx').on(t.email, t.kind)],
+);
+
+/**
+ * Edit locks (spec 2 §7): one holder per (kind, resource) until `expires_at`.
+ * An expired row is simply taken over by the next request.
+ */
+export const editLocks = pgTable(
+  'edit_locks',
+  {
+    kind: text('kind').$type<LockKind>().notNull(),
+    resourceId: text('resource_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.resourceId] })],
+);
+
+/**
+ * The media library of a game (spec 3 §3). The file lives at
+ * `<dataDir>/media/<game_id>/<storage_name>`; `storage_name` is made by the
+ * server from the row id and the sniffed type, never from the client.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    origFilename: text('orig_filename').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    storageName: text('storage_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_game_created_idx').on(t.gameId, t.createdAt.desc())],
+);
+export type MediaRow = typeof media.$inferSelect;

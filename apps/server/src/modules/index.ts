@@ -3,7 +3,10 @@ import type { AppContext } from '../context.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { lockRoutes } from './locks/routes.js';
+import { mediaRoutes } from './media/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,4 +14,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await authRoutes(api, ctx);
   await accountRoutes(api, ctx);
   await adminRoutes(api, ctx);
+  await gamesRoutes(api, ctx);
+  await lockRoutes(api, ctx);
+  await mediaRoutes(api, ctx);
 }

@@ -97,6 +97,10 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * blank the name/avatar instead of deleting the rows: other players' games
  * and the designers' analytics must stay consistent (spec 1 §8: "remaining
  * gameplay data are anonymised").
+ *
+ * Games the person owned are kept, not deleted: games.owner_id is ON DELETE
+ * SET NULL, so they stay with their co-designers and the admins and show a
+ * 'Deleted user' owner (db/schema.ts `games`); their edit locks go with them.
  */
 async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: string }): Promise<void> {
   void tx;

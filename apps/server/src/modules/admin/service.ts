@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
+import { countActiveGames, countPublishedGames as countPublishedGamesOf } from '../games/service.js';
 import { roleDecisionMail } from './mails.js';
 
 type PendingRow = UserRow & { roleRequest: NonNullable<UserRow['roleRequest']> };
@@ -78,16 +79,14 @@ export async function getDashboardStats({ ctx }: { ctx: AppContext }): Promise<D
   return { games, publishedGames, users: usersCount, designers, gamesPlayed, playersPlayed, roleRequests };
 }
 
-/** Games that are not archived. The games tables arrive with the games area; 0 until then. */
+/** Games that are not archived. */
 export async function countGames({ ctx }: { ctx: AppContext }): Promise<number> {
-  void ctx;
-  return 0;
+  return countActiveGames({ ctx });
 }
 
-/** Games with a public version. 0 until the games tables exist. */
+/** Games with a public version. */
 export async function countPublishedGames({ ctx }: { ctx: AppContext }): Promise<number> {
-  void ctx;
-  return 0;
+  return countPublishedGamesOf({ ctx });
 }
 
 /** Every account. */

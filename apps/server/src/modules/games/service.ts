@@ -1,0 +1,579 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { and, desc, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  canAuthor,
+  cloneTitle,
+  GAME_OPERATION_MESSAGES,
+  GAME_TEXTS,
+  gameRights,
+  parseEmailList,
+  type FieldErrors,
+  type GameRight,
+  type GameValues,
+  type GamesListQuery,
+  type Role,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import {
+  gameAccess,
+  games,
+  gameVersions,
+  media,
+  users,
+  type GameAccessKind,
+  type GameRow,
+  type GameVersionRow,
+} from '../../db/schema.js';
+import { AppError, fail } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
+import { copyMediaFiles, gameMediaDir, removeGameMediaFiles, storageNameFor } from '../media/storage.js';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Database | Transaction;
+
+/** The caller, as the auth plugin reads it. */
+export interface GameUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Users the email lists name who have an account (resolved by email when read). */
+export interface ResolvedAccess {
+  designers: string[];
+  testers: string[];
+  players: string[];
+}
+
+/** A game with what its presentation and its rights need. */
+export interface LoadedGame {
+  row: GameRow;
+  ownerName: string | null;
+  access: ResolvedAccess;
+  rights: GameRight[];
+}
+
+const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {
+  designer: 'additionalDesignersEmailsText',
+  tester: 'additionalDesignerOnlyAccessEmailsText',
+  player: 'restrictAccessToEmailsText',
+};
+
+const RIGHT_MESSAGES: Record<GameRight, string> = {
+  view: GAME_OPERATION_MESSAGES.noView,
+  edit: GAME_OPERATION_MESSAGES.noEdit,
+  clone: GAME_OPERATION_MESSAGES.noClone,
+  manage: GAME_OPERATION_MESSAGES.noManage,
+};
+
+// ─── Reading and rights ──────────────────────────────────────────────────────
+
+/** The account ids the email lists of these games name, per game. One query, whatever the number of games. */
+async function loadAccess(db: Executor, gameIds: readonly string[]): Promise<Map<string, ResolvedAccess>> {
+  const byGame = new Map<string, ResolvedAccess>(
+    gameIds.map((id) => [id, { designers: [], testers: [], players: [] }]),
+  );
+  if (gameIds.length === 0) return byGame;
+  const rows = await db
+    .select({ gameId: gameAccess.gameId, kind: gameAccess.kind, userId: users.id })
+    .from(gameAccess)
+    .innerJoin(users, eq(users.email, gameAccess.email))
+    .where(inArray(gameAccess.gameId, [...gameIds]));
+  for (const row of rows) {
+    const access = byGame.get(row.gameId);
+    if (!access) continue;
+    const list = row.kind === 'designer' ? access.designers : row.kind === 'tester' ? access.testers : access.players;
+    list.push(row.userId);
+  }
+  return byGame;
+}
+
+/** The caller's rights on a game (spec 1 §6), computed by the domain's rules. */
+function rightsOf(user: GameUser, row: GameRow, access: ResolvedAccess): GameRight[] {
+  return gameRights(
+    { id: user.id, role: user.role, email: user.email },
+    {
+      // A game whose owner deleted their account has no owner; '' matches nobody.
+      userId: row.ownerId ?? '',
+      additionalDesigners: access.designers,
+      designerOnlyAccessUserIds: access.testers,
+      authorisedPlayerIds: access.players,
+      publicAccess: row.publicAccess,
+    },
+  );
+}
+
+/** The game with the caller's rights, or 404 'Game not found. Sorry.'. */
+export async function loadGame({
+  ctx,
+  user,
+  gameId,
+  db = ctx.db,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+  db?: Executor;
+}): Promise<LoadedGame> {
+  if (!isUuid(gameId)) throw fail.notFound(GAME_TEXTS.gameNotFound);
+  const [found] = await db
+    .select({ row: games, ownerName: users.name })
+    .from(games)
+    .leftJoin(users, eq(users.id, games.ownerId))
+    .where(eq(games.id, gameId))
+    .limit(1);
+  if (!found) throw fail.notFound(GAME_TEXTS.gameNotFound);
+  const access = (await loadAccess(db, [gameId])).get(gameId) ?? { designers: [], testers: [], players: [] };
+  return { row: found.row, ownerName: found.ownerName, access, rights: rightsOf(user, found.row, access) };
+}
+
+/** The game when the caller has `right` on it; 404 when there is no such game, 403 without the right. */
+export async function requireGameRight({
+  ctx,
+  user,
+  gameId,
+  right,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+  right: GameRight;
+}): Promise<LoadedGame> {
+  const game = await loadGame({ ctx, user, gameId });
+  if (!game.rights.includes(right)) throw fail.forbidden(RIGHT_MESSAGES[right]);
+  return game;
+}
+
+/** 409 'This game has been archived.' for any design change to an archived game. */
+export function assertNotArchived(row: Pick<GameRow, 'isArchived'>): void {
+  if (row.isArchived) throw fail.conflict(GAME_OPERATION_MESSAGES.archived);
+}
+
+/**
+ * The game when the caller may change its design now: edit right, not archived,
+ * and no other user holding the live 'game' lock on it (spec 2 §7).
+ */
+export async function requireEditableGame({
+  ctx,
+  user,
+  gameId,
+  checkLock = true,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+  checkLock?: boolean;
+}): Promise<LoadedGame> {
+  const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
+  assertNotArchived(game.row);
+  if (checkLock) await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
+  return game;
+}
+
+/**
+ * Marks a design change: the working version's updatedAt becomes `now`
+ * (ARCHITECTURE "Conventions"). Every change to game fields or media calls this,
+ * inside the change's transaction.
+ */
+export async function touchWorkingVersion(tx: Executor, gameId: string, now: Date): Promise<void> {
+  await tx
+    .update(gameVersions)
+    .set({ updatedAt: now })
+    .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, true)));
+}
+
+// ─── Games list ──────────────────────────────────────────────────────────────
+
+/** Escapes LIKE wildcards so that a search for '50%' finds '50%'. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the games list (spec 1 §2), newest change first. Each filter only
+ * selects games the caller has a right on: mine (owned), shared (named in the
+ * co-designer or tester list of someone else's game), public (public access
+ * view or clone) and all (admins, who have every right). One query for the page,
+ * one for the total and one for the email lists of that page: no query per game.
+ */
+export async function listGames({
+  ctx,
+  user,
+  query,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  query: GamesListQuery;
+}): Promise<{ games: LoadedGame[]; total: number }> {
+  if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
+  if (query.filter === 'all' && user.role !== 'admin') throw fail.forbidden(GAME_OPERATION_MESSAGES.allFilterAdminOnly);
+
+  const conditions: Array<SQL | undefined> = [];
+  if (query.filter === 'mine') conditions.push(eq(games.ownerId, user.id));
+  if (query.filter === 'public') conditions.push(ne(games.publicAccess, 'no'));
+  if (query.filter === 'shared') {
+    conditions.push(
+      or(isNull(games.ownerId), ne(games.ownerId, user.id)),
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(gameAccess)
+          .where(
+            and(
+              eq(gameAccess.gameId, games.id),
+              eq(gameAccess.email, user.email.toLowerCase()),
+              inArray(gameAccess.kind, ['designer', 'tester']),
+            ),
+          ),
+      ),
+    );
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(or(ilike(games.title, pattern), ilike(users.name, pattern)));
+  }
+  const where = and(...conditions);
+
+  const select = ctx.db
+    .select({ row: games, ownerName: users.name })
+    .from(games)
+    .leftJoin(users, eq(users.id, games.ownerId))
+    .where(where)
+    .orderBy(desc(games.updatedAt), desc(games.id));
+  const paged =
+    query.pageSize === 'all' ? select : select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  // Two queries rather than count(*) over (): the window would carry every matching row's settings
+  // through the sort, while the page alone can walk the updated_at index and stop.
+  const rows = await paged;
+  const total =
+    query.pageSize === 'all'
+      ? rows.length
+      : ((
+          await ctx.db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(games)
+            .leftJoin(users, eq(users.id, games.ownerId))
+            .where(where)
+        )[0]?.n ?? 0);
+
+  const access = await loadAccess(
+    ctx.db,
+    rows.map((r) => r.row.id),
+  );
+  const loaded = rows.map(({ row, ownerName }) => {
+    const gameAccessLists = access.get(row.id) ?? { designers: [], testers: [], players: [] };
+    return { row, ownerName, access: gameAccessLists, rights: rightsOf(user, row, gameAccessLists) };
+  });
+  // Every filter only selects games with rights; this guards the rule itself.
+  return { games: loaded.filter((game) => game.rights.length > 0), total };
+}
+
+// ─── Changes ─────────────────────────────────────────────────────────────────
+
+/** Rewrites the email-list rows of a game from the three texts of its settings. */
+async function rebuildAccess(tx: Executor, gameId: string, values: GameValues): Promise<void> {
+  await tx.delete(gameAccess).where(eq(gameAccess.gameId, gameId));
+  const rows = (Object.keys(ACCESS_FIELDS) as GameAccessKind[]).flatMap((kind) =>
+    parseEmailList(values[ACCESS_FIELDS[kind]] as string).map((email) => ({ gameId, kind, email })),
+  );
+  if (rows.length > 0) await tx.insert(gameAccess).values(rows);
+}
+
+/** Field errors for media fields (logo, background image, currency icon) that name no media of this game. */
+async function checkMediaReferences(db: Executor, gameId: string | null, values: GameValues): Promise<FieldErrors> {
+  const fields: Array<[string, string | null]> = [
+    ['logoId', values.logoId],
+    ['pg.bgImageId', values.pg.bgImageId],
+    ['currencyIcon', values.currencyIcon],
+  ];
+  const wanted = fields.filter((field): field is [string, string] => field[1] !== null);
+  if (wanted.length === 0) return {};
+  const ids = wanted.map(([, id]) => id).filter(isUuid);
+  const known =
+    gameId && ids.length > 0
+      ? new Set(
+          (
+            await db
+              .select({ id: media.id })
+              .from(media)
+              .where(and(eq(media.gameId, gameId), inArray(media.id, ids)))
+          ).map((row) => row.id),
+        )
+      : new Set<string>();
+  const errors: FieldErrors = {};
+  for (const [field, id] of wanted) if (!known.has(id)) errors[field] = GAME_OPERATION_MESSAGES.unknownMedia;
+  return errors;
+}
+
+function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw fail.validation(errors);
+}
+
+/** Creates a game owned by the caller, with its working version, in one transaction. */
+export async function createGame({
+  ctx,
+  user,
+  values,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  values: GameValues;
+}): Promise<LoadedGame> {
+  if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
+  // A new game has no media yet, so any media reference is unknown.
+  throwIfErrors(await checkMediaReferences(ctx.db, null, values));
+  const now = ctx.now();
+  const gameId = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(games)
+      .values({
+        ownerId: user.id,
+        title: values.title,
+        publicAccess: values.publicAccess,
+        settings: values,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: games.id });
+    if (!row) throw new Error('createGame: insert returned no row');
+    await tx.insert(gameVersions).values({ gameId: row.id, isLiveSpec: true, createdAt: now, updatedAt: now });
+    await rebuildAccess(tx, row.id, values);
+    return row.id;
+  });
+  return loadGame({ ctx, user, gameId });
+}
+
+/**
+ * Saves the settings form of a game (the whole form, as the console sends it).
+ * Needs the edit right, an unarchived game and no other user holding its lock.
+ */
+export async function updateGame({
+  ctx,
+  user,
+  gameId,
+  values,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+  values: GameValues;
+}): Promise<LoadedGame> {
+  await requireEditableGame({ ctx, user, gameId });
+  throwIfErrors(await checkMediaReferences(ctx.db, gameId, values));
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    // The archived guard in the update itself closes the race with a concurrent archive.
+    const [updated] = await tx
+      .update(games)
+      .set({ title: values.title, publicAccess: values.publicAccess, settings: values, updatedAt: now })
+      .where(and(eq(games.id, gameId), eq(games.isArchived, false)))
+      .returning({ id: games.id });
+    if (!updated) throw fail.conflict(GAME_OPERATION_MESSAGES.archived);
+    await rebuildAccess(tx, gameId, values);
+    await touchWorkingVersion(tx, gameId, now);
+  });
+  return loadGame({ ctx, user, gameId });
+}
+
+/** Deletes an unpublished game with its versions, access lists, media rows and files. */
+export async function deleteGame({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<void> {
+  await requireGameRight({ ctx, user, gameId, right: 'manage' });
+  await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
+  const mediaIds = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ publicVersionId: games.publicVersionId })
+      .from(games)
+      .where(eq(games.id, gameId))
+      .for('update');
+    if (!row) throw fail.notFound(GAME_TEXTS.gameNotFound);
+    if (row.publicVersionId) throw fail.conflict(GAME_OPERATION_MESSAGES.unpublishBeforeDelete);
+    const ids = await tx.select({ id: media.id }).from(media).where(eq(media.gameId, gameId));
+    // Versions, access rows and media rows go with the game (on delete cascade).
+    await tx.delete(games).where(eq(games.id, gameId));
+    return ids.map((item) => item.id);
+  });
+  await clearLocks({ ctx, kind: 'game', id: gameId });
+  await removeGameMediaFiles(ctx.config, gameId, mediaIds);
+}
+
+/** Replaces, anywhere in a JSON value, every string that is an old media id by its new id. */
+function remapIds<T>(value: T, ids: ReadonlyMap<string, string>): T {
+  if (ids.size === 0 || value === null || value === undefined) return value;
+  if (typeof value === 'string') return (ids.get(value) ?? value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => remapIds(item, ids)) as T;
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, remapIds(item, ids)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Clones a game to the caller: its settings (title 'Copy of …'), its working
+ * version's spec and its media (rows and files, under new ids that the settings
+ * and the spec are rewritten to). Not copied: the email lists (access is
+ * personal to the original), public access (a clone starts private) and the
+ * published versions.
+ */
+export async function cloneGame({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<LoadedGame> {
+  const source = await requireGameRight({ ctx, user, gameId, right: 'clone' });
+  const [working] = await ctx.db
+    .select()
+    .from(gameVersions)
+    .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, true)))
+    .limit(1);
+  const sourceMedia = await ctx.db.select().from(media).where(eq(media.gameId, gameId));
+
+  const newGameId = randomUUID();
+  const idMap = new Map(sourceMedia.map((item) => [item.id, randomUUID()]));
+  const newMedia = sourceMedia.map((item) => {
+    const id = idMap.get(item.id) ?? randomUUID();
+    const extension = item.storageName.split('.').pop() ?? 'bin';
+    return { ...item, id, gameId: newGameId, storageName: storageNameFor(id, extension) };
+  });
+  const settings: GameValues = {
+    ...remapIds(source.row.settings, idMap),
+    title: cloneTitle(source.row.settings.title),
+    publicAccess: 'no',
+    additionalDesignersEmailsText: '',
+    additionalDesignerOnlyAccessEmailsText: '',
+    restrictAccessToEmailsText: '',
+  };
+  const now = ctx.now();
+
+  await copyMediaFiles(
+    ctx.config,
+    sourceMedia.map((item, index) => ({
+      fromGameId: gameId,
+      fromName: item.storageName,
+      toGameId: newGameId,
+      toName: newMedia[index]!.storageName,
+    })),
+  );
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(games).values({
+        id: newGameId,
+        ownerId: user.id,
+        title: settings.title,
+        publicAccess: settings.publicAccess,
+        settings,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(gameVersions).values({
+        gameId: newGameId,
+        isLiveSpec: true,
+        spec: working?.spec ? remapIds(working.spec, idMap) : null,
+        schemaVersion: working?.schemaVersion ?? 1,
+        multipleInstances: working?.multipleInstances ?? false,
+        newInstancesAllowed: working?.newInstancesAllowed ?? true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (newMedia.length > 0) {
+        await tx.insert(media).values(newMedia.map((item) => ({ ...item, createdAt: item.createdAt, updatedAt: now })));
+      }
+    });
+  } catch (error) {
+    await rm(gameMediaDir(ctx.config, newGameId), { recursive: true, force: true });
+    throw error;
+  }
+  return loadGame({ ctx, user, gameId: newGameId });
+}
+
+/** Withdraws the published version (spec 1 §4); 409 when the game is not published. */
+export async function unpublishGame({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<LoadedGame> {
+  await requireGameRight({ ctx, user, gameId, right: 'manage' });
+  const [row] = await ctx.db
+    .update(games)
+    .set({ publicVersionId: null, updatedAt: ctx.now() })
+    .where(and(eq(games.id, gameId), isNotNull(games.publicVersionId)))
+    .returning({ id: games.id });
+  if (!row) throw fail.conflict(GAME_OPERATION_MESSAGES.notPublished);
+  return loadGame({ ctx, user, gameId });
+}
+
+/** Archives a game for good (spec 1 §4); afterwards every design change answers 409. */
+export async function archiveGame({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<LoadedGame> {
+  await requireGameRight({ ctx, user, gameId, right: 'manage' });
+  const [row] = await ctx.db
+    .update(games)
+    .set({ isArchived: true, updatedAt: ctx.now() })
+    .where(and(eq(games.id, gameId), eq(games.isArchived, false)))
+    .returning({ id: games.id });
+  if (!row) throw new AppError('CONFLICT', GAME_OPERATION_MESSAGES.alreadyArchived);
+  return loadGame({ ctx, user, gameId });
+}
+
+/** The versions of a game, working version first, then the newest. */
+export async function listGameVersions({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<GameVersionRow[]> {
+  await requireGameRight({ ctx, user, gameId, right: 'view' });
+  return ctx.db
+    .select()
+    .from(gameVersions)
+    .where(eq(gameVersions.gameId, gameId))
+    .orderBy(desc(gameVersions.isLiveSpec), desc(gameVersions.createdAt));
+}
+
+/** Games that are not archived (admin dashboard). */
+export async function countActiveGames({ ctx }: { ctx: AppContext }): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(games)
+    .where(eq(games.isArchived, false));
+  return row?.n ?? 0;
+}
+
+/** Games with a published version (admin dashboard). */
+export async function countPublishedGames({ ctx }: { ctx: AppContext }): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(games)
+    .where(isNotNull(games.publicVersionId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,131 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { LOCK_MESSAGES, type LockKind } from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { editLocks, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+export interface LockHolder {
+  id: string;
+  name: string;
+}
+
+export type LockOutcome = { locked: true; expiresAt: Date } | { locked: false; holder: LockHolder; expiresAt: Date };
+
+/**
+ * Takes or renews the edit lock on (kind, id) for `duration` seconds.
+ *
+ * One statement decides: the insert wins when nobody holds the lock, and the
+ * conflict update only when the caller already holds it or it has expired, so
+ * of any number of simultaneous requests exactly one gets the lock. Time is the
+ * app's clock (`ctx.now()`), not the database's, so tests can move it.
+ */
+export async function takeLock({
+  ctx,
+  userId,
+  kind,
+  id,
+  duration,
+}: {
+  ctx: AppContext;
+  userId: string;
+  kind: LockKind;
+  id: string;
+  duration: number;
+}): Promise<LockOutcome> {
+  // A holder may release between our failed upsert and the read of who holds it: then try again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = ctx.now();
+    const expiresAt = new Date(now.getTime() + duration * 1000);
+    const [taken] = await ctx.db
+      .insert(editLocks)
+      .values({ kind, resourceId: id, userId, expiresAt })
+      .onConflictDoUpdate({
+        target: [editLocks.kind, editLocks.resourceId],
+        set: { userId: sql`excluded.user_id`, expiresAt: sql`excluded.expires_at` },
+        setWhere: sql`${editLocks.userId} = excluded.user_id or ${editLocks.expiresAt} <= ${now.toISOString()}`,
+      })
+      .returning({ expiresAt: editLocks.expiresAt });
+    if (taken) return { locked: true, expiresAt: taken.expiresAt };
+    const holder = await findLiveHolder({ ctx, kind, id, now });
+    if (holder) return { locked: false, holder: holder.holder, expiresAt: holder.expiresAt };
+  }
+  throw new AppError('CONFLICT', LOCK_MESSAGES.heldByOther);
+}
+
+/** Releases the caller's own lock; true when there was one. Someone else's lock is left alone. */
+export async function releaseLock({
+  ctx,
+  userId,
+  kind,
+  id,
+}: {
+  ctx: AppContext;
+  userId: string;
+  kind: LockKind;
+  id: string;
+}): Promise<boolean> {
+  const released = await ctx.db
+    .delete(editLocks)
+    .where(and(eq(editLocks.kind, kind), eq(editLocks.resourceId, id), eq(editLocks.userId, userId)))
+    .returning({ kind: editLocks.kind });
+  return released.length > 0;
+}
+
+/** The user holding an unexpired lock on (kind, id), optionally other than `exceptUserId`. */
+async function findLiveHolder({
+  ctx,
+  kind,
+  id,
+  now,
+  exceptUserId,
+}: {
+  ctx: AppContext;
+  kind: LockKind;
+  id: string;
+  now: Date;
+  exceptUserId?: string;
+}): Promise<{ holder: LockHolder; expiresAt: Date } | undefined> {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, expiresAt: editLocks.expiresAt })
+    .from(editLocks)
+    .innerJoin(users, eq(users.id, editLocks.userId))
+    .where(
+      and(
+        eq(editLocks.kind, kind),
+        eq(editLocks.resourceId, id),
+        gt(editLocks.expiresAt, now),
+        exceptUserId ? ne(editLocks.userId, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ? { holder: { id: row.id, name: row.name }, expiresAt: row.expiresAt } : undefined;
+}
+
+/**
+ * Throws 409 with LOCK_MESSAGES.heldByOther (and who holds it, until when) when
+ * another user holds a live lock on (kind, id). Changes guarded by a lock call
+ * this; holding the lock yourself is not required.
+ */
+export async function assertNotLockedByOther({
+  ctx,
+  kind,
+  id,
+  userId,
+}: {
+  ctx: AppContext;
+  kind: LockKind;
+  id: string;
+  userId: string;
+}): Promise<void> {
+  const held = await findLiveHolder({ ctx, kind, id, now: ctx.now(), exceptUserId: userId });
+  if (held) {
+    throw new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
+      extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
+    });
+  }
+}
+
+/** Drops every lock on (kind, id), e.g. when the resource is deleted. */
+export async function clearLocks({ ctx, kind, id }: { ctx: AppContext; kind: LockKind; id: string }): Promise<void> {
+  await ctx.db.delete(editLocks).where(and(eq(editLocks.kind, kind), eq(editLocks.resourceId, id)));
+}

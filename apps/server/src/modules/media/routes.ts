@@ -1,0 +1,221 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import send from '@fastify/send';
+import { z } from 'zod';
+import {
+  MEDIA_LIMITS,
+  mediaSchema,
+  mediaUpdateSchema,
+  mediaUploadResponseSchema,
+  successResponseSchema,
+  thumbQuerySchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { fail } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/auth.js';
+import { presentMedia } from '../../presenters/media.js';
+import { gameMediaDir } from './storage.js';
+import { SNIFF_BYTES } from './sniff.js';
+import {
+  deleteMedia,
+  findMedia,
+  listMedia,
+  thumbnailFile,
+  updateMedia,
+  uploadMedia,
+  type UploadedFile,
+} from './service.js';
+
+const tags = ['media'];
+const security = [{ bearerAuth: [] }];
+const gameParams = z.object({ gameId: z.string() });
+const gameMediaParams = z.object({ gameId: z.string(), id: z.string() });
+const mediaParams = z.object({ id: z.string() });
+const errorSchema = z.looseObject({ message: z.string() });
+/** Files and thumbnails never change under their URL; a day keeps pickers fast and deletions visible soon. */
+const CACHE_CONTROL = 'private, max-age=86400';
+const LARGEST_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
+
+/** The file parts of a multipart request, in order; other fields are ignored. */
+async function* filesOf(request: FastifyRequest): AsyncIterable<UploadedFile> {
+  for await (const part of request.parts()) {
+    if (part.type === 'file') yield { filename: part.filename, file: part.file };
+  }
+}
+
+/** Streams a file of `root` with ETag, Last-Modified, 304s and byte ranges (for audio and video seeking). */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { root, name, contentType, filename }: { root: string; name: string; contentType?: string; filename?: string },
+) {
+  const result = await send(request.raw, `/${encodeURIComponent(name)}`, {
+    root,
+    cacheControl: false,
+    contentType: contentType === undefined,
+    dotfiles: 'deny',
+    index: false,
+  });
+  if (result.type !== 'file') throw fail.notFound('Media file not found');
+  reply.status(result.statusCode).headers(result.headers);
+  reply.header('cache-control', CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+  if (contentType && result.statusCode < 300) reply.header('content-type', contentType);
+  if (filename) reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  return reply.send(result.stream);
+}
+
+/**
+ * The media library of a game (spec 3 §2, §7).
+ *
+ * Reading files and thumbnails needs no token: `<img>`, `<audio>` and `<video>`
+ * cannot send the bearer header, and the players' app loads the same media. A
+ * medium's URL is a capability: its id is a random UUID that only people who
+ * may see the game (through the media list or the game's spec) learn, like an
+ * unlisted link. Listing, uploading, editing and deleting need the game's view
+ * or edit right as usual.
+ */
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    // Our own byte counter enforces each type's limit; busboy's stops a runaway file just past the largest one.
+    await scope.register(multipart, {
+      limits: { fileSize: LARGEST_LIMIT + SNIFF_BYTES, files: 50, fields: 20, parts: 70 },
+      throwFileSizeLimit: false,
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      '/design/:gameId/medias',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The media of a game, newest first (view right)',
+          params: gameParams,
+          response: { 200: z.array(mediaSchema) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return (await listMedia({ ctx, user, gameId: request.params.gameId })).map(presentMedia);
+      },
+    );
+
+    api.post(
+      '/design/:gameId/medias',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload files (multipart, edit right). 201 when at least one is saved, else the status of the first rejection (413 too large, 415 not png, jpeg, audio or video)',
+          consumes: ['multipart/form-data'],
+          params: gameParams,
+          response: {
+            201: mediaUploadResponseSchema,
+            413: mediaUploadResponseSchema,
+            415: mediaUploadResponseSchema,
+            400: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) throw fail.validation({ file: 'Send the files as multipart/form-data' });
+        const { saved, rejected } = await uploadMedia({
+          ctx,
+          user,
+          gameId: request.params.gameId,
+          files: filesOf(request),
+        });
+        const status = saved.length > 0 ? 201 : (rejected[0]?.status ?? 400);
+        return reply.status(status).send({ saved: saved.map(presentMedia), rejected });
+      },
+    );
+
+    api.patch(
+      '/design/:gameId/medias/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Save the title and description of a medium (edit right)',
+          params: gameMediaParams,
+          body: mediaUpdateSchema,
+          response: { 200: mediaSchema, 400: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { gameId, id } = request.params;
+        return presentMedia(await updateMedia({ ctx, user, gameId, mediaId: id, values: request.body }));
+      },
+    );
+
+    api.delete(
+      '/design/:gameId/medias/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a medium and its file (edit right)',
+          params: gameMediaParams,
+          response: { 200: successResponseSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await deleteMedia({ ctx, user, gameId: request.params.gameId, mediaId: request.params.id });
+        return { success: true as const };
+      },
+    );
+
+    api.get(
+      '/design/:gameId/medias/thumb/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A thumbnail of a medium of this game (width 16..2048, default 100; square=1 by default)',
+          params: gameMediaParams,
+          querystring: thumbQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const row = await findMedia({ ctx, mediaId: request.params.id, gameId: request.params.gameId });
+        return sendFile(request, reply, await thumbnailFile({ ctx, row, ...request.query }));
+      },
+    );
+
+    api.get(
+      '/design/medias/thumb/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A thumbnail of a medium (width 16..2048, default 100; square=1 by default)',
+          params: mediaParams,
+          querystring: thumbQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const row = await findMedia({ ctx, mediaId: request.params.id });
+        return sendFile(request, reply, await thumbnailFile({ ctx, row, ...request.query }));
+      },
+    );
+
+    api.get(
+      '/design/medias/file/:id',
+      {
+        schema: { tags, summary: 'The original file of a medium (its storagepath)', params: mediaParams },
+      },
+      async (request, reply) => {
+        const row = await findMedia({ ctx, mediaId: request.params.id });
+        return sendFile(request, reply, {
+          root: gameMediaDir(ctx.config, row.gameId),
+          name: row.storageName,
+          contentType: row.mimetype,
+          filename: row.origFilename,
+        });
+      },
+    );
+  });
+}

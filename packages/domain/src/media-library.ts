@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { mediaSchema, THUMB_DEFAULT_WIDTH } from './media.js';
+
+/** Thumbnail widths are clamped to this range. */
+export const THUMB_MIN_WIDTH = 16;
+export const THUMB_MAX_WIDTH = 2048;
+
+/** The widths a thumbnail may have: `width` clamped to THUMB_MIN_WIDTH..THUMB_MAX_WIDTH. */
+export function clampThumbWidth(width: number): number {
+  return Math.min(THUMB_MAX_WIDTH, Math.max(THUMB_MIN_WIDTH, Math.round(width)));
+}
+
+/** Query of the thumbnail URLs: width (default 100, clamped) and square (1 = cover-cropped square, the default). */
+export const thumbQuerySchema = z.object({
+  width: z.coerce
+    .number()
+    .finite()
+    .optional()
+    .transform((width) => clampThumbWidth(width ?? THUMB_DEFAULT_WIDTH)),
+  square: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((square) => square !== '0' && square !== 'false'),
+});
+export type ThumbQuery = z.output<typeof thumbQuerySchema>;
+
+/** Why one file of an upload was skipped: 413 over its limit, 415 not an accepted type. */
+export const mediaRejectionSchema = z.object({
+  file: z.string(),
+  status: z.union([z.literal(413), z.literal(415)]),
+  message: z.string(),
+});
+export type MediaRejection = z.infer<typeof mediaRejectionSchema>;
+
+/** Answer of POST /api/design/{gameId}/medias: the stored media and the skipped files. */
+export const mediaUploadResponseSchema = z.object({
+  saved: z.array(mediaSchema),
+  rejected: z.array(mediaRejectionSchema),
+});
+export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
+
+/** Texts of uploads the spec leaves to us. */
+export const MEDIA_UPLOAD_MESSAGES = {
+  noFile: 'No file was uploaded',
+  notFound: 'Media not found',
+} as const;
