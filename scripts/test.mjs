@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite — lint, type checks, unit and API tests (on
+// PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then the browser
+// tests in Debian's Chromium. Ends with one line 'N passed, N failed'.
+//
+// LOCI_REQUIRE_POSTGRES=1 and LOCI_REQUIRE_BROWSER=1 (set by .ci/run) turn a
+// missing database or browser into a failure instead of a skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(label);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+run('Lint (eslint + prettier)', 'npx', ['--no-install', 'eslint', '.']) &&
+  run('Formatting (prettier)', 'npx', ['--no-install', 'prettier', '--check', '.']);
+run('Type check', 'npm', ['run', 'typecheck']);
+
+if (!process.env.TEST_DATABASE_URL) {
+  if (process.env.LOCI_REQUIRE_POSTGRES === '1') {
+    console.error('LOCI_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+    problems.push('PostgreSQL tests');
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite only; the PostgreSQL variants are skipped.');
+  }
+}
+const vitestReport = path.join(reports, 'vitest.json');
+run('Unit and API tests (vitest)', 'npx', [
+  '--no-install',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+} else {
+  failed += 1;
+}
+
+if (!existsSync(chromium)) {
+  if (process.env.LOCI_REQUIRE_BROWSER === '1') {
+    console.error(`LOCI_REQUIRE_BROWSER=1 but ${chromium} is missing (apt-get install -y chromium)`);
+    problems.push('Browser tests');
+    failed += 1;
+  } else {
+    console.log(`\n${chromium} is missing: the browser tests are skipped (apt-get install -y chromium to run them).`);
+  }
+} else if (run('Build', 'npm', ['run', 'build'])) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  run('Browser tests (Playwright + Chromium)', 'npx', ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    passed += e2e.stats.expected;
+    failed += e2e.stats.unexpected + e2e.stats.flaky;
+    skipped += e2e.stats.skipped;
+  } else {
+    failed += 1;
+  }
+} else {
+  failed += 1;
+}
+
+if (problems.length) console.error(`\nFailed steps: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(problems.length || failed ? 1 : 0);
