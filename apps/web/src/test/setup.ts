@@ -1,10 +1,22 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { cleanNotifications } from '@mantine/notifications';
+import { modals } from '@mantine/modals';
+
+// The first render of a lazily loaded feature compiles it; give it time.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  document.cookie.split(';').forEach((part) => {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+  });
+  modals.closeAll();
+  cleanNotifications();
+  vi.unstubAllGlobals();
 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
@@ -29,3 +41,9 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
+// Textarea autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

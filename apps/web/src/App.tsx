@@ -1,0 +1,58 @@
+import { FRONTEND_BASE_PATH } from '@loci/domain';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from './api/query-client';
+import { AuthProvider } from './auth/AuthProvider';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { ScrollToTop } from './components/ScrollToTop';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+import './i18n';
+
+/** Providers that do not need the router: theme, server state, toasts. */
+export function AppProviders({
+  queryClient,
+  children,
+  env,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals (for jsdom). */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" limit={5} />
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Everything below the router (tests mount it inside a MemoryRouter). */
+export function RoutedApp() {
+  return (
+    <ModalsProvider>
+      <AuthProvider>
+        <ScrollToTop />
+        <AppRoutes />
+      </AuthProvider>
+    </ModalsProvider>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(() => createQueryClient());
+  return (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter basename={FRONTEND_BASE_PATH}>
+        <RoutedApp />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,94 @@
+import { TOKEN_STORAGE_KEY, type ErrorBody } from '@loci/domain';
+
+/** Where every call of the console goes. */
+export const API_BASE = '/api';
+
+/** The server answered with a status outside 2xx. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: (ErrorBody & Record<string, unknown>) | undefined;
+
+  constructor(status: number, statusText: string, body: ApiError['body']) {
+    super(body?.message || statusText || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+/** The call never got an answer: network down, server not running, request aborted. */
+export class NoResponseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoResponseError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function readToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+let handleUnauthorized: (() => void) | undefined;
+
+/** The auth layer registers here to hear about a 401 on a call that carried a token. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  handleUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/** Calls the Loci API with the stored token and returns the parsed JSON answer. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    throw new NoResponseError(error instanceof Error ? error.message : String(error));
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) handleUnauthorized?.();
+    const errorBody = body && typeof body === 'object' ? (body as ApiError['body']) : undefined;
+    throw new ApiError(response.status, response.statusText, errorBody);
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'PATCH', body: body ?? {} }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+};

@@ -1,0 +1,38 @@
+import type { GameValues, GameWithRights, GamesListFilter, GamesListResponse, GamesPageSize } from '@loci/domain';
+import { api } from './client';
+
+/** What the games list asks for; `q` is sent only when the caller decided it is long enough. */
+export interface GamesListParams {
+  filter: GamesListFilter;
+  q: string;
+  page: number;
+  pageSize: GamesPageSize;
+}
+
+function listSearch({ filter, q, page, pageSize }: GamesListParams): string {
+  const params = new URLSearchParams({ filter, page: String(page), pageSize: String(pageSize) });
+  if (q) params.set('q', q);
+  return params.toString();
+}
+
+/** The games calls of spec 1 §7 (design API). */
+export const gamesApi = {
+  list: (params: GamesListParams, signal?: AbortSignal) =>
+    api.get<GamesListResponse>(`/design/games?${listSearch(params)}`, signal),
+  get: (id: string, signal?: AbortSignal) => api.get<GameWithRights>(`/design/games/${encodeURIComponent(id)}`, signal),
+  create: (values: GameValues) => api.post<GameWithRights>('/design/games', values),
+  update: (id: string, values: GameValues) =>
+    api.patch<GameWithRights>(`/design/games/${encodeURIComponent(id)}`, values),
+  delete: (id: string) => api.delete<{ success: boolean }>(`/design/games/${encodeURIComponent(id)}`),
+  clone: (id: string) => api.post<GameWithRights>(`/design/games/${encodeURIComponent(id)}/clone`),
+  unpublish: (id: string) => api.post<GameWithRights>(`/design/games/${encodeURIComponent(id)}/unpublish`),
+  archive: (id: string) => api.post<GameWithRights>(`/design/games/${encodeURIComponent(id)}/archive`),
+};
+
+/** TanStack Query keys of the games area. */
+export const gameQueryKeys = {
+  all: ['games'] as const,
+  lists: ['games', 'list'] as const,
+  list: (params: GamesListParams) => ['games', 'list', params] as const,
+  detail: (id: string) => ['games', 'detail', id] as const,
+};

@@ -1,0 +1,30 @@
+import type { ConfirmResult, EmailOnlyInput, ForgotChangeInput, LoginInput, RegisterInput, User } from '@loci/domain';
+import { api } from './client';
+
+export interface SocialProviders {
+  google: boolean;
+  facebook: boolean;
+}
+
+export type ForgotChangeResult =
+  { success: true } | { success: false; result: 'VALIDATION_EXPIRED' | 'VALIDATION_FAILED'; message: string };
+
+export const usersApi = {
+  register: (values: RegisterInput) => api.post<{ success: boolean; user: User }>('/users/register', values),
+  login: (values: LoginInput) => api.post<{ success: boolean; token: string }>('/users/login', values),
+  getAccount: (signal?: AbortSignal) => api.get<{ user: User }>('/users/account', signal),
+  confirm: (link: { mac: string; msg: string }) => api.post<{ result: ConfirmResult }>('/users/confirm', link),
+  resend: (values: EmailOnlyInput) => api.post<{ success: boolean }>('/users/resend', values),
+  forgot: (values: EmailOnlyInput) => api.post<{ success: boolean }>('/users/forgot', values),
+  forgotChange: (values: ForgotChangeInput) => api.post<ForgotChangeResult>('/users/forgotchange', values),
+  requestRole: (role: 'designer') => api.post<{ user: User }>('/users/account/roleRequest', { roleRequest: { role } }),
+  cancelRoleRequest: () => api.delete<{ user: User }>('/users/account/roleRequest'),
+  deleteAccount: () => api.delete<{ success: boolean }>('/users/account'),
+  getProviders: (signal?: AbortSignal) => api.get<SocialProviders>('/users/providers', signal),
+  getJwtAsBody: () => api.get<{ jwtToken: string }>('/users/jwtAsBody'),
+};
+
+/** Browser navigation (not a fetch) to a provider's sign-in route. */
+export function socialSignInUrl(provider: 'google' | 'facebook'): string {
+  return `/api/users/${provider}auth`;
+}

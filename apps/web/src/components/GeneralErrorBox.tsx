@@ -1,0 +1,37 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, NoResponseError } from '../api/client';
+
+interface Props {
+  error: unknown;
+  /** Overrides the text of the box; the status text still titles it. */
+  message?: string;
+  title?: string;
+}
+
+/**
+ * The box shown above a form or page when its error state carries a status
+ * text (a failed call that is not about one field).
+ */
+export function GeneralErrorBox({ error, message, title }: Props) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  let heading = title;
+  let text = message;
+  if (isApiError(error)) {
+    heading ??= [error.status, error.statusText].filter(Boolean).join(' ');
+    text ??= error.body?.errors?.generalError ?? error.body?.message ?? t('errors.general');
+  } else if (error instanceof NoResponseError) {
+    heading ??= t('errors.noResponse');
+    text ??= error.message;
+  } else {
+    heading ??= t('errors.title');
+    text ??= error instanceof Error ? error.message : String(error);
+  }
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={heading}>
+      {text}
+    </Alert>
+  );
+}

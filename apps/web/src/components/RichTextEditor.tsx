@@ -1,0 +1,155 @@
+import { Input } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { Link, RichTextEditor as MantineRichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
+import '@mantine/tiptap/styles.css';
+import { IconPilcrow } from '@tabler/icons-react';
+import { useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Turns the current block into a normal paragraph (the "Normal" of Normal/H1/H2/H3). */
+function ParagraphControl() {
+  const { t } = useTranslation();
+  const { editor } = useRichTextEditorContext();
+  const active = useEditorState({ editor, selector: ({ editor: current }) => current?.isActive('paragraph') ?? false });
+  const label = t('richText.normal', { defaultValue: 'Normal text' });
+  return (
+    <MantineRichTextEditor.Control
+      onClick={() => editor?.chain().focus().setParagraph().run()}
+      active={Boolean(active)}
+      aria-label={label}
+      title={label}
+    >
+      <IconPilcrow size={16} stroke={1.5} />
+    </MantineRichTextEditor.Control>
+  );
+}
+
+// Created once: a new extension list on every render would make TipTap reconfigure the editor.
+const EXTENSIONS = [
+  StarterKit.configure({
+    link: false,
+    heading: { levels: [1, 2, 3] },
+    code: false,
+    codeBlock: false,
+    blockquote: false,
+    horizontalRule: false,
+  }),
+  Link,
+];
+
+export interface RichTextEditorProps {
+  label: string;
+  /** HTML; '' when empty. */
+  value: string;
+  onChange: (html: string) => void;
+  description?: ReactNode;
+  error?: ReactNode;
+  withAsterisk?: boolean;
+  readOnly?: boolean;
+  minHeight?: number;
+}
+
+/**
+ * A rich-text form field (TipTap through @mantine/tiptap) with the toolbar of
+ * spec 3 §9: bold, italic, underline; Normal, H1, H2, H3; lists; links.
+ */
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  description,
+  error,
+  withAsterisk,
+  readOnly = false,
+  minHeight = 220,
+}: RichTextEditorProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const onChangeRef = useRef(onChange);
+  const lastEmitted = useRef(value);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  const described = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value,
+    editable: !readOnly,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    // Applied again on every render, so the accessible description and error follow the props.
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(described ? { 'aria-describedby': described } : {}),
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML();
+      lastEmitted.current = html;
+      onChangeRef.current(html);
+    },
+  });
+
+  // A value set from outside (a reset, the saved game) replaces the document.
+  useEffect(() => {
+    if (!editor || value === lastEmitted.current) return;
+    lastEmitted.current = value;
+    if (value !== editor.getHTML()) editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
+  return (
+    <Input.Wrapper
+      label={label}
+      description={description}
+      error={error}
+      withAsterisk={withAsterisk}
+      labelElement="div"
+      errorProps={{ id: errorId }}
+      descriptionProps={{ id: descriptionId }}
+    >
+      <MantineRichTextEditor
+        editor={editor}
+        mt={6}
+        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      >
+        {!readOnly && (
+          <MantineRichTextEditor.Toolbar sticky stickyOffset={60}>
+            <MantineRichTextEditor.ControlsGroup>
+              <MantineRichTextEditor.Bold />
+              <MantineRichTextEditor.Italic />
+              <MantineRichTextEditor.Underline />
+            </MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.ControlsGroup>
+              <ParagraphControl />
+              <MantineRichTextEditor.H1 />
+              <MantineRichTextEditor.H2 />
+              <MantineRichTextEditor.H3 />
+            </MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.ControlsGroup>
+              <MantineRichTextEditor.BulletList />
+              <MantineRichTextEditor.OrderedList />
+            </MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.ControlsGroup>
+              <MantineRichTextEditor.Link />
+              <MantineRichTextEditor.Unlink />
+            </MantineRichTextEditor.ControlsGroup>
+          </MantineRichTextEditor.Toolbar>
+        )}
+        <MantineRichTextEditor.Content mih={minHeight} />
+      </MantineRichTextEditor>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,136 @@
+import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, Anchor, ActionIcon, Tooltip } from '@mantine/core';
+import { IconBook, IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { Logo } from '../Logo';
+
+export const DOCUMENTATION_URL = 'https://github.com/loci-games/loci/tree/main/docs';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+interface Props {
+  sidebarOpened: boolean;
+  onToggleSidebar: (() => void) | undefined;
+}
+
+export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+
+  const handleLogout = () => {
+    logout();
+    navigate('/');
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {onToggleSidebar && (
+          <Burger opened={sidebarOpened} onClick={onToggleSidebar} size="sm" aria-label={t('nav.toggleSidebar')} />
+        )}
+        <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
+          <Logo />
+        </Anchor>
+      </Group>
+
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={t('nav.documentation')} hiddenFrom="sm">
+          <ActionIcon
+            component="a"
+            href={DOCUMENTATION_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            hiddenFrom="sm"
+            aria-label={t('nav.documentation')}
+          >
+            <IconBook size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Button
+          component="a"
+          href={DOCUMENTATION_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconBook size={18} />}
+          visibleFrom="sm"
+        >
+          {t('nav.documentation')}
+        </Button>
+
+        {user?.role === 'admin' && (
+          <Button
+            component={Link}
+            to="/admin"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconShieldLock size={18} />}
+            visibleFrom="xs"
+          >
+            {t('nav.admin')}
+          </Button>
+        )}
+
+        {user ? (
+          <Menu position="bottom-end" width={220} shadow="md">
+            <Menu.Target>
+              <UnstyledButton
+                aria-label={t('nav.accountMenu', { name: user.name })}
+                px={6}
+                py={4}
+                style={{ borderRadius: 8 }}
+              >
+                <Group gap={8} wrap="nowrap">
+                  <Avatar size={30} radius="xl" color="teal">
+                    {initials(user.name) || <IconUser size={16} />}
+                  </Avatar>
+                  <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                    {user.name}
+                  </Text>
+                  <IconChevronDown size={14} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.name}</Menu.Label>
+              <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
+                {t('nav.account')}
+              </Menu.Item>
+              {user.role === 'admin' && (
+                <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />} hiddenFrom="xs">
+                  {t('nav.admin')}
+                </Menu.Item>
+              )}
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={handleLogout}>
+                {t('nav.logout')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <>
+            <Button component={Link} to="/login" variant="default">
+              {t('nav.signIn')}
+            </Button>
+            <Button component={Link} to="/register" visibleFrom="xs">
+              {t('nav.signUp')}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlaygroundMap, type PlaygroundMapProps } from './PlaygroundMap';

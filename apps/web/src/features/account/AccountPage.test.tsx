@@ -1,0 +1,100 @@
+import { TOKEN_STORAGE_KEY } from '@loci/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/api-mock';
+import { makeUser, signIn } from '../../test/factories';
+import { renderApp } from '../../test/render-app';
+
+const player = makeUser({ role: 'player', name: 'Pat Player', email: 'pat@example.com', googleId: 'g-123' });
+
+describe('#account', () => {
+  it('shows name, email, role and the sign-in providers', async () => {
+    signIn({ role: 'player', name: 'Pat Player' });
+    mockApi({ 'GET /api/users/account': { body: { user: player } } });
+    renderApp('/account');
+
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText('pat@example.com')).toBeInTheDocument();
+    expect(within(main).getByText('Pat Player')).toBeInTheDocument();
+    expect(within(main).getByText('Player')).toBeInTheDocument();
+    expect(within(main).getByText('Google').parentElement?.parentElement).toHaveTextContent('Linked');
+    expect(within(main).getByText('Facebook').parentElement?.parentElement).toHaveTextContent('Not linked');
+  });
+
+  it('requests the designer role, then offers to cancel the pending request', async () => {
+    signIn({ role: 'player' });
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'POST /api/users/account/roleRequest': {
+        body: { user: { ...player, roleRequest: { role: 'designer', date: '2024-06-01T08:00:00.000Z' } } },
+      },
+      'DELETE /api/users/account/roleRequest': { body: { user: player } },
+    });
+    const { user } = renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Request designer role' }));
+    expect(await screen.findByText(/You asked for the Designer role on 1 Jun 2024/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/users/account/roleRequest')[0]?.body).toEqual({ roleRequest: { role: 'designer' } });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel request' }));
+    expect(await screen.findByRole('button', { name: 'Request designer role' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/users/account/roleRequest')).toHaveLength(1);
+  });
+
+  it('shows why a role request failed', async () => {
+    signIn({ role: 'player' });
+    mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'POST /api/users/account/roleRequest': { status: 409, body: { message: 'A role request is already pending' } },
+    });
+    const { user } = renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Request designer role' }));
+    expect(await screen.findByText('A role request is already pending')).toBeInTheDocument();
+  });
+
+  it('does not offer the designer role to a designer', async () => {
+    signIn({ role: 'designer' });
+    mockApi({ 'GET /api/users/account': { body: { user: makeUser() } } });
+    renderApp('/account');
+    expect(await screen.findByText('dana@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request designer role' })).not.toBeInTheDocument();
+  });
+
+  it('removes the account after a warning, says so, and logs out', async () => {
+    signIn({ role: 'player' });
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'DELETE /api/users/account': { body: { success: true } },
+    });
+    const { user, pathname } = renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove account' }));
+    const warning = await screen.findByRole('dialog', { name: 'Remove account' });
+    expect(within(warning).getByText(/deleted permanently/)).toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'Delete permanently' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Account Deleted' });
+    expect(within(done).getByText(/personal data have been removed/)).toBeInTheDocument();
+    expect(within(done).getByText(/anonymised/)).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/users/account')).toHaveLength(1);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(pathname()).toBe('/');
+  });
+});
+
+describe('#account fetch failure', () => {
+  it("shows 'Account fetch error' and lets the user try again", async () => {
+    signIn({ role: 'player' });
+    let calls = 0;
+    mockApi({
+      'GET /api/users/account': () =>
+        ++calls === 1 ? { status: 500, body: { message: 'Database down' } } : { body: { user: player } },
+    });
+    const { user } = renderApp('/account');
+
+    expect((await screen.findAllByText('Account fetch error')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
+  });
+});

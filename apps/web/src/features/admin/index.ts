@@ -1,0 +1,2 @@
+export { AdminDashboardPage } from './AdminDashboardPage';
+export { RoleRequestsPage } from './RoleRequestsPage';

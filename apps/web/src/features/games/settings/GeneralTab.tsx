@@ -1,0 +1,138 @@
+import { GAME_LANGUAGES } from '@loci/domain';
+import { Alert, Divider, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MediaPickerField } from '../../media';
+import { useGameFormContext, type SettingsTabProps } from './form-context';
+
+/** Title, language, multiplayer and market, logo and currency, and who may play. */
+export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
+  const { t } = useTranslation();
+  const form = useGameFormContext();
+  const { values } = form;
+  const editing = Boolean(gameId);
+
+  return (
+    <Stack gap="lg">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <TextInput
+            size="sm"
+            label={t('games.settings.general.title')}
+            withAsterisk
+            maxLength={200}
+            {...form.getInputProps('title')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Select
+            label={t('games.settings.general.language')}
+            withAsterisk
+            allowDeselect={false}
+            data={GAME_LANGUAGES.map((language) => ({
+              value: language,
+              label: t(`games.settings.general.languages.${language}`),
+            }))}
+            {...form.getInputProps('language')}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Switch
+          label={t('games.settings.general.multiplayer')}
+          description={t('games.settings.general.multiplayerHint')}
+          {...form.getInputProps('multiplayer', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('games.settings.general.market')}
+          description={t('games.settings.general.marketHint')}
+          {...form.getInputProps('market', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+
+      <Divider />
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {editing ? (
+          <MediaPickerField
+            label={t('games.settings.general.logo')}
+            gameId={gameId}
+            withAsterisk
+            disabled={readOnly}
+            value={values.logoId}
+            onChange={(id) => form.setFieldValue('logoId', id)}
+            error={form.errors.logoId}
+          />
+        ) : (
+          <Alert
+            variant="light"
+            color="gray"
+            icon={<IconInfoCircle size={18} />}
+            title={t('games.settings.general.logo')}
+          >
+            {t('games.settings.general.logoAfterSave')}
+          </Alert>
+        )}
+        {values.market && (
+          <Stack gap="md">
+            <TextInput
+              size="sm"
+              label={t('games.settings.general.currencyName')}
+              withAsterisk
+              maxLength={100}
+              {...form.getInputProps('currencyName')}
+            />
+            <MediaPickerField
+              label={t('games.settings.general.currencyIcon')}
+              gameId={gameId}
+              withAsterisk
+              disabled={readOnly}
+              description={editing ? undefined : t('games.settings.general.mediaAfterSave')}
+              value={values.currencyIcon}
+              onChange={(id) => form.setFieldValue('currencyIcon', id)}
+              error={form.errors.currencyIcon}
+            />
+          </Stack>
+        )}
+      </SimpleGrid>
+
+      <Divider label={t('games.settings.general.audience')} labelPosition="left" />
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={480}>
+        <NumberInput
+          label={t('games.settings.general.minAge')}
+          withAsterisk
+          min={0}
+          max={150}
+          step={1}
+          allowDecimal={false}
+          {...form.getInputProps('minAge')}
+        />
+        <NumberInput
+          label={t('games.settings.general.maxAge')}
+          withAsterisk
+          min={0}
+          max={150}
+          step={1}
+          allowDecimal={false}
+          {...form.getInputProps('maxAge')}
+        />
+      </SimpleGrid>
+      <Stack gap="sm">
+        <Switch
+          label={t('games.settings.general.adultsOnly')}
+          {...form.getInputProps('adultsOnly', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('games.settings.general.photoRequired')}
+          {...form.getInputProps('photoRequired', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('games.settings.general.sexRequired')}
+          {...form.getInputProps('sexRequired', { type: 'checkbox' })}
+        />
+      </Stack>
+    </Stack>
+  );
+}

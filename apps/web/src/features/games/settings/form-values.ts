@@ -1,0 +1,92 @@
+import { newGameDefaults, type GameValues } from '@loci/domain';
+
+/** While typing, a number field holds text ('' when empty, '-' half-way): the domain rules parse it. */
+type NumericInput = number | string;
+
+/** The values of the settings form: the game's settings with numbers that may still be text. */
+export interface GameFormValues extends Omit<GameValues, 'minAge' | 'maxAge' | 'pg'> {
+  minAge: NumericInput;
+  maxAge: NumericInput;
+  pg: Omit<GameValues['pg'], 'place'> & { place: { lat: NumericInput; lng: NumericInput; radius: NumericInput } };
+}
+
+/**
+ * The form values of a stored game: its settings only (no id, owner, rights…),
+ * over the new-game defaults so that a setting the game lacks still has a value.
+ */
+export function toFormValues(game: GameValues, now = new Date()): GameFormValues {
+  const defaults = newGameDefaults(now);
+  const settings = Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => {
+      const value = (game as unknown as Record<string, unknown>)[key];
+      return [key, value === undefined ? fallback : value];
+    }),
+  ) as unknown as GameValues;
+  return {
+    ...settings,
+    playingPeriod: { ...defaults.playingPeriod, ...game.playingPeriod },
+    pg: { ...defaults.pg, ...game.pg, place: { ...defaults.pg.place, ...game.pg?.place } },
+    capabilities: { ...defaults.capabilities, ...game.capabilities },
+    endPolicies: { ...defaults.endPolicies, ...game.endPolicies },
+    rankings: { ...defaults.rankings, ...game.rankings },
+  };
+}
+
+/** The tabs of the settings form, in order (spec 1 §2). */
+export const SETTINGS_TABS = [
+  'general',
+  'description',
+  'playground',
+  'policies',
+  'terms',
+  'instructions',
+  'access',
+  'advanced',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+// Which tab shows a field, by the first segment of its path.
+const FIELD_TABS: Record<string, SettingsTab> = {
+  title: 'general',
+  language: 'general',
+  multiplayer: 'general',
+  market: 'general',
+  logoId: 'general',
+  currencyName: 'general',
+  currencyIcon: 'general',
+  minAge: 'general',
+  maxAge: 'general',
+  adultsOnly: 'general',
+  photoRequired: 'general',
+  sexRequired: 'general',
+  description: 'description',
+  pg: 'playground',
+  capabilities: 'policies',
+  endPolicies: 'policies',
+  rankings: 'policies',
+  terms: 'terms',
+  instructions: 'instructions',
+  additionalDesignersEmailsText: 'access',
+  additionalDesignerOnlyAccessEmailsText: 'access',
+  publicAccess: 'access',
+  restrictAccessToEmailsText: 'access',
+  playPassword: 'access',
+  enforceSingleDevice: 'access',
+  playingPeriod: 'access',
+  addonSpec: 'advanced',
+};
+
+/** The tab that shows the field at `path` (e.g. 'pg.place.radius'), if any. */
+export function tabOfField(path: string): SettingsTab | undefined {
+  return FIELD_TABS[path.split('.')[0] ?? ''];
+}
+
+/** The tabs with at least one error, in tab order. */
+export function tabsWithErrors(errors: Record<string, unknown>): SettingsTab[] {
+  const tabs = new Set(
+    Object.entries(errors)
+      .filter(([, error]) => Boolean(error))
+      .map(([path]) => tabOfField(path)),
+  );
+  return SETTINGS_TABS.filter((tab) => tabs.has(tab));
+}

@@ -1,0 +1,2 @@
+export { useEditLock, type EditLock, type EditLockStatus } from './useEditLock';
+export { LockBanner } from './LockBanner';

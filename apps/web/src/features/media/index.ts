@@ -1,0 +1,3 @@
+export { MediaManagerModal, type MediaManagerModalProps } from './MediaManagerModal';
+export { MediaPickerField, type MediaPickerFieldProps } from './MediaPickerField';
+export { MediaThumb } from './MediaThumb';

@@ -1,0 +1,70 @@
+import i18n from '../../i18n';
+
+// Labels of the media library; its spec texts come from @loci/domain (MEDIA_MESSAGES).
+i18n.addResourceBundle(
+  'en',
+  'translation',
+  {
+    media: {
+      library: 'Media library',
+      choose: 'Choose',
+      clear: 'Clear',
+      chooseLabel: 'Choose {{label}}',
+      clearLabel: 'Clear {{label}}',
+      selected: 'Media selected',
+      cancel: 'Cancel',
+      save: 'Save',
+      back: 'Back to library',
+      search: 'Search media',
+      searchPlaceholder: 'Title or file name',
+      noMatch: 'No media match your search.',
+      noMediaHint: 'Upload images, audio or video to use them in this game.',
+      dropTitle: 'Drag files here or click to select',
+      dropHint:
+        'PNG or JPEG images up to {{image}} MB, audio up to {{audio}} MB, video up to {{video}} MB. Several files at once.',
+      dropAccept: 'Drop the files to upload them',
+      dropReject: 'Only PNG, JPEG, audio and video files',
+      uploadInput: 'Upload media files',
+      uploading_one: 'Uploading {{count}} file…',
+      uploading_other: 'Uploading {{count}} files…',
+      notAcceptedTitle: 'File not accepted',
+      edit: 'Edit {{title}}',
+      delete: 'Delete {{title}}',
+      select: 'Select {{title}}',
+      editTitle: 'Edit media',
+      deleteTitle: 'Delete media',
+      deleteConfirm: 'Delete',
+      title: 'Title',
+      description: 'Description',
+      preview: 'Preview of {{title}}',
+      openOriginal: 'Open the original file',
+      details: 'Details',
+      dimensions: '{{width}} × {{height}} px',
+      errors: {
+        list: 'Error retrieving game medias for game {{id}}',
+        save: 'Error saving media {{id}}',
+        upload: 'Error uploading media',
+        delete: 'Error deleting media {{id}}',
+      },
+    },
+  },
+  true,
+  false,
+);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    media: {
+      library: 'Βιβλιοθήκη πολυμέσων',
+      choose: 'Επιλογή',
+      clear: 'Καθαρισμός',
+      cancel: 'Άκυρο',
+      save: 'Αποθήκευση',
+      title: 'Τίτλος',
+      description: 'Περιγραφή',
+    },
+  },
+  true,
+  false,
+);

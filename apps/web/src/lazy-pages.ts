@@ -1,0 +1,30 @@
+import { lazy, type ComponentType } from 'react';
+
+// One chunk per feature: every page of a feature comes from the feature's index module.
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const auth = () => import('./features/auth');
+const account = () => import('./features/account');
+const admin = () => import('./features/admin');
+const landing = () => import('./features/landing');
+const privacy = () => import('./features/privacy');
+const games = () => import('./features/games');
+
+export const LoginPage = lazyPage(auth, 'LoginPage');
+export const RegisterPage = lazyPage(auth, 'RegisterPage');
+export const RegisterSuccessPage = lazyPage(auth, 'RegisterSuccessPage');
+export const ConfirmEmailPage = lazyPage(auth, 'ConfirmEmailPage');
+export const SocialRedirectPage = lazyPage(auth, 'SocialRedirectPage');
+export const ForgotPage = lazyPage(auth, 'ForgotPage');
+export const ResendPage = lazyPage(auth, 'ResendPage');
+export const ForgotChangePage = lazyPage(auth, 'ForgotChangePage');
+export const AccountPage = lazyPage(account, 'AccountPage');
+export const AdminDashboardPage = lazyPage(admin, 'AdminDashboardPage');
+export const RoleRequestsPage = lazyPage(admin, 'RoleRequestsPage');
+export const LandingPage = lazyPage(landing, 'LandingPage');
+export const PrivacyPage = lazyPage(privacy, 'PrivacyPage');
+export const GamesListPage = lazyPage(games, 'GamesListPage');
+export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
+export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');

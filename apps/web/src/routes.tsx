@@ -1,0 +1,69 @@
+import { Route, Routes } from 'react-router';
+import { useAuth } from './auth/auth-context';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
+import { NotFound } from './components/NotFound';
+import { AppLayout } from './components/layout/AppLayout';
+import { canAuthor } from '@loci/domain';
+import {
+  AccountPage,
+  AdminDashboardPage,
+  ConfirmEmailPage,
+  ForgotChangePage,
+  ForgotPage,
+  GameSettingsPage,
+  GamesListPage,
+  LandingPage,
+  LoginPage,
+  NoAuthoringRights,
+  PrivacyPage,
+  RegisterPage,
+  RegisterSuccessPage,
+  ResendPage,
+  RoleRequestsPage,
+  SocialRedirectPage,
+} from './lazy-pages';
+
+/** '/': the landing page for visitors, the games list for authors, a warning for players. */
+function HomePage() {
+  const { user } = useAuth();
+  if (!user) return <LandingPage />;
+  return canAuthor(user.role) ? <GamesListPage /> : <NoAuthoringRights />;
+}
+
+/** Every route of the console, relative to the base path /fe. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route element={<RedirectIfSignedIn />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+        </Route>
+        <Route path="socialredirect" element={<SocialRedirectPage />} />
+        <Route path="registersuccess" element={<RegisterSuccessPage />} />
+        <Route path="confirmemail" element={<ConfirmEmailPage />} />
+        <Route path="forgot" element={<ForgotPage />} />
+        <Route path="resend" element={<ResendPage />} />
+        <Route path="forgotchange" element={<ForgotChangePage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="account" element={<AccountPage />} />
+          <Route path="admin" element={<RequireAdmin />}>
+            <Route index element={<AdminDashboardPage />} />
+            <Route path="role-requests" element={<RoleRequestsPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+          {/* Filled in by the games, operations, analytics and debugging areas. */}
+          <Route path="games/new" element={<GameSettingsPage />} />
+          <Route path="games/edit/:gameId" element={<GameSettingsPage />} />
+          <Route path="games/*" element={<NotFound />} />
+          <Route path="active-games/*" element={<NotFound />} />
+          <Route path="analytics/*" element={<NotFound />} />
+          <Route path="debugging-tools" element={<NotFound />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
