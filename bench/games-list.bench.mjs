@@ -11,13 +11,27 @@ import { gameAccess, games, gameVersions } from '../apps/server/src/db/schema.ts
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
 const DESIGNERS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const words = ['Lost', 'Harbour', 'Secrets', 'Old', 'Town', 'Walk', 'Mystery', 'Chania', 'Venetian', 'Lighthouse', 'Market', 'Ghost'];
+const words = [
+  'Lost',
+  'Harbour',
+  'Secrets',
+  'Old',
+  'Town',
+  'Walk',
+  'Mystery',
+  'Chania',
+  'Venetian',
+  'Lighthouse',
+  'Market',
+  'Ghost',
+];
 
 async function seed(t) {
   const ctx = t.app.ctx;
   const admin = await createUser(ctx, { role: 'admin', name: 'Bench Admin' });
   const designers = [];
-  for (let i = 0; i < DESIGNERS; i += 1) designers.push(await createUser(ctx, { role: 'designer', name: `Designer ${i}` }));
+  for (let i = 0; i < DESIGNERS; i += 1)
+    designers.push(await createUser(ctx, { role: 'designer', name: `Designer ${i}` }));
   const base = newGameDefaults(new Date());
   for (let start = 0; start < GAMES; start += 500) {
     const batch = [];
@@ -59,7 +73,9 @@ async function time(t, label, url, user) {
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)];
   const p95 = samples[Math.floor(samples.length * 0.95)];
-  console.log(`  ${label.padEnd(38)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${total} matching)`);
+  console.log(
+    `  ${label.padEnd(38)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${total} matching)`,
+  );
 }
 
 async function benchOn(kind) {

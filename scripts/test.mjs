@@ -35,8 +35,9 @@ function readJson(file) {
   }
 }
 
-run('Lint (eslint + prettier)', 'npx', ['--no-install', 'eslint', '.']) &&
+if (run('Lint (eslint)', 'npx', ['--no-install', 'eslint', '.'])) {
   run('Formatting (prettier)', 'npx', ['--no-install', 'prettier', '--check', '.']);
+}
 run('Type check', 'npm', ['run', 'typecheck']);
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -44,7 +45,9 @@ if (!process.env.TEST_DATABASE_URL) {
     console.error('LOCI_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
     problems.push('PostgreSQL tests');
   } else {
-    console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite only; the PostgreSQL variants are skipped.');
+    console.log(
+      '\nTEST_DATABASE_URL is not set: the API tests run on PGlite only; the PostgreSQL variants are skipped.',
+    );
   }
 }
 const vitestReport = path.join(reports, 'vitest.json');
@@ -75,9 +78,14 @@ if (!existsSync(chromium)) {
   }
 } else if (run('Build', 'npm', ['run', 'build'])) {
   const e2eReport = path.join(reports, 'e2e.json');
-  run('Browser tests (Playwright + Chromium)', 'npx', ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+  run(
+    'Browser tests (Playwright + Chromium)',
+    'npx',
+    ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
   const e2e = readJson(e2eReport);
   if (e2e?.stats) {
     passed += e2e.stats.expected;

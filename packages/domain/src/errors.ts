@@ -31,7 +31,9 @@ export interface ErrorBody {
 export const FORM_ERROR_MESSAGE = 'Please correct the errors in the form';
 
 /** Turns zod issues into `{ path: message }`, keeping the first message per path. */
-export function toFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+export function toFieldErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || 'generalError';

@@ -141,9 +141,13 @@ describe('game form validation', () => {
   });
 
   it('requires currency name and icon when the market is on', () => {
-    const errors = errorsOf({ market: true, currencyName: '', currencyIcon: null });
+    const errors = errorsOf({ market: true, currencyName: '', currencyIcon: null }, 'edit');
     expect(errors['currencyName']).toBe(GAME_MESSAGES.required);
     expect(errors['currencyIcon']).toBe(GAME_MESSAGES.required);
+    // A new game has no media yet: the icon can only be picked after the first save.
+    const created = errorsOf({ market: true, currencyName: '', currencyIcon: null }, 'create');
+    expect(created['currencyName']).toBe(GAME_MESSAGES.required);
+    expect(created['currencyIcon']).toBeUndefined();
     expect(errorsOf({ market: false, currencyName: '' })['currencyName']).toBeUndefined();
   });
 

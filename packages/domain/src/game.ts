@@ -393,7 +393,8 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
   // Market.
   if (values.market) {
     if (!values.currencyName) fail('currencyName', GAME_MESSAGES.required);
-    if (!values.currencyIcon) fail('currencyIcon', GAME_MESSAGES.required);
+    // Like the logo, the icon is a medium of the game, which exists only after the first save.
+    if (mode === 'edit' && !values.currencyIcon) fail('currencyIcon', GAME_MESSAGES.required);
   }
 
   if (values.addonSpec && !isJsonObject(values.addonSpec)) fail('addonSpec', GAME_MESSAGES.invalidJson);
