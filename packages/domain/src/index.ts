@@ -7,3 +7,4 @@ export * from './lock.js';
 export * from './media.js';
 export * from './game-operations.js';
 export * from './media-library.js';
+export * from './design/index.js';
