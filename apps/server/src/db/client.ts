@@ -28,6 +28,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Opens PostgreSQL at `url` and applies every pending migration. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (a restart, a failover, a dropped
+  // test database) must not crash the process: the pool replaces it, and the
+  // next query reports any lasting problem.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'postgresql', created: false, close: () => pool.end() };
