@@ -1,0 +1,111 @@
+import {
+  DESIGN_KIND_INFO,
+  type DesignEntity,
+  type DesignKind,
+  type GameWithRights,
+  type InitialState,
+} from '@loci/domain';
+import { api } from './client';
+
+/** One game version as the versions list presents it. */
+export interface GameVersionSummary {
+  id: string;
+  gameId: string;
+  isLiveSpec: boolean;
+  isArchived: boolean;
+  versionNotes: string;
+  restrictAccessToDesigner: boolean;
+  multipleInstances: boolean;
+  newInstancesAllowed: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/design/{gameId}/workspace: everything the workspace shell loads, in one call. */
+export type Workspace = {
+  game: GameWithRights;
+  versions: GameVersionSummary[];
+  current: GameVersionSummary;
+  /** True when the working version changed since the newest published one (or none exists). */
+  publishDue?: boolean;
+} & { [K in DesignKind as `${(typeof DESIGN_KIND_INFO)[K]['segment']}`]: DesignEntity[] };
+
+/** GET /api/design/{gameId}/initialStateSpecs/{versionId|current}: what the world object and offer forms need. */
+export interface InitialStateSpecs {
+  scenes: {
+    id: string;
+    name: string;
+    title: string;
+    center: { latitude: number; longitude: number } | null;
+    radius: number;
+    universe: boolean;
+  }[];
+  archetypes: {
+    id: string;
+    name: string;
+    title: string;
+    payloadSpec: Record<string, unknown>;
+    iconUri?: string | null;
+  }[];
+  offers: { id: string; name: string; title: string; payloadSpec: Record<string, unknown>; iconUri?: string | null }[];
+}
+
+const enc = encodeURIComponent;
+const base = (gameId: string) => `/design/${enc(gameId)}`;
+const segment = (kind: DesignKind) => DESIGN_KIND_INFO[kind].segment;
+
+/** The design calls of spec 2 §7 and spec 3 §7. */
+export const designApi = {
+  workspace: (gameId: string, signal?: AbortSignal) => api.get<Workspace>(`${base(gameId)}/workspace`, signal),
+  list: (gameId: string, kind: DesignKind, signal?: AbortSignal) =>
+    api.get<DesignEntity[]>(`${base(gameId)}/${segment(kind)}`, signal),
+  get: (gameId: string, kind: DesignKind, id: string, signal?: AbortSignal) =>
+    api.get<DesignEntity>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, signal),
+  create: (gameId: string, kind: DesignKind, values: Record<string, unknown>) =>
+    api.post<DesignEntity>(`${base(gameId)}/${segment(kind)}`, { ...values, gameId }),
+  update: (gameId: string, kind: DesignKind, id: string, values: Record<string, unknown>) =>
+    api.patch<DesignEntity>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, { ...values, gameId }),
+  remove: (gameId: string, kind: DesignKind, id: string) =>
+    api.delete<{ success: boolean }>(`${base(gameId)}/${segment(kind)}/${enc(id)}`),
+  moveRule: (gameId: string, ruleId: string, direction: 'up' | 'down') =>
+    api.post<DesignEntity[]>(`${base(gameId)}/rules/${enc(ruleId)}/move`, { direction }),
+  asyncValidate: (
+    gameId: string,
+    body: { values: Record<string, unknown>; activeForm: string; blurredField?: string },
+  ) =>
+    api.post<{ success: boolean; errors: Record<string, string> }>(
+      `/design/utils/asyncValidateForm?gameId=${enc(gameId)}`,
+      body,
+    ),
+  versions: (gameId: string, signal?: AbortSignal) =>
+    api.get<GameVersionSummary[]>(`${base(gameId)}/gameVersions`, signal),
+  publish: (
+    gameId: string,
+    values: Pick<
+      GameVersionSummary,
+      'versionNotes' | 'restrictAccessToDesigner' | 'multipleInstances' | 'newInstancesAllowed'
+    >,
+  ) => api.post<GameVersionSummary>(`${base(gameId)}/gameVersions`, values),
+  updateVersion: (gameId: string, versionId: string, values: Partial<GameVersionSummary>) =>
+    api.patch<GameVersionSummary>(`${base(gameId)}/gameVersions/${enc(versionId)}`, values),
+  archiveVersion: (gameId: string, versionId: string) =>
+    api.post<GameVersionSummary>(`${base(gameId)}/gameVersions/${enc(versionId)}/archive`),
+  initialState: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
+    api.get<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, signal),
+  initialStateSpecs: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
+    api.get<InitialStateSpecs>(`${base(gameId)}/initialStateSpecs/${enc(versionId)}`, signal),
+  saveWorldEntry: (gameId: string, values: Record<string, unknown>, versionId = 'current') =>
+    api.post<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, values),
+  deleteWorldEntry: (gameId: string, type: 'object' | 'offer', sceneId: string, id: string, versionId = 'current') =>
+    api.delete<{ state: InitialState }>(
+      `${base(gameId)}/initialStates/${enc(versionId)}/state.has.${type}/${enc(sceneId)}/${enc(id)}`,
+    ),
+};
+
+/** TanStack Query keys of the design workspace; every design change invalidates `workspace(gameId)`. */
+export const designQueryKeys = {
+  workspace: (gameId: string) => ['design', gameId, 'workspace'] as const,
+  entity: (gameId: string, kind: DesignKind, id: string) => ['design', gameId, kind, id] as const,
+  initialState: (gameId: string, versionId: string) => ['design', gameId, 'initialState', versionId] as const,
+  initialStateSpecs: (gameId: string, versionId: string) => ['design', gameId, 'initialStateSpecs', versionId] as const,
+};
