@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './game-operations.js';
 export * from './media-library.js';
 export * from './design/index.js';
+export * from './design/server-support.js';

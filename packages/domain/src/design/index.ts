@@ -1,20 +1,145 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { toFieldErrors, type FieldErrors } from '../errors.js';
 import type { DesignEntity, DesignKind, DesignReference } from './registry.js';
+import type { DesignContext } from './fields.js';
+import { archetypeSchemaFor, newArchetypeDefaults, newOfferDefaults, offerSchemaFor } from './archetype.js';
+import type { Archetype, ArchetypeValues, Offer, OfferValues } from './archetype.js';
+import { attributeSchemaFor, newAttributeDefaults, type Attribute, type AttributeValues } from './attribute.js';
+import { characterSchemaFor, newCharacterDefaults, type Character, type CharacterValues } from './character.js';
+import {
+  interactionSchemaFor,
+  newInteractionDefaults,
+  type Interaction,
+  type InteractionValues,
+} from './interaction.js';
+import { itemSchemaFor, newItemDefaults, type Item, type ItemValues } from './item.js';
+import { locationSchemaFor, newLocationDefaults, type Location, type LocationValues } from './location.js';
+import { milestoneSchemaFor, newMilestoneDefaults, type Milestone, type MilestoneValues } from './milestone.js';
+import { missionSchemaFor, newMissionDefaults, type Mission, type MissionValues } from './mission.js';
+import { findReferences, type KindOf } from './references.js';
+import { newRuleDefaults, ruleSchemaFor, type Rule, type RuleValues } from './rule.js';
+import { newSceneDefaults, sceneSchemaFor, type Scene, type SceneValues } from './scene.js';
 
 export * from './registry.js';
 export * from './spec.js';
+export * from './vocabulary.js';
+export * from './messages.js';
+export { newId, type DesignContext, type IssuePath, type Report } from './fields.js';
+export * from './condition.js';
+export * from './action.js';
+export * from './rule.js';
+export * from './scene.js';
+export * from './milestone.js';
+export * from './mission.js';
+export * from './interaction.js';
+export * from './character.js';
+export * from './attribute.js';
+export * from './item.js';
+export * from './archetype.js';
+export * from './location.js';
+export * from './game-version.js';
+export * from './world.js';
+export * from './qr.js';
+export * from './references.js';
+export * from './describe.js';
 
-// PLACEHOLDERS — replaced by the per-kind modules (scene.ts, rule.ts, …):
-// the contract is the two functions' signatures.
-
-/** The zod schema of a kind's form body (POST and PATCH): its own fields, validated with the spec's messages. */
-export function designEntitySchema(_kind: DesignKind): z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>> {
-  return z.looseObject({ name: z.string().trim().min(1, 'Required') }) as unknown as z.ZodType<
-    Omit<DesignEntity, 'id' | 'gameId'>
-  >;
+/** The form body (validated values) of each design kind. */
+export interface DesignValuesByKind {
+  scene: SceneValues;
+  milestone: MilestoneValues;
+  mission: MissionValues;
+  interaction: InteractionValues;
+  character: CharacterValues;
+  item: ItemValues;
+  attribute: AttributeValues;
+  archetype: ArchetypeValues;
+  offer: OfferValues;
+  location: LocationValues;
+  rule: RuleValues;
 }
 
-/** Every other design entity an entity refers to (by kind and id), e.g. the items and interactions a rule uses. */
-export function referencesOf(_kind: DesignKind, _entity: DesignEntity): DesignReference[] {
-  return [];
+/** The stored entity of each design kind. */
+export interface DesignEntityByKind {
+  scene: Scene;
+  milestone: Milestone;
+  mission: Mission;
+  interaction: Interaction;
+  character: Character;
+  item: Item;
+  attribute: Attribute;
+  archetype: Archetype;
+  offer: Offer;
+  location: Location;
+  rule: Rule;
+}
+
+/** The schema of each kind for a context (the game's playground type and market). */
+export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignContext = {}) {
+  const factories = {
+    scene: sceneSchemaFor,
+    milestone: milestoneSchemaFor,
+    mission: missionSchemaFor,
+    interaction: interactionSchemaFor,
+    character: characterSchemaFor,
+    item: itemSchemaFor,
+    attribute: attributeSchemaFor,
+    archetype: archetypeSchemaFor,
+    offer: offerSchemaFor,
+    location: locationSchemaFor,
+    rule: ruleSchemaFor,
+  } satisfies Record<DesignKind, (context: DesignContext) => z.ZodType>;
+  return factories[kind](context) as unknown as z.ZodType<DesignValuesByKind[K]>;
+}
+
+/**
+ * The zod schema of a kind's form body (POST and PATCH): its own fields,
+ * validated with the spec's messages ('Required' for a missing name in every
+ * kind). `context` gives what some rules depend on: an image game requires a
+ * scene's background image, a game without a market clears prices.
+ */
+export function designEntitySchema(
+  kind: DesignKind,
+  context: DesignContext = {},
+): z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>> {
+  // The per-kind value types are interfaces (no index signature), hence the cast.
+  return designSchemaFor(kind, context) as unknown as z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>>;
+}
+
+/** Validates a kind's form values; field errors keyed by path, or null when valid (for asyncValidateForm). */
+export function validateDesignEntity(
+  kind: DesignKind,
+  values: unknown,
+  context: DesignContext = {},
+): FieldErrors | null {
+  const result = designSchemaFor(kind, context).safeParse(values);
+  return result.success ? null : toFieldErrors(result.error.issues);
+}
+
+/** The values of a kind's create form. */
+export function newDesignEntityDefaults<K extends DesignKind>(kind: K): z.input<ReturnType<typeof designSchemaFor<K>>> {
+  const defaults: Record<DesignKind, () => unknown> = {
+    scene: () => newSceneDefaults(),
+    milestone: newMilestoneDefaults,
+    mission: newMissionDefaults,
+    interaction: () => newInteractionDefaults(),
+    character: newCharacterDefaults,
+    item: newItemDefaults,
+    attribute: newAttributeDefaults,
+    archetype: newArchetypeDefaults,
+    offer: newOfferDefaults,
+    location: () => newLocationDefaults(),
+    rule: () => newRuleDefaults(),
+  };
+  return defaults[kind]() as z.input<ReturnType<typeof designSchemaFor<K>>>;
+}
+
+/**
+ * Every other design entity an entity refers to (by kind and id): the elements
+ * of its conditions, the targets and character actors of its actions, the
+ * scene of a rule or location, the speakers of a conversation. The server uses
+ * it to refuse deleting an entity that others use. `kindOf` resolves an
+ * action's 'what' that may be of several kinds (an item or an attribute).
+ */
+export function referencesOf(kind: DesignKind, entity: DesignEntity, kindOf?: KindOf): DesignReference[] {
+  return findReferences(kind, entity, kindOf);
 }

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { BackgroundType } from '../game.js';
+import { DESIGN_MESSAGES } from './messages.js';
+
+/**
+ * Building blocks of the design schemas. Like the game form (game.ts), every
+ * schema first parses leniently (types normalised, empty fields as '' or null,
+ * numbers possibly sent as text) so that all of its rules run in one
+ * superRefine and every error shows at once, under its own path.
+ */
+
+/** What a design form's rules depend on beyond its own fields: the game's playground type and market. */
+export interface DesignContext {
+  backgroundType?: BackgroundType;
+  market?: boolean;
+}
+
+/** A path inside a form body, e.g. ['sideeffects', 1, 'actionArgs', 'what']. */
+export type IssuePath = ReadonlyArray<string | number>;
+/** Records one field error at a path. */
+export type Report = (path: IssuePath, message: string) => void;
+
+/** A Report that adds custom issues to a zod refinement context. */
+export function reporter(ctx: z.RefinementCtx): Report {
+  return (path, message) => ctx.addIssue({ code: 'custom', path: [...path], message });
+}
+
+/** A new id for a statement, an option, a question or a sub-mission. */
+export function newId(): string {
+  // Web Crypto exists in browsers and in Node ≥ 19; the domain package is built without DOM or Node types.
+  return (globalThis as unknown as { crypto: { randomUUID(): string } }).crypto.randomUUID();
+}
+
+/** Trimmed text, '' when missing. */
+export const text = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+/** Rich text (HTML) as sent, '' when missing; emptiness is checked with isRichTextEmpty. */
+export const richText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+/** An id or code: trimmed, undefined when empty. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || undefined);
+/** A medium's id: trimmed, null when empty. */
+export const mediaId = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || null);
+/** An id of another entity: trimmed, null when empty. */
+export const refId = mediaId;
+
+/** A checkbox, `fallback` when missing. */
+export function flag(fallback = false) {
+  return z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? fallback);
+}
+
+/** A number possibly typed as text: null when empty, NaN when not numeric. */
+export const numberOrEmpty = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'number') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? null : Number(trimmed);
+  });
+
+/** A coordinate: a number, 0 when empty (spec 3 §5). */
+export const coordinate = numberOrEmpty.transform((value) => (value === null || Number.isNaN(value) ? 0 : value));
+
+/** A choice among `values`; anything else becomes `fallback`. */
+export function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z
+    .string()
+    .nullish()
+    .transform((value): T[number] => ((values as readonly string[]).includes(value ?? '') ? value! : fallback));
+}
+
+/** Checks a number field; reports 'Required', 'Must be a number', 'Must be a whole number' or 'Must be at least {min}'. */
+export function checkNumber(
+  value: number | null,
+  report: Report,
+  path: IssuePath,
+  options: { required?: boolean; min?: number; integer?: boolean } = {},
+): void {
+  if (value === null) {
+    if (options.required) report(path, DESIGN_MESSAGES.required);
+    return;
+  }
+  if (Number.isNaN(value)) return report(path, DESIGN_MESSAGES.notANumber);
+  if (options.integer && !Number.isInteger(value)) return report(path, DESIGN_MESSAGES.wholeNumber);
+  if (options.min !== undefined && value < options.min) report(path, DESIGN_MESSAGES.atLeast(options.min));
+}
+
+/** Reports 'Required' at `path` when `value` is empty. */
+export function requireText(value: string | null | undefined, report: Report, path: IssuePath): void {
+  if (!value) report(path, DESIGN_MESSAGES.required);
+}
+
+/** A valid number or `fallback` (after validation, for the stored shape). */
+export function numberOr(value: number | null, fallback: number): number {
+  return value === null || Number.isNaN(value) ? fallback : value;
+}
+/** A valid number or null. */
+export function numberOrNull(value: number | null): number | null {
+  return value === null || Number.isNaN(value) ? null : value;
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { DESIGN_MESSAGES } from './messages.js';
+import {
+  checkNumber,
+  flag,
+  mediaId,
+  numberOr,
+  numberOrEmpty,
+  reporter,
+  text,
+  type DesignContext,
+  type Report,
+} from './fields.js';
+import { DEFAULT_SCENE_RADIUS } from './vocabulary.js';
+
+const sceneFields = z.object({
+  name: text,
+  systemName: text,
+  title: text,
+  notes: text,
+  enabled: flag(true),
+  fgOnly: flag(false),
+  logoId: mediaId,
+  lat: numberOrEmpty,
+  lng: numberOrEmpty,
+  radius: numberOrEmpty,
+  universe: flag(false),
+  place: z
+    .object({
+      center: z.object({ latitude: numberOrEmpty, longitude: numberOrEmpty }).nullish(),
+      radius: numberOrEmpty,
+    })
+    .nullish(),
+});
+type SceneDraft = z.output<typeof sceneFields>;
+
+/** A scene's form body, as stored; `place` mirrors lat, lng and radius. */
+export interface SceneValues {
+  name: string;
+  systemName: string;
+  title: string;
+  notes: string;
+  enabled: boolean;
+  /** Foreground only; map games only. */
+  fgOnly: boolean;
+  /** The background image; required on image games. */
+  logoId: string | null;
+  lat: number;
+  lng: number;
+  radius: number;
+  /** The universe scene's rules are live in every scene. */
+  universe: boolean;
+  place: { center: { latitude: number; longitude: number }; radius: number };
+}
+export type Scene = SceneValues & { id: string; gameId: string };
+
+/** Lat, lng and radius from the flat fields or, failing those, from `place`. */
+function placeOf(scene: SceneDraft) {
+  return {
+    lat: scene.lat ?? scene.place?.center?.latitude ?? null,
+    lng: scene.lng ?? scene.place?.center?.longitude ?? null,
+    radius: scene.radius ?? scene.place?.radius ?? null,
+  };
+}
+
+/** Title and radius required; the background image too on image games (spec 2 §5). */
+function checkScene(scene: SceneDraft, report: Report, context: DesignContext): void {
+  const isImage = context.backgroundType === 'image';
+  if (!scene.name) report(['name'], DESIGN_MESSAGES.required);
+  if (!scene.title) report(['title'], DESIGN_MESSAGES.required);
+  if (isImage && !scene.logoId) report(['logoId'], DESIGN_MESSAGES.required);
+  const { lat, lng, radius } = placeOf(scene);
+  checkNumber(lat, report, ['lat']);
+  checkNumber(lng, report, ['lng']);
+  // Image games have no map: a missing radius takes the default there.
+  checkNumber(radius, report, ['radius'], { required: !isImage, min: 1 });
+}
+
+/** The schema of the scene form body; `context.backgroundType` decides the image and map-only fields. */
+export function sceneSchemaFor(context: DesignContext = {}) {
+  return sceneFields
+    .superRefine((scene, ctx) => checkScene(scene, reporter(ctx), context))
+    .transform((scene): SceneValues => {
+      const place = placeOf(scene);
+      const lat = numberOr(place.lat, 0);
+      const lng = numberOr(place.lng, 0);
+      const radius = numberOr(place.radius, DEFAULT_SCENE_RADIUS);
+      return {
+        name: scene.name,
+        systemName: scene.systemName,
+        title: scene.title,
+        notes: scene.notes,
+        enabled: scene.enabled,
+        fgOnly: context.backgroundType === 'image' ? false : scene.fgOnly,
+        logoId: scene.logoId,
+        lat,
+        lng,
+        radius,
+        universe: scene.universe,
+        place: { center: { latitude: lat, longitude: lng }, radius },
+      };
+    });
+}
+export const sceneSchema = sceneSchemaFor();
+export type SceneInput = z.input<typeof sceneSchema>;
+
+/** A new scene for the create form, centred on the game's playground (radius 100 m). */
+export function newSceneDefaults(center: { lat: number; lng: number } = { lat: 0, lng: 0 }): SceneInput {
+  return {
+    name: '',
+    systemName: '',
+    title: '',
+    notes: '',
+    enabled: true,
+    fgOnly: false,
+    logoId: null,
+    lat: center.lat,
+    lng: center.lng,
+    radius: DEFAULT_SCENE_RADIUS,
+    universe: false,
+  };
+}

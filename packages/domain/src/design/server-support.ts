@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { gameVersionSchema } from '../game-operations.js';
+import { gameWithRightsSchema, type BackgroundType } from '../game.js';
+import { DESIGN_KIND_INFO, DESIGN_KINDS, designKindOfSegment, type DesignKind } from './registry.js';
+
+/**
+ * The request and answer shapes of the design API (spec 2 §7, spec 3 §7) that
+ * the per-kind modules do not define: the workspace loader, versions and
+ * publishing, the initial world, `asyncValidateForm`, and the API's own texts.
+ */
+
+/** What a kind's schema needs to know of its game (spec 2 §3: scene logo on image games, prices with a market). */
+export interface DesignSchemaContext {
+  backgroundType: BackgroundType;
+  market: boolean;
+}
+
+/** Texts of the design API that the spec leaves to us, written once. */
+export const DESIGN_API_MESSAGES = {
+  nameTaken: 'Name already exists',
+  notFound: (label: string) => `${label} not found`,
+  /** Refusal to delete what other entities use: 'Used by rule "Enter harbour", location "Old Harbour"'. */
+  usedBy: (users: ReadonlyArray<{ label: string; name: string }>) =>
+    `Used by ${users.map((user) => `${user.label.toLowerCase()} "${user.name}"`).join(', ')}`,
+  ruleAlreadyFirst: 'This rule is already the first of its scene',
+  ruleAlreadyLast: 'This rule is already the last of its scene',
+  versionNotFound: 'Game version not found',
+  publishedVersionImmutable: 'A published version cannot be changed; edit the working version (current) instead',
+  workingVersionOwnerOnly: 'The owner-only flag of the working version cannot be changed',
+  workingVersionNotArchivable: 'The working version cannot be archived',
+  versionArchived: 'This version is archived',
+  worldEntryNotFound: 'Item not found',
+  unknownForm: (form: string) => `Unknown form '${form}'`,
+} as const;
+
+/** Labels of initial-world entries in 'Used by …' messages. */
+export const WORLD_ENTRY_LABELS = { object: 'World object', offer: 'World offer' } as const;
+
+// ─── Design entities ─────────────────────────────────────────────────────────
+
+/** A design entity as the API answers it: `{ id, gameId, name, …the kind's fields }` (rules add sceneId and idx). */
+export const designEntityResponseSchema = z.looseObject({ id: z.string(), gameId: z.string(), name: z.string() });
+
+/** POST/PATCH body of a design entity before the kind's schema reads it (it is validated by the service). */
+export const designEntityBodySchema = z.looseObject({});
+
+/** POST /api/design/{gameId}/rules/{id}/move. */
+export const ruleMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type RuleMove = z.infer<typeof ruleMoveSchema>;
+
+/** DELETE answer of a design entity: what went (a scene takes its rules and locations with it). */
+export const designDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  deleted: z.array(z.object({ kind: z.enum(DESIGN_KINDS), id: z.string(), name: z.string() })),
+});
+
+// ─── Initial world (spec 3 §3, §7) ───────────────────────────────────────────
+
+/** The two paths of DELETE /initialStates/{versionId}/{path}/{sceneId}/{id}. */
+export const INITIAL_STATE_PATHS = ['state.has.object', 'state.has.offer'] as const;
+export type InitialStatePath = (typeof INITIAL_STATE_PATHS)[number];
+
+/** One object or offer of the initial world, as answered (the shape of WorldEntry). */
+export const worldEntryResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sceneId: z.string(),
+  archetypeId: z.string().optional(),
+  offerId: z.string().optional(),
+  payload: z.record(z.string(), z.unknown()),
+  location: z.object({ latitude: z.number(), longitude: z.number() }),
+  approved: z.boolean().optional(),
+  /** Offers: how many are on offer at this place. */
+  quantity: z.number().optional(),
+  type: z.enum(['object', 'offer']),
+});
+
+const entriesBySceneSchema = z.record(z.string(), z.record(z.string(), worldEntryResponseSchema));
+/** An InitialState as answered. */
+export const initialStateResponseSchema = z.object({
+  has: z.object({ object: entriesBySceneSchema, offer: entriesBySceneSchema }),
+});
+/** GET/POST/DELETE /initialStates/…: `{ state }`. */
+export const initialStateAnswerSchema = z.object({ state: initialStateResponseSchema });
+
+/** The body of POST /initialStates/{versionId}: the object or offer form values (validated by the service). */
+export const worldEntryBodySchema = z.looseObject({});
+
+/** GET /initialStateSpecs/{versionId}: what the object and offer forms pick from. */
+export const initialStateSpecsSchema = z.object({
+  scenes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      center: z.object({ latitude: z.number(), longitude: z.number() }),
+      radius: z.number(),
+      universe: z.boolean(),
+    }),
+  ),
+  archetypes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      payloadSpec: z.record(z.string(), z.unknown()),
+      iconUri: z.string().nullable(),
+      moderated: z.boolean(),
+    }),
+  ),
+  offers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      payloadSpec: z.record(z.string(), z.unknown()),
+      iconUri: z.string().nullable(),
+      quantity: z.number().nullable(),
+    }),
+  ),
+});
+export type InitialStateSpecs = z.infer<typeof initialStateSpecsSchema>;
+
+// ─── Versions and publishing ─────────────────────────────────────────────────
+
+/**
+ * A game version as the design API lists it: the games API's shape plus its
+ * number (`version`, 0 for the working version) and, on the working version
+ * only, `publishDue` (spec 2 §4: the newest published version is older than the
+ * last design change, or there is none).
+ */
+export const designGameVersionSchema = gameVersionSchema.extend({
+  version: z.number().int(),
+  publishDue: z.boolean().optional(),
+});
+export type DesignGameVersion = z.infer<typeof designGameVersionSchema>;
+
+/** A version with its whole specification (GameSpec). */
+export const gameVersionWithSpecSchema = designGameVersionSchema.extend({
+  spec: z.object({
+    schemaVersion: z.number(),
+    game: z.looseObject({ id: z.string(), title: z.string() }),
+    entities: z.record(z.enum(DESIGN_KINDS), z.array(designEntityResponseSchema)),
+    initialState: initialStateResponseSchema,
+  }),
+});
+
+/**
+ * PATCH /api/design/{gameId}/gameVersions/{id}: any of the version form's
+ * fields; those left out keep their value (publishing, POST, takes the whole
+ * form: gameVersionFormSchema).
+ */
+export const updateVersionSchema = z.object({
+  versionNotes: z.string().max(10_000).optional(),
+  restrictAccessToDesigner: z.boolean().optional(),
+  multipleInstances: z.boolean().optional(),
+  newInstancesAllowed: z.boolean().optional(),
+});
+export type UpdateVersionValues = z.output<typeof updateVersionSchema>;
+
+// ─── The workspace loader ────────────────────────────────────────────────────
+
+const entityList = z.array(designEntityResponseSchema);
+
+/** GET /api/design/{gameId}/workspace: everything the workspace shell loads (spec 2 §2), in one answer. */
+export const workspaceResponseSchema = z.object({
+  game: gameWithRightsSchema,
+  scenes: entityList,
+  milestones: entityList,
+  missions: entityList,
+  interactions: entityList,
+  characters: entityList,
+  items: entityList,
+  attributes: entityList,
+  archetypes: entityList,
+  offers: entityList,
+  locations: entityList,
+  rules: entityList,
+  versions: z.array(designGameVersionSchema),
+  current: designGameVersionSchema.extend({ initialState: initialStateResponseSchema }),
+  /** The working version's publishDue, repeated here for the Publish button. */
+  publishDue: z.boolean(),
+});
+export type WorkspaceResponse = z.infer<typeof workspaceResponseSchema>;
+
+// ─── asyncValidateForm (spec 2 §7, spec 3 §7) ───────────────────────────────
+
+/** POST /api/design/utils/asyncValidateForm?gameId=… */
+export const asyncValidateQuerySchema = z.object({ gameId: z.string().min(1) });
+export const asyncValidateRequestSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  activeForm: z.string().min(1),
+  blurredField: z.string().nullish(),
+});
+export type AsyncValidateRequest = z.infer<typeof asyncValidateRequestSchema>;
+export const asyncValidateResponseSchema = z.object({
+  success: z.boolean(),
+  errors: z.record(z.string(), z.string()),
+});
+export type AsyncValidateResponse = z.infer<typeof asyncValidateResponseSchema>;
+
+/** What an `activeForm` names: a design kind (by kind or path segment), the game settings, or a world object/offer. */
+export type AsyncForm =
+  { type: 'design'; kind: DesignKind } | { type: 'game' } | { type: 'world'; entry: 'object' | 'offer' };
+
+/** Reads the `activeForm` of asyncValidateForm ('milestone' and 'milestones' alike); undefined when unknown. */
+export function asyncFormOf(activeForm: string): AsyncForm | undefined {
+  const form = activeForm.trim();
+  if (form === 'game' || form === 'games') return { type: 'game' };
+  if (form === 'object' || form === 'objects') return { type: 'world', entry: 'object' };
+  if (form === 'offerObject' || form === 'offerObjects') return { type: 'world', entry: 'offer' };
+  const kind = (DESIGN_KINDS as readonly string[]).includes(form) ? (form as DesignKind) : designKindOfSegment(form);
+  if (kind) return { type: 'design', kind };
+  // The lock kind of characters ('npc') names the same form.
+  const byLock = DESIGN_KINDS.find((candidate) => DESIGN_KIND_INFO[candidate].lockKind === form);
+  return byLock ? { type: 'design', kind: byLock } : undefined;
+}
