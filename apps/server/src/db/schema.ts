@@ -12,7 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { GameValues, LockKind, PublicAccess, Role } from '@loci/domain';
+import type { DesignKind, GameValues, InitialState, LockKind, PublicAccess, Role } from '@loci/domain';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
 export const users = pgTable(
@@ -84,8 +84,10 @@ export type GameRow = typeof games.$inferSelect;
 
 /**
  * Versions of a game: exactly one working version (`is_live_spec`), created with
- * the game, and the published snapshots. `spec` is the game specification
- * (null until the design workspace writes one), shaped by `schema_version`.
+ * the game, and the published snapshots. A published version's `spec` is the
+ * whole game specification (GameSpec) taken when it was published, shaped by
+ * `schema_version`; the working version's spec is assembled from
+ * `design_entities` and `initial_state` when asked for, so its `spec` stays null.
  */
 export const gameVersions = pgTable(
   'game_versions',
@@ -102,6 +104,20 @@ export const gameVersions = pgTable(
     newInstancesAllowed: boolean('new_instances_allowed').notNull().default(true),
     spec: jsonb('spec').$type<Record<string, unknown>>(),
     schemaVersion: integer('schema_version').notNull().default(1),
+    /**
+     * The number a published version is shown with (1, 2, …, per game, in
+     * publishing order); 0 for the working version.
+     */
+    version: integer('version').notNull().default(0),
+    /**
+     * The initial world of the WORKING version (spec 3 §3), edited in place by the
+     * initial-state area. A published version carries its own in `spec.initialState`
+     * and leaves this column empty.
+     */
+    initialState: jsonb('initial_state')
+      .$type<InitialState>()
+      .notNull()
+      .default(sql`'{"has":{"object":{},"offer":{}}}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -179,3 +195,41 @@ export const media = pgTable(
   (t) => [index('media_game_created_idx').on(t.gameId, t.createdAt.desc())],
 );
 export type MediaRow = typeof media.$inferSelect;
+
+// ─── Design workspace (issue 4) ─────────────────────────────────────────────
+
+/**
+ * Every design entity of every game (spec 2 §3): scenes, milestones, missions,
+ * interactions, characters, items, attributes, archetypes, offers, locations
+ * and rules, one row each, with the kind's fields in `body` (validated by the
+ * kind's zod schema before they are written).
+ *
+ * Ids are made by the server and unique per (game, kind): a clone keeps them,
+ * so every reference inside the copied design stays valid. `name`, `scene_id`
+ * (rules, locations) and `idx` (rules: order within the scene from 1) are
+ * columns rather than body fields because the database enforces or orders by
+ * them: names are unique per kind, case-insensitively, by the unique index.
+ */
+export const designEntities = pgTable(
+  'design_entities',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DesignKind>().notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    sceneId: text('scene_id'),
+    idx: integer('idx'),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.kind, t.id] }),
+    uniqueIndex('design_entities_name_unique').on(t.gameId, t.kind, sql`lower(${t.name})`),
+    // The rules and locations of a scene (scene page, scene delete, rule order).
+    index('design_entities_scene_idx').on(t.gameId, t.sceneId, t.kind, t.idx),
+  ],
+);
+export type DesignEntityRow = typeof designEntities.$inferSelect;

@@ -3,10 +3,13 @@ import type { AppContext } from '../context.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { initialStateRoutes } from './initial-state/routes.js';
 import { lockRoutes } from './locks/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { versionsRoutes } from './versions/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,4 +20,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await gamesRoutes(api, ctx);
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
+  await designRoutes(api, ctx);
+  await versionsRoutes(api, ctx);
+  await initialStateRoutes(api, ctx);
 }

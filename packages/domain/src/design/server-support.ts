@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gameVersionSchema } from '../game-operations.js';
-import { gameWithRightsSchema, type BackgroundType } from '../game.js';
+import { gameWithRightsSchema } from '../game.js';
+import type { DesignContext } from './fields.js';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, designKindOfSegment, type DesignKind } from './registry.js';
 
 /**
@@ -9,11 +10,8 @@ import { DESIGN_KIND_INFO, DESIGN_KINDS, designKindOfSegment, type DesignKind } 
  * publishing, the initial world, `asyncValidateForm`, and the API's own texts.
  */
 
-/** What a kind's schema needs to know of its game (spec 2 §3: scene logo on image games, prices with a market). */
-export interface DesignSchemaContext {
-  backgroundType: BackgroundType;
-  market: boolean;
-}
+/** What a kind's schema needs to know of its game, both always known on the server (spec 2 §3). */
+export type DesignSchemaContext = Required<DesignContext>;
 
 /** Texts of the design API that the spec leaves to us, written once. */
 export const DESIGN_API_MESSAGES = {

@@ -313,32 +313,6 @@ describe('games', () => {
     });
   });
 
-  describe('#games.versions', () => {
-    it('lists the working version (view right)', async () => {
-      const game = await createGame(t.app.ctx, owner);
-      const res = await request('GET', `/api/design/${game.row.id}/gameVersions`, owner);
-      expect(res.statusCode).toBe(200);
-      const [working] = res.json();
-      expect(res.json()).toHaveLength(1);
-      expect(working).toMatchObject({ gameId: game.row.id, isLiveSpec: true, isArchived: false, versionNotes: '' });
-      expect(Object.keys(working).sort()).toEqual(
-        [
-          'createdAt',
-          'gameId',
-          'id',
-          'isArchived',
-          'isLiveSpec',
-          'multipleInstances',
-          'newInstancesAllowed',
-          'restrictAccessToDesigner',
-          'updatedAt',
-          'versionNotes',
-        ].sort(),
-      );
-      expect((await request('GET', `/api/design/${game.row.id}/gameVersions`, other)).statusCode).toBe(403);
-    });
-  });
-
   describe('#games.dashboardCounts', () => {
     it('counts unarchived games and published games on the admin dashboard', async () => {
       const fresh = await createTestApp();

@@ -5,20 +5,18 @@ import {
   gamesListQuerySchema,
   gamesListResponseSchema,
   gameValuesSchemaFor,
-  gameVersionSchema,
   gameWithRightsSchema,
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentGame, presentGamesListItem, presentGameVersion } from '../../presenters/games.js';
+import { presentGame, presentGamesListItem } from '../../presenters/games.js';
 import {
   archiveGame,
   cloneGame,
   createGame,
   deleteGame,
   listGames,
-  listGameVersions,
   requireGameRight,
   unpublishGame,
   updateGame,
@@ -27,11 +25,10 @@ import {
 const tags = ['games'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
-const gameIdParams = z.object({ gameId: z.string() });
 /** Error answers: `{ message, errors?, errorCode? }`, plus the holder of a lock on 409. */
 const errorSchema = z.looseObject({ message: z.string() });
 
-/** The games list and game settings under /api/design/games (spec 1 §2, §7), and the versions list. */
+/** The games list and game settings under /api/design/games (spec 1 §2, §7). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -177,24 +174,6 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const user = requireUser(request);
       return presentGame(await archiveGame({ ctx, user, gameId: request.params.id }));
-    },
-  );
-
-  api.get(
-    '/design/:gameId/gameVersions',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The versions of a game, working version first (view right)',
-        params: gameIdParams,
-        response: { 200: z.array(gameVersionSchema) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const versions = await listGameVersions({ ctx, user, gameId: request.params.gameId });
-      return versions.map(presentGameVersion);
     },
   );
 }

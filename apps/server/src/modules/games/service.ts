@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import {
+  designEntities,
   gameAccess,
   games,
   gameVersions,
@@ -24,7 +25,6 @@ import {
   users,
   type GameAccessKind,
   type GameRow,
-  type GameVersionRow,
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -401,7 +401,7 @@ export async function deleteGame({
     if (!row) throw fail.notFound(GAME_TEXTS.gameNotFound);
     if (row.publicVersionId) throw fail.conflict(GAME_OPERATION_MESSAGES.unpublishBeforeDelete);
     const ids = await tx.select({ id: media.id }).from(media).where(eq(media.gameId, gameId));
-    // Versions, access rows and media rows go with the game (on delete cascade).
+    // Versions, access rows, media rows and design entities go with the game (on delete cascade).
     await tx.delete(games).where(eq(games.id, gameId));
     return ids.map((item) => item.id);
   });
@@ -422,10 +422,13 @@ function remapIds<T>(value: T, ids: ReadonlyMap<string, string>): T {
 
 /**
  * Clones a game to the caller: its settings (title 'Copy of …'), its working
- * version's spec and its media (rows and files, under new ids that the settings
- * and the spec are rewritten to). Not copied: the email lists (access is
- * personal to the original), public access (a clone starts private) and the
- * published versions.
+ * version (spec, initial world), its design entities and its media (rows and
+ * files, under new ids that the settings, the entities and the initial world
+ * are rewritten to). Design entities keep their ids: ids are unique per
+ * (game, kind), so the copy's ids cannot clash with anything and every
+ * reference between entities, and from the initial world, stays valid as is.
+ * Not copied: the email lists (access is personal to the original), public
+ * access (a clone starts private) and the published versions.
  */
 export async function cloneGame({
   ctx,
@@ -443,6 +446,7 @@ export async function cloneGame({
     .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, true)))
     .limit(1);
   const sourceMedia = await ctx.db.select().from(media).where(eq(media.gameId, gameId));
+  const sourceEntities = await ctx.db.select().from(designEntities).where(eq(designEntities.gameId, gameId));
 
   const newGameId = randomUUID();
   const idMap = new Map(sourceMedia.map((item) => [item.id, randomUUID()]));
@@ -486,6 +490,7 @@ export async function cloneGame({
         isLiveSpec: true,
         spec: working?.spec ? remapIds(working.spec, idMap) : null,
         schemaVersion: working?.schemaVersion ?? 1,
+        ...(working ? { initialState: remapIds(working.initialState, idMap) } : {}),
         multipleInstances: working?.multipleInstances ?? false,
         newInstancesAllowed: working?.newInstancesAllowed ?? true,
         createdAt: now,
@@ -493,6 +498,18 @@ export async function cloneGame({
       });
       if (newMedia.length > 0) {
         await tx.insert(media).values(newMedia.map((item) => ({ ...item, createdAt: item.createdAt, updatedAt: now })));
+      }
+      // In batches: a statement has at most 65,535 parameters (9 per row).
+      for (let start = 0; start < sourceEntities.length; start += 1000) {
+        await tx.insert(designEntities).values(
+          sourceEntities.slice(start, start + 1000).map((entity) => ({
+            ...entity,
+            gameId: newGameId,
+            body: remapIds(entity.body, idMap),
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
       }
     });
   } catch (error) {
@@ -540,24 +557,6 @@ export async function archiveGame({
     .returning({ id: games.id });
   if (!row) throw new AppError('CONFLICT', GAME_OPERATION_MESSAGES.alreadyArchived);
   return loadGame({ ctx, user, gameId });
-}
-
-/** The versions of a game, working version first, then the newest. */
-export async function listGameVersions({
-  ctx,
-  user,
-  gameId,
-}: {
-  ctx: AppContext;
-  user: GameUser;
-  gameId: string;
-}): Promise<GameVersionRow[]> {
-  await requireGameRight({ ctx, user, gameId, right: 'view' });
-  return ctx.db
-    .select()
-    .from(gameVersions)
-    .where(eq(gameVersions.gameId, gameId))
-    .orderBy(desc(gameVersions.isLiveSpec), desc(gameVersions.createdAt));
 }
 
 /** Games that are not archived (admin dashboard). */

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  asyncValidateQuerySchema,
+  asyncValidateRequestSchema,
+  asyncValidateResponseSchema,
+  DESIGN_KIND_INFO,
+  DESIGN_KINDS,
+  designDeleteResponseSchema,
+  designEntityBodySchema,
+  designEntityResponseSchema,
+  ruleMoveSchema,
+  workspaceResponseSchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { asyncValidateForm } from './async-validate.js';
+import {
+  createDesignEntity,
+  deleteDesignEntity,
+  getDesignEntity,
+  listDesignEntities,
+  moveRule,
+  updateDesignEntity,
+} from './service.js';
+import { loadWorkspace } from './workspace.js';
+
+const tags = ['design'];
+const security = [{ bearerAuth: [] }];
+const gameParams = z.object({ gameId: z.string() });
+const entityParams = z.object({ gameId: z.string(), id: z.string() });
+const errorSchema = z.looseObject({ message: z.string() });
+
+/**
+ * The design workspace API (spec 2 §7): the same five routes for every kind of
+ * DESIGN_KINDS at /api/design/{gameId}/{segment}, the rule reorder, the
+ * workspace loader and the asynchronous form check.
+ */
+export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const kind of DESIGN_KINDS) {
+    const { segment, label } = DESIGN_KIND_INFO[kind];
+    const base = `/design/:gameId/${segment}`;
+    const order = kind === 'rule' ? 'by scene, then position' : 'by name';
+
+    api.get(
+      base,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Every ${label.toLowerCase()} of a game, ${order} (view right)`,
+          params: gameParams,
+          response: { 200: z.array(designEntityResponseSchema), 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return listDesignEntities({ ctx, user, gameId: request.params.gameId, kind });
+      },
+    );
+
+    api.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `One ${label.toLowerCase()} (view right)`,
+          params: entityParams,
+          response: { 200: designEntityResponseSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { gameId, id } = request.params;
+        return getDesignEntity({ ctx, user, gameId, kind, id });
+      },
+    );
+
+    api.post(
+      base,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Create a ${label.toLowerCase()} (edit right; 400 field errors; 409 name taken or game archived)`,
+          params: gameParams,
+          body: designEntityBodySchema,
+          response: { 201: designEntityResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const entity = await createDesignEntity({
+          ctx,
+          user,
+          gameId: request.params.gameId,
+          kind,
+          values: request.body,
+        });
+        return reply.status(201).send(entity);
+      },
+    );
+
+    api.patch(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Save a ${label.toLowerCase()}: the whole form (edit right; 409 name taken, locked by another user, archived)`,
+          params: entityParams,
+          body: designEntityBodySchema,
+          response: { 200: designEntityResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { gameId, id } = request.params;
+        return updateDesignEntity({ ctx, user, gameId, kind, id, values: request.body });
+      },
+    );
+
+    api.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            kind === 'scene'
+              ? 'Delete a scene with its rules, locations and world objects (edit right; 409 while used elsewhere)'
+              : `Delete a ${label.toLowerCase()} (edit right; 409 while other entities use it)`,
+          params: entityParams,
+          response: { 200: designDeleteResponseSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { gameId, id } = request.params;
+        return { success: true as const, deleted: await deleteDesignEntity({ ctx, user, gameId, kind, id }) };
+      },
+    );
+  }
+
+  api.post(
+    '/design/:gameId/rules/:id/move',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move a rule one place up or down its scene: swaps positions with its neighbour (409 at the ends)',
+        params: entityParams,
+        body: ruleMoveSchema,
+        response: { 200: z.array(designEntityResponseSchema), 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return moveRule({ ctx, user, gameId, id, direction: request.body.direction });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/workspace',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Everything the design workspace loads, in one answer (view right)',
+        params: gameParams,
+        response: { 200: workspaceResponseSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return loadWorkspace({ ctx, user, gameId: request.params.gameId });
+    },
+  );
+
+  api.post(
+    '/design/utils/asyncValidateForm',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Check a form while it is filled in: name taken, and the whole form unless one field was left (view right). Never 4xx for invalid values',
+        querystring: asyncValidateQuerySchema,
+        body: asyncValidateRequestSchema,
+        response: { 200: asyncValidateResponseSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return asyncValidateForm({ ctx, user, gameId: request.query.gameId, request: request.body });
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  designGameVersionSchema,
+  gameVersionFormSchema,
+  gameVersionWithSpecSchema,
+  updateVersionSchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { archiveVersion, getVersion, listVersions, publishVersion, updateVersion } from './service.js';
+
+const tags = ['versions'];
+const security = [{ bearerAuth: [] }];
+const gameParams = z.object({ gameId: z.string() });
+const versionParams = z.object({ gameId: z.string(), id: z.string() });
+const errorSchema = z.looseObject({ message: z.string() });
+
+/** Game versions and publishing under /api/design/{gameId}/gameVersions (spec 2 §3, §4, §7). */
+export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/design/:gameId/gameVersions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The versions of a game, working version first (with publishDue), then the newest (view right)',
+        params: gameParams,
+        response: { 200: z.array(designGameVersionSchema), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return listVersions({ ctx, user, gameId: request.params.gameId });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/gameVersions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Publish: snapshot the whole working version into a new version (edit right)',
+        params: gameParams,
+        body: gameVersionFormSchema,
+        response: { 201: designGameVersionSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const version = await publishVersion({ ctx, user, gameId: request.params.gameId, values: request.body });
+      return reply.status(201).send(version);
+    },
+  );
+
+  api.get(
+    '/design/:gameId/gameVersions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One version with its whole spec ('current' or the working version's id: as it is now) (view right)",
+        params: versionParams,
+        response: { 200: gameVersionWithSpecSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return getVersion({ ctx, user, gameId: request.params.gameId, versionId: request.params.id });
+    },
+  );
+
+  api.patch(
+    '/design/:gameId/gameVersions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save a version’s form (edit right; the working version’s owner-only flag is fixed)',
+        params: versionParams,
+        body: updateVersionSchema,
+        response: { 200: designGameVersionSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return updateVersion({ ctx, user, gameId, versionId: id, values: request.body });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/gameVersions/:id/archive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archive a published version for good (edit right)',
+        params: versionParams,
+        response: { 200: designGameVersionSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return archiveVersion({ ctx, user, gameId, versionId: id });
+    },
+  );
+}
