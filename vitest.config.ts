@@ -8,7 +8,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -11,6 +11,7 @@ const admin = () => import('./features/admin');
 const landing = () => import('./features/landing');
 const privacy = () => import('./features/privacy');
 const games = () => import('./features/games');
+const design = () => import('./features/design');
 
 export const LoginPage = lazyPage(auth, 'LoginPage');
 export const RegisterPage = lazyPage(auth, 'RegisterPage');
@@ -28,3 +29,4 @@ export const PrivacyPage = lazyPage(privacy, 'PrivacyPage');
 export const GamesListPage = lazyPage(games, 'GamesListPage');
 export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
 export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
+export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');

@@ -8,6 +8,7 @@ import {
   AccountPage,
   AdminDashboardPage,
   ConfirmEmailPage,
+  DesignWorkspace,
   ForgotChangePage,
   ForgotPage,
   GameSettingsPage,
@@ -57,6 +58,7 @@ export function AppRoutes() {
           {/* Filled in by the games, operations, analytics and debugging areas. */}
           <Route path="games/new" element={<GameSettingsPage />} />
           <Route path="games/edit/:gameId" element={<GameSettingsPage />} />
+          <Route path="games/:gameId/*" element={<DesignWorkspace />} />
           <Route path="games/*" element={<NotFound />} />
           <Route path="active-games/*" element={<NotFound />} />
           <Route path="analytics/*" element={<NotFound />} />

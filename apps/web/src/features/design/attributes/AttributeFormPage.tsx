@@ -1,0 +1,117 @@
+import { applyHidden, newAttributeDefaults, type AttributeValues, type DesignEntity } from '@loci/domain';
+import { Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { MediaPickerField } from '../../media';
+import { EntityFormShell } from '../common/EntityFormShell';
+import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
+import { NameField } from '../common/NameField';
+import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import '../common/locales';
+
+/** The attribute form's values: the domain's, the price as a NumberInput holds it. */
+export type AttributeFormValues = Omit<AttributeValues, 'price'> & { price: NumberFieldValue };
+
+function toFormValues(attribute: AttributeValues): AttributeFormValues {
+  return { ...attribute, price: toNumberField(attribute.price) };
+}
+
+const fromEntity = (entity: DesignEntity) => toFormValues(valuesFrom(newAttributeDefaults(), entity));
+
+/**
+ * The attribute (skill) form (spec 2 §3–5): name, title, description, logo
+ * (required); notify on change when not hidden; tradable, redeemable and price
+ * (in the game's currency) only with a market and when not hidden.
+ */
+export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
+  const { t } = useTranslation();
+  const entityForm = useEntityForm('attribute', entityId, { onDone });
+  const { readOnly, gameId, workspace } = entityForm;
+  const form = useForm<AttributeFormValues>({
+    mode: 'controlled',
+    initialValues: toFormValues(newAttributeDefaults()),
+    validate: (values) => entityForm.validate(values),
+  });
+  useEntityValues(form, entityForm.entity, fromEntity);
+
+  const market = workspace?.game.market ?? false;
+  const currency = workspace?.game.currencyName || t('design.items.currency');
+  const { values } = form;
+  const handleHidden = (hidden: boolean) => form.setValues(applyHidden({ ...form.getValues(), hidden }));
+
+  return (
+    <EntityFormShell
+      entityForm={entityForm}
+      form={form}
+      title={
+        entityForm.isNew ? t('design.newOf', { label: t('design.kinds.attribute') }) : (entityForm.entity?.name ?? '')
+      }
+      label={t('design.attributes.formLabel')}
+      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
+    >
+      <Group grow align="flex-start">
+        <NameField form={form} entityForm={entityForm} />
+        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
+      </Group>
+      <RichTextEditor
+        label={t('design.description')}
+        value={values.description}
+        onChange={(html) => form.setFieldValue('description', html)}
+        error={form.errors.description}
+        readOnly={readOnly}
+        minHeight={120}
+      />
+      <MediaPickerField
+        label={t('design.attributes.logo')}
+        gameId={gameId}
+        value={values.logoId}
+        onChange={(id) => form.setFieldValue('logoId', id)}
+        error={form.errors.logoId}
+        withAsterisk
+        disabled={readOnly}
+      />
+      <Stack gap="sm">
+        <Switch
+          label={t('design.items.hidden')}
+          description={t('design.items.hiddenHint')}
+          checked={values.hidden}
+          onChange={(event) => handleHidden(event.currentTarget.checked)}
+        />
+        {!values.hidden && (
+          <Switch
+            label={t('design.items.notifyOnChange')}
+            {...form.getInputProps('notifyOnChange', { type: 'checkbox' })}
+          />
+        )}
+        {market && !values.hidden && (
+          <>
+            <Switch label={t('design.items.tradable')} {...form.getInputProps('tradable', { type: 'checkbox' })} />
+            <Switch label={t('design.items.redeemable')} {...form.getInputProps('redeemable', { type: 'checkbox' })} />
+            <NumberInput
+              label={t('design.items.price', { currency })}
+              min={0}
+              allowNegative={false}
+              maw={240}
+              {...form.getInputProps('price')}
+            />
+          </>
+        )}
+      </Stack>
+      <Textarea
+        label={t('design.notes')}
+        description={t('design.notesHint')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('notes')}
+      />
+    </EntityFormShell>
+  );
+}
+
+/** attributes/create/0 and attributes/edit/:entityId. */
+export function AttributeFormPage() {
+  const { entityId } = useParams();
+  return <AttributeForm key={entityId ?? 'new'} entityId={entityId} />;
+}

@@ -1,0 +1,48 @@
+import { DESIGN_KIND_INFO, DESIGN_TEXTS, type DesignKind } from '@loci/domain';
+
+// The toasts and error titles of spec 2 §7–8 for one kind: milestones and
+// locations have their own wordings, rules their own save texts.
+
+/** 'Milestone {name} created', 'Location {name} created' or '{name} created'. */
+export function createdText(kind: DesignKind, name: string): string {
+  if (kind === 'milestone') return DESIGN_TEXTS.milestoneCreated(name);
+  if (kind === 'location') return DESIGN_TEXTS.locationCreated(name);
+  return DESIGN_TEXTS.created(name);
+}
+
+/** 'Milestone {name} saved', 'Location {name} saved', 'Rule {name} saved' or '{name} saved'. */
+export function savedText(kind: DesignKind, name: string): string {
+  if (kind === 'milestone') return DESIGN_TEXTS.milestoneSaved(name);
+  if (kind === 'location') return DESIGN_TEXTS.locationSaved(name);
+  if (kind === 'rule') return DESIGN_TEXTS.ruleSaved(name);
+  return DESIGN_TEXTS.saved(name);
+}
+
+/** 'Milestone deleted', 'Location deleted' or '{kind} deleted'. */
+export function deletedText(kind: DesignKind): string {
+  if (kind === 'milestone') return DESIGN_TEXTS.milestoneDeleted;
+  if (kind === 'location') return DESIGN_TEXTS.locationDeleted;
+  return DESIGN_TEXTS.deleted(DESIGN_KIND_INFO[kind].label);
+}
+
+/** 'Error creating milestone', 'Error creating location' or 'Error creating {kind}'. */
+export function errorCreatingText(kind: DesignKind): string {
+  if (kind === 'milestone') return DESIGN_TEXTS.errorCreatingMilestone;
+  if (kind === 'location') return DESIGN_TEXTS.errorCreatingLocation;
+  return DESIGN_TEXTS.errorCreating(kind);
+}
+
+/** 'Error saving rule {id}', 'Error saving milestone {id}', 'Error saving location {id}' or 'Error saving {kind}'. */
+export function errorSavingText(kind: DesignKind, id: string): string {
+  if (kind === 'rule') return DESIGN_TEXTS.errorSavingRule(id);
+  if (kind === 'milestone') return DESIGN_TEXTS.errorSavingMilestone(id);
+  if (kind === 'location') return DESIGN_TEXTS.errorSavingLocation(id);
+  return DESIGN_TEXTS.errorSaving(kind);
+}
+
+/** 'Error deleting milestone {id}', 'Error deleting location {id}' or 'Error deleting {kind}'. */
+export function errorDeletingText(kind: DesignKind, id: string): string {
+  if (kind === 'milestone') return DESIGN_TEXTS.errorDeletingMilestone(id);
+  if (kind === 'location') return DESIGN_TEXTS.errorDeletingLocation(id);
+  return DESIGN_TEXTS.errorDeleting(kind);
+}

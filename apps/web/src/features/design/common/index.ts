@@ -1,0 +1,25 @@
+// Shared building blocks of the design forms (used by every design area).
+export { EntityFormShell, type EntityFormShellProps, type ShellForm } from './EntityFormShell';
+export { EntityPicker, type EntityPickerProps } from './EntityPicker';
+export { NameField, type NameFieldForm, type NameFieldProps } from './NameField';
+export {
+  defaultReturnPath,
+  isNewEntityId,
+  useEntityForm,
+  useEntityValues,
+  type EntityFormState,
+  type UseEntityFormOptions,
+} from './useEntityForm';
+export { useGameRights, type GameRights } from './useGameRights';
+export { useDesignMutations, hasFieldErrors } from './mutations';
+export { validateEntity } from './validate';
+export {
+  PICKER_LABEL_MAX,
+  entitiesOf,
+  entityLabel,
+  findEntity,
+  plainText,
+  schemaContextOf,
+  truncate,
+} from './workspace-data';
+export * from './design-toasts';

@@ -1,0 +1,88 @@
+import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind } from '@loci/domain';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
+import { isApiError } from '../../../api/client';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import {
+  createdText,
+  deletedText,
+  errorCreatingText,
+  errorDeletingText,
+  errorSavingText,
+  savedText,
+} from './design-toasts';
+
+/** Puts a created or saved entity into the cached workspace at once (the refetch that follows confirms it). */
+function storeEntity(queryClient: QueryClient, gameId: string, kind: DesignKind, entity: DesignEntity) {
+  const segment = DESIGN_KIND_INFO[kind].segment;
+  queryClient.setQueryData<Workspace>(designQueryKeys.workspace(gameId), (workspace) => {
+    if (!workspace) return workspace;
+    const list = ((workspace as unknown as Record<string, DesignEntity[]>)[segment] ?? []).filter(
+      (other) => other.id !== entity.id,
+    );
+    return { ...workspace, [segment]: [...list, entity] } as Workspace;
+  });
+  queryClient.setQueryData(designQueryKeys.entity(gameId, kind, entity.id), entity);
+}
+
+function dropEntity(queryClient: QueryClient, gameId: string, kind: DesignKind, id: string) {
+  const segment = DESIGN_KIND_INFO[kind].segment;
+  queryClient.setQueryData<Workspace>(designQueryKeys.workspace(gameId), (workspace) => {
+    if (!workspace) return workspace;
+    const list = (workspace as unknown as Record<string, DesignEntity[]>)[segment] ?? [];
+    return { ...workspace, [segment]: list.filter((other) => other.id !== id) } as Workspace;
+  });
+  queryClient.removeQueries({ queryKey: designQueryKeys.entity(gameId, kind, id) });
+}
+
+/** True when the failure carries field errors (400 by path, 409 name taken): the form shows them, no toast. */
+export function hasFieldErrors(error: unknown): boolean {
+  return isApiError(error) && Object.keys(error.body?.errors ?? {}).length > 0;
+}
+
+/**
+ * Create, save and delete of design entities with the toasts of spec 2 §7–8;
+ * each refreshes the workspace query. Field errors (400/409 with `errors`) are
+ * left to the caller's form; every other failure is toasted here.
+ */
+export function useDesignMutations(gameId: string, kind: DesignKind) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: designQueryKeys.workspace(gameId) });
+
+  const create = useMutation({
+    mutationFn: (values: Record<string, unknown>) => designApi.create(gameId, kind, values),
+    onSuccess: (entity) => {
+      storeEntity(queryClient, gameId, kind, entity);
+      notifySuccess(createdText(kind, entity.name));
+      void refresh();
+    },
+    onError: (error) => {
+      if (!hasFieldErrors(error)) notifyError(errorCreatingText(kind), error);
+    },
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: string; values: Record<string, unknown> }) =>
+      designApi.update(gameId, kind, id, values),
+    onSuccess: (entity) => {
+      storeEntity(queryClient, gameId, kind, entity);
+      notifySuccess(savedText(kind, entity.name));
+      void refresh();
+    },
+    onError: (error, { id }) => {
+      if (!hasFieldErrors(error)) notifyError(errorSavingText(kind, id), error);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => designApi.remove(gameId, kind, id),
+    onSuccess: (_answer, id) => {
+      dropEntity(queryClient, gameId, kind, id);
+      notifySuccess(deletedText(kind));
+      void refresh();
+    },
+    onError: (error, id) => notifyError(errorDeletingText(kind, id), error),
+  });
+
+  return { create, update, remove, refresh };
+}

@@ -1,0 +1,249 @@
+import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind, type FieldErrors } from '@loci/domain';
+import type { FormErrors } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
+import { useEditLock, type EditLock } from '../../locks';
+import { useWorkspace } from '../useWorkspace';
+import { useDesignMutations } from './mutations';
+import { useGameRights } from './useGameRights';
+import { validateEntity } from './validate';
+import { findEntity } from './workspace-data';
+
+export interface UseEntityFormOptions {
+  /**
+   * The form lives in a modal (e.g. 'Create new…' of an EntityPicker): nothing
+   * navigates; this is called with the created or saved entity, or with
+   * nothing on cancel and delete.
+   */
+  onDone?: (entity?: DesignEntity) => void;
+  /** Overrides where save, create, delete and cancel go (default: spec 2 §2, see `defaultReturnPath`). */
+  returnPath?: string | ((entity: DesignEntity | undefined, after: 'save' | 'delete' | 'cancel') => string);
+  /** Takes no edit lock (default: every existing entity's form is locked by its kind's lock). */
+  withoutLock?: boolean;
+  /** A rule's scene when creating (rules/create/0/:sceneId); read from the route when not given. */
+  sceneId?: string;
+}
+
+/** What `useEntityForm` gives a form page (and EntityFormShell). */
+export interface EntityFormState {
+  kind: DesignKind;
+  gameId: string;
+  /** The stored entity's id; undefined for a new one. */
+  entityId: string | undefined;
+  isNew: boolean;
+  /** The stored entity (undefined when new, or while it loads). */
+  entity: DesignEntity | undefined;
+  workspace: Workspace | undefined;
+  /** The entity (or the workspace) is still loading. */
+  isLoading: boolean;
+  /** No such entity in this game. */
+  notFound: boolean;
+  canEdit: boolean;
+  /** The form's edit lock (undefined when new or unlocked). */
+  lock: EditLock | undefined;
+  /** No edit right, or the lock is not ours: every control is disabled. */
+  readOnly: boolean;
+  isSaving: boolean;
+  isDeleting: boolean;
+  inModal: boolean;
+  /** The kind's client rules (the domain's schema for this game): field errors, empty when valid. */
+  validate: (values: unknown) => FieldErrors;
+  /**
+   * Creates or saves. Field errors of the server (400 by path, 409 name taken)
+   * go onto `form`; other failures are toasted. Navigates (or calls onDone) on
+   * success and returns the stored entity.
+   */
+  submit: (
+    values: Record<string, unknown>,
+    form?: { setErrors: (errors: FormErrors) => void },
+  ) => Promise<DesignEntity | undefined>;
+  /** Deletes without asking (EntityFormShell asks 'Are you really sure?' first), then navigates. */
+  remove: () => Promise<void>;
+  /** Leaves the form without saving. */
+  cancel: () => void;
+  /** Where the form goes after `after`. */
+  returnPathFor: (entity: DesignEntity | undefined, after: 'save' | 'delete' | 'cancel') => string;
+}
+
+/** '0' (or nothing) means a new entity (spec 2 §2). */
+export function isNewEntityId(entityId: string | undefined): boolean {
+  return !entityId || entityId === '0';
+}
+
+/**
+ * Where a form returns (spec 2 §2): the game page, except that rules return to
+ * their scene, a location with a scene to that scene, and a scene opened with
+ * ?returnTo=objectShow back to its page.
+ */
+export function defaultReturnPath(
+  gameId: string,
+  kind: DesignKind,
+  entity: DesignEntity | undefined,
+  after: 'save' | 'delete' | 'cancel',
+  context: { sceneId?: string; returnTo?: string | null } = {},
+): string {
+  const game = `/games/${gameId}`;
+  const sceneId = (typeof entity?.sceneId === 'string' && entity.sceneId) || context.sceneId;
+  if ((kind === 'rule' || kind === 'location') && sceneId) return `${game}/scenes/show/${sceneId}`;
+  if (kind === 'scene' && after !== 'delete' && entity && context.returnTo === 'objectShow') {
+    return `${game}/scenes/show/${entity.id}`;
+  }
+  return game;
+}
+
+/**
+ * Loads, validates, creates, saves and deletes one design entity for its form
+ * (spec 2 §2, §5, §7): from the workspace query (or GET when missing there),
+ * under its kind's edit lock, with the spec's toasts and navigation.
+ */
+export function useEntityForm(
+  kind: DesignKind,
+  entityIdParam: string | undefined,
+  options: UseEntityFormOptions = {},
+): EntityFormState {
+  const params = useParams();
+  const gameId = params.gameId ?? '';
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const isNew = isNewEntityId(entityIdParam);
+  const entityId = isNew ? undefined : entityIdParam;
+  const { data: workspace, isPending: workspacePending } = useWorkspace(gameId);
+  const { canEdit } = useGameRights(gameId);
+  const fromWorkspace = findEntity(workspace, kind, entityId);
+
+  const { create, update, remove: removeMutation } = useDesignMutations(gameId, kind);
+  // Once deleted it is gone from the workspace on purpose: not asked for again.
+  const deleting = removeMutation.isPending || removeMutation.isSuccess;
+
+  // An entity the workspace does not hold (yet) is asked for directly.
+  const direct = useQuery({
+    queryKey: designQueryKeys.entity(gameId, kind, entityId ?? ''),
+    queryFn: ({ signal }) => designApi.get(gameId, kind, entityId!, signal),
+    enabled: Boolean(gameId && entityId && workspace && !fromWorkspace && !deleting),
+    retry: false,
+  });
+  const entity = fromWorkspace ?? direct.data;
+  const notFound = !isNew && !entity && !deleting && direct.isError;
+  const isLoading =
+    !isNew && !entity && !notFound && !deleting && (workspacePending || direct.isFetching || direct.isPending);
+
+  const withLock = !options.withoutLock && !isNew;
+  const lock = useEditLock(DESIGN_KIND_INFO[kind].lockKind, entityId, { enabled: withLock && canEdit });
+  const readOnly = !canEdit || (withLock && !lock.isHeld);
+
+  const { onDone, returnPath } = options;
+  const sceneId = options.sceneId ?? params.sceneId;
+  const returnTo = searchParams.get('returnTo');
+  const returnPathFor = useCallback(
+    (target: DesignEntity | undefined, after: 'save' | 'delete' | 'cancel') => {
+      if (typeof returnPath === 'string') return returnPath;
+      if (typeof returnPath === 'function') return returnPath(target, after);
+      return defaultReturnPath(gameId, kind, target, after, { sceneId, returnTo });
+    },
+    [gameId, kind, returnPath, sceneId, returnTo],
+  );
+
+  const backgroundType = workspace?.game.pg.type;
+  const market = workspace?.game.market;
+  const validate = useCallback(
+    (values: unknown) =>
+      validateEntity(kind, values, { backgroundType: backgroundType ?? 'map', market: market ?? false }),
+    [kind, backgroundType, market],
+  );
+
+  // Keeps `entity` readable from the callbacks without making them change on every refetch.
+  const entityRef = useRef(entity);
+  useEffect(() => {
+    entityRef.current = entity;
+  });
+
+  const submit = useCallback<EntityFormState['submit']>(
+    async (values, form) => {
+      try {
+        const saved = entityId ? await update.mutateAsync({ id: entityId, values }) : await create.mutateAsync(values);
+        if (onDone) onDone(saved);
+        else navigate(returnPathFor(saved, 'save'));
+        return saved;
+      } catch (error) {
+        const errors = isApiError(error) ? error.body?.errors : undefined;
+        if (form && errors && Object.keys(errors).length > 0) form.setErrors(errors);
+        return undefined;
+      }
+    },
+    [entityId, update, create, onDone, navigate, returnPathFor],
+  );
+
+  const remove = useCallback(async () => {
+    if (!entityId) return;
+    const gone = entityRef.current;
+    try {
+      await removeMutation.mutateAsync(entityId);
+    } catch {
+      return;
+    }
+    if (onDone) onDone();
+    else navigate(returnPathFor(gone, 'delete'));
+  }, [entityId, removeMutation, onDone, navigate, returnPathFor]);
+
+  const cancel = useCallback(() => {
+    if (onDone) onDone();
+    else navigate(returnPathFor(entityRef.current, 'cancel'));
+  }, [onDone, navigate, returnPathFor]);
+
+  return {
+    kind,
+    gameId,
+    entityId,
+    isNew,
+    entity,
+    workspace,
+    isLoading,
+    notFound,
+    canEdit,
+    lock: withLock && canEdit ? lock : undefined,
+    readOnly,
+    isSaving: create.isPending || update.isPending,
+    isDeleting: removeMutation.isPending,
+    inModal: Boolean(onDone),
+    validate,
+    submit,
+    remove,
+    cancel,
+    returnPathFor,
+  };
+}
+
+/**
+ * Fills a Mantine form from the stored entity when it arrives and whenever a
+ * newer version comes (after a save, or once the lock comes back), unless the
+ * user has changed something.
+ */
+export function useEntityValues<V>(
+  form: {
+    isDirty: () => boolean;
+    setValues: (values: V) => void;
+    setInitialValues: (values: V) => void;
+    resetDirty: (values?: V) => void;
+  },
+  entity: DesignEntity | undefined,
+  toValues: (entity: DesignEntity) => V,
+) {
+  // The stored entity itself is the version: any change of it (not just of its identity) counts.
+  const version = entity ? JSON.stringify(entity) : '';
+  const toValuesRef = useRef(toValues);
+  useEffect(() => {
+    toValuesRef.current = toValues;
+  });
+  useEffect(() => {
+    if (!entity || form.isDirty()) return;
+    const values = toValuesRef.current(entity);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+    // Only a new version of the entity resets the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+}

@@ -1,0 +1,50 @@
+import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind, type DesignSchemaContext } from '@loci/domain';
+import type { Workspace } from '../../../api/design';
+
+/** The entities of one kind in the workspace answer (an empty list while it loads). */
+export function entitiesOf(workspace: Workspace | undefined, kind: DesignKind): DesignEntity[] {
+  if (!workspace) return [];
+  const list = (workspace as unknown as Record<string, unknown>)[DESIGN_KIND_INFO[kind].segment];
+  return Array.isArray(list) ? (list as DesignEntity[]) : [];
+}
+
+/** One entity of the workspace by kind and id. */
+export function findEntity(workspace: Workspace | undefined, kind: DesignKind, id: string | undefined) {
+  if (!id) return undefined;
+  return entitiesOf(workspace, kind).find((entity) => entity.id === id);
+}
+
+/** What the kind schemas need to know of the game: its background type and whether it has a market. */
+export function schemaContextOf(workspace: Workspace | undefined): DesignSchemaContext {
+  return {
+    backgroundType: workspace?.game.pg.type ?? 'map',
+    market: workspace?.game.market ?? false,
+  };
+}
+
+/** The label of an entity in lists and pickers: its title when it has one, else its system name. */
+export function entityLabel(entity: DesignEntity): string {
+  const title = typeof entity.title === 'string' ? entity.title.trim() : '';
+  return title ? `${title} (${entity.name})` : entity.name;
+}
+
+/** Cuts `text` at `max` characters, marking the cut with an ellipsis (spec 2 §9: 150 in pickers, 400 for descriptions). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Labels are cut at 150 characters in pickers (spec 2 §9). */
+export const PICKER_LABEL_MAX = 150;
+
+/** Plain text of rich text, for short previews. */
+export function plainText(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,382 @@
+import {
+  ANSWER_DATA_TYPES,
+  ANSWER_DATA_TYPE_LABELS,
+  BINARY_ANSWERS,
+  MIN_QUESTION_ATTEMPTS,
+  QUESTION_TYPES,
+  QUESTION_TYPE_LABELS,
+  newQuestionOption,
+  type QuestionType,
+} from '@loci/domain';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { MediaPickerField } from '../../media';
+import { errorOf, type Binder } from '../conditions/form-binding';
+import type { QuestionOptionValue, QuestionValue } from './interaction-values';
+import './locales';
+
+export interface QuestionEditorProps {
+  bind: Binder;
+  /** The question's path ('questions.0'). */
+  path: string;
+  readOnly: boolean;
+  gameId: string;
+}
+
+/** The options of a multiple-choice question: description, and whether each is (part of) the correct answer. */
+function OptionsEditor({
+  bind,
+  path,
+  readOnly,
+  showCorrect,
+}: {
+  bind: Binder;
+  path: string;
+  readOnly: boolean;
+  showCorrect: boolean;
+}) {
+  const { t } = useTranslation();
+  const list = bind<QuestionOptionValue[]>(`${path}.options`, []);
+  const options = list.value ?? [];
+  const setOption = (index: number, patch: Partial<QuestionOptionValue>) =>
+    list.onChange(options.map((option, at) => (at === index ? { ...option, ...patch } : option)));
+
+  return (
+    <Input.Wrapper
+      label={t('design.interactions.question.options')}
+      error={errorOf(list.errors, list.errorPath)}
+      withAsterisk
+      labelElement="div"
+    >
+      <Stack gap="xs" mt={6} role="group" aria-label={t('design.interactions.question.options')}>
+        {options.map((option, index) => {
+          const number = index + 1;
+          const label = t('design.interactions.question.option', { number });
+          return (
+            <Group key={option.id ?? index} align="flex-start" gap="sm" wrap="nowrap">
+              <Textarea
+                style={{ flex: 1 }}
+                label={label}
+                value={option.description ?? ''}
+                onChange={(event) => setOption(index, { description: event.currentTarget.value })}
+                error={errorOf(list.errors, `${list.errorPath}.${index}.description`)}
+                readOnly={readOnly}
+                withAsterisk
+                autosize
+                minRows={1}
+              />
+              {showCorrect && (
+                <Checkbox
+                  mt={32}
+                  label={t('design.interactions.question.optionCorrect')}
+                  aria-label={`${label}: ${t('design.interactions.question.optionCorrect')}`}
+                  checked={Boolean(option.partOfCorrect)}
+                  onChange={(event) => setOption(index, { partOfCorrect: event.currentTarget.checked })}
+                  disabled={readOnly}
+                />
+              )}
+              {!readOnly && (
+                <Tooltip label={t('design.interactions.question.removeOption', { number })}>
+                  <ActionIcon
+                    mt={28}
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('design.interactions.question.removeOption', { number })}
+                    onClick={() => list.onChange(options.filter((_, at) => at !== index))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          );
+        })}
+        {!readOnly && (
+          <Group>
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => list.onChange([...options, newQuestionOption()])}
+            >
+              {t('design.interactions.question.addOption')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
+/**
+ * One question (spec 2 §3, §5), for question and quiz interactions: title,
+ * description, media, open-ended (with the answer's type) or multiple choice
+ * (with its options), the correct answer, attempts, hint and retry.
+ */
+export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorProps) {
+  const { t } = useTranslation();
+  const question = bind<QuestionValue>(path, {});
+  const value = question.value ?? {};
+  const errors = question.errors;
+  const field = <K extends keyof QuestionValue>(key: K) => bind<QuestionValue[K]>(`${path}.${key}`, undefined);
+  const at = (key: string) => errorOf(errors, `${path}.${key}`);
+  const title = field('title');
+  const description = field('description');
+  const mediaId = field('mediaId');
+  const dType = field('dType');
+  const allowMultiple = field('allowMultipleAnswers');
+  const hasCorrect = field('hasCorrectAnswer');
+  const correctAnswer = field('correctAnswer');
+  const correctBinary = field('correctAnswerBinary');
+  const attempts = field('attempts');
+  const hint = field('hint');
+  const retry = field('reTryIfFailed');
+  const isMC = value.qType === 'MC';
+
+  const handleQType = (qType: string) => {
+    const options = value.options ?? [];
+    question.onChange({
+      ...value,
+      qType,
+      // A new multiple-choice question starts with the two options it needs.
+      options: qType === 'MC' && options.length === 0 ? [newQuestionOption(), newQuestionOption()] : options,
+      dType: qType === 'openEnded' ? value.dType || 'stext' : value.dType,
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('design.interactions.question.title')}
+        value={title.value ?? ''}
+        onChange={(event) => title.onChange(event.currentTarget.value)}
+        error={at('title')}
+        readOnly={readOnly}
+        withAsterisk
+      />
+      <RichTextEditor
+        label={t('design.interactions.question.description')}
+        value={description.value ?? ''}
+        onChange={description.onChange}
+        error={at('description')}
+        readOnly={readOnly}
+        withAsterisk
+        minHeight={100}
+      />
+      <MediaPickerField
+        label={t('design.interactions.question.media')}
+        gameId={gameId}
+        value={mediaId.value ?? null}
+        onChange={mediaId.onChange}
+        error={at('mediaId')}
+        disabled={readOnly}
+      />
+      <Radio.Group
+        label={t('design.interactions.question.qType')}
+        value={value.qType || null}
+        onChange={handleQType}
+        error={at('qType')}
+        withAsterisk
+      >
+        <Group gap="lg" mt={6}>
+          {QUESTION_TYPES.map((qType: QuestionType) => (
+            <Radio key={qType} value={qType} label={QUESTION_TYPE_LABELS[qType]} disabled={readOnly} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {value.qType === 'openEnded' && (
+        <Select
+          label={t('design.interactions.question.dType')}
+          data={ANSWER_DATA_TYPES.map((type) => ({ value: type, label: ANSWER_DATA_TYPE_LABELS[type] }))}
+          value={dType.value || null}
+          onChange={(type) => dType.onChange(type ?? '')}
+          error={at('dType')}
+          disabled={readOnly}
+          withAsterisk
+          allowDeselect={false}
+        />
+      )}
+      {isMC && (
+        <Switch
+          label={t('design.interactions.question.allowMultipleAnswers')}
+          checked={Boolean(allowMultiple.value)}
+          onChange={(event) => allowMultiple.onChange(event.currentTarget.checked)}
+          disabled={readOnly}
+        />
+      )}
+      <Switch
+        label={t('design.interactions.question.hasCorrectAnswer')}
+        checked={Boolean(hasCorrect.value)}
+        onChange={(event) => hasCorrect.onChange(event.currentTarget.checked)}
+        disabled={readOnly}
+      />
+      {value.qType === 'openEnded' && value.hasCorrectAnswer && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('design.interactions.question.correctAnswer')}
+            value={correctAnswer.value === null || correctAnswer.value === undefined ? '' : String(correctAnswer.value)}
+            onChange={(event) => correctAnswer.onChange(event.currentTarget.value)}
+            error={at('correctAnswer')}
+            readOnly={readOnly}
+            withAsterisk
+          />
+          <Select
+            label={t('design.interactions.question.correctAnswerBinary')}
+            data={BINARY_ANSWERS.map((answer) => ({
+              value: answer,
+              label: t(`design.interactions.question.${answer}`),
+            }))}
+            value={correctBinary.value || null}
+            onChange={(answer) => correctBinary.onChange(answer)}
+            error={at('correctAnswerBinary')}
+            disabled={readOnly}
+            clearable
+          />
+        </SimpleGrid>
+      )}
+      {isMC && (
+        <OptionsEditor bind={bind} path={path} readOnly={readOnly} showCorrect={Boolean(value.hasCorrectAnswer)} />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('design.interactions.question.attempts')}
+          value={attempts.value ?? ''}
+          onChange={(number) => attempts.onChange(number)}
+          error={at('attempts')}
+          disabled={readOnly}
+          min={MIN_QUESTION_ATTEMPTS}
+          allowDecimal={false}
+          allowNegative={false}
+          withAsterisk
+        />
+        <TextInput
+          label={t('design.interactions.question.hint')}
+          value={hint.value ?? ''}
+          onChange={(event) => hint.onChange(event.currentTarget.value)}
+          error={at('hint')}
+          readOnly={readOnly}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('design.interactions.question.reTryIfFailed')}
+        checked={Boolean(retry.value)}
+        onChange={(event) => retry.onChange(event.currentTarget.checked)}
+        disabled={readOnly}
+      />
+    </Stack>
+  );
+}
+
+/** Several questions (a quiz): each in its own frame, added, removed and reordered. */
+export function QuestionListEditor({
+  bind,
+  path,
+  readOnly,
+  gameId,
+  newQuestion,
+}: QuestionEditorProps & { newQuestion: () => QuestionValue }) {
+  const { t } = useTranslation();
+  const list = bind<QuestionValue[]>(path, []);
+  const questions = list.value ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const target = index + by;
+    if (target < 0 || target >= questions.length) return;
+    const next = [...questions];
+    [next[index], next[target]] = [next[target]!, next[index]!];
+    list.onChange(next);
+  };
+
+  return (
+    <Input.Wrapper
+      label={t('design.interactions.questions')}
+      error={errorOf(list.errors, list.errorPath)}
+      withAsterisk
+      labelElement="div"
+    >
+      <Stack gap="sm" mt={6}>
+        {questions.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('design.interactions.question.none')}
+          </Text>
+        )}
+        {questions.map((question, index) => {
+          const number = index + 1;
+          const label = t('design.interactions.question.label', { number });
+          return (
+            <Paper key={question.id ?? index} withBorder radius="md" p="sm" role="group" aria-label={label}>
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Text fw={600} size="sm">
+                    {label}
+                  </Text>
+                  {!readOnly && (
+                    <Group gap={4}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                        aria-label={t('design.interactions.question.moveUp', { number })}
+                      >
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        disabled={index === questions.length - 1}
+                        onClick={() => move(index, 1)}
+                        aria-label={t('design.interactions.question.moveDown', { number })}
+                      >
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => list.onChange(questions.filter((_, at) => at !== index))}
+                        aria-label={t('design.interactions.question.remove', { number })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  )}
+                </Group>
+                <QuestionEditor bind={bind} path={`${path}.${index}`} readOnly={readOnly} gameId={gameId} />
+              </Stack>
+            </Paper>
+          );
+        })}
+        {!readOnly && (
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => list.onChange([...questions, newQuestion()])}
+            >
+              {t('design.interactions.question.add')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  ICON_SIZE_STEP,
+  LOCATION_CONTACT,
+  LOCATION_PERCEPTION_LABELS,
+  LOCATION_VISIBILITY,
+  locationPerceptionOptions,
+  newLocationDefaults,
+  type DesignEntity,
+  type LocationValues,
+} from '@loci/domain';
+import { Group, NumberInput, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { MediaPickerField } from '../../media';
+import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
+import { EntityFormShell } from '../common/EntityFormShell';
+import { EntityPicker } from '../common/EntityPicker';
+import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
+import { NameField } from '../common/NameField';
+import { PlaceFields } from '../common/PlaceFields';
+import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { findEntity } from '../common/workspace-data';
+import { spotOf } from '../overview/scene-geometry';
+import '../common/locales';
+
+/** The location form's values: the domain's, numbers as a NumberInput holds them, conditions as the editor holds them. */
+export type LocationFormValues = Omit<
+  LocationValues,
+  'iconSize' | 'lat' | 'lng' | 'radius' | 'visible' | 'contactable' | 'if'
+> & {
+  iconSize: NumberFieldValue;
+  lat: NumberFieldValue;
+  lng: NumberFieldValue;
+  radius: NumberFieldValue;
+  visible: string;
+  contactable: string;
+  if: ConditionBlockValue[];
+};
+
+function toFormValues(location: LocationValues): LocationFormValues {
+  return {
+    ...location,
+    iconSize: toNumberField(location.iconSize),
+    lat: toNumberField(location.lat),
+    lng: toNumberField(location.lng),
+    radius: toNumberField(location.radius),
+    if: location.if as ConditionBlockValue[],
+  };
+}
+
+// The perception fields whose rules depend on each other (spec 2 §5).
+const PERCEPTION_FIELDS = ['visible', 'contactable'] as const;
+
+export interface LocationFormProps {
+  entityId?: string;
+  /** The scene of a new location (e.g. from the scene page's New place). */
+  sceneId?: string;
+  /** In a modal: called with the created or saved location, or nothing on cancel and delete. */
+  onDone?: (entity?: DesignEntity) => void;
+}
+
+/**
+ * The location (place) form (spec 2 §3–5): name, title, scene, map icon and
+ * its size (step 2), the place (lat, lng, radius 50 m by default) on a map,
+ * trackable / visible / contactable with the option sets and messages of
+ * §5, and the conditions under which it exists (`if`).
+ */
+export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
+  const { t } = useTranslation();
+  const entityForm = useEntityForm('location', entityId, { onDone, sceneId });
+  const { readOnly, gameId, workspace } = entityForm;
+  const scene = findEntity(workspace, 'scene', sceneId);
+  const sceneSpot = scene ? spotOf(scene) : null;
+  const center = sceneSpot ?? { lat: workspace?.game.pg.place.lat ?? 0, lng: workspace?.game.pg.place.lng ?? 0 };
+  const form = useForm<LocationFormValues>({
+    mode: 'controlled',
+    initialValues: toFormValues(newLocationDefaults(sceneId ?? null, center)),
+    validate: (values) => entityForm.validate(values),
+  });
+  useEntityValues(form, entityForm.entity, (entity) =>
+    toFormValues(valuesFrom(newLocationDefaults(null, center), entity)),
+  );
+  const { values } = form;
+  const offered = locationPerceptionOptions({ trackable: values.trackable, visible: values.visible });
+
+  /** Re-checks visible and contactable after any of the three perception fields changed. */
+  const changePerception = (patch: Partial<Pick<LocationFormValues, 'trackable' | 'visible' | 'contactable'>>) => {
+    const next = { ...form.getValues(), ...patch };
+    form.setValues(patch);
+    const errors = entityForm.validate(next);
+    for (const field of PERCEPTION_FIELDS) form.setFieldError(field, errors[field] ?? null);
+  };
+
+  const perceptionData = (all: readonly string[], allowed: readonly string[]) =>
+    all.map((value) => ({
+      value,
+      label: LOCATION_PERCEPTION_LABELS[value as keyof typeof LOCATION_PERCEPTION_LABELS] ?? value,
+      disabled: !allowed.includes(value),
+    }));
+
+  return (
+    <EntityFormShell
+      entityForm={entityForm}
+      form={form}
+      title={
+        entityForm.isNew ? t('design.newOf', { label: t('design.kinds.location') }) : (entityForm.entity?.name ?? '')
+      }
+      label={t('design.locations.formLabel')}
+      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
+    >
+      <Group grow align="flex-start">
+        <NameField form={form} entityForm={entityForm} />
+        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
+      </Group>
+      <EntityPicker
+        gameId={gameId}
+        kind="scene"
+        label={t('design.kinds.scene')}
+        value={values.sceneId}
+        onChange={(id) => form.setFieldValue('sceneId', id)}
+        error={form.errors.sceneId}
+        disabled={readOnly}
+      />
+      <Group align="flex-end" gap="lg">
+        <MediaPickerField
+          label={t('design.locations.icon')}
+          gameId={gameId}
+          value={values.logoId}
+          onChange={(id) => form.setFieldValue('logoId', id)}
+          error={form.errors.logoId}
+          disabled={readOnly}
+        />
+        <NumberInput
+          label={t('design.locations.iconSize')}
+          step={ICON_SIZE_STEP}
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={160}
+          {...form.getInputProps('iconSize')}
+        />
+      </Group>
+      <PlaceFields form={form} readOnly={readOnly} fallback={center} mapLabel={t('design.locations.placeMap')} />
+      <Stack gap="sm">
+        <Switch
+          label={t('design.locations.trackable')}
+          description={t('design.locations.trackableHint')}
+          checked={values.trackable}
+          onChange={(event) => changePerception({ trackable: event.currentTarget.checked })}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label={t('design.locations.visible')}
+            data={perceptionData(LOCATION_VISIBILITY, offered.visible)}
+            value={values.visible || null}
+            onChange={(value) => changePerception({ visible: value ?? '' })}
+            error={form.errors.visible}
+            allowDeselect={false}
+            withAsterisk
+          />
+          <Select
+            label={t('design.locations.contactable')}
+            data={perceptionData(LOCATION_CONTACT, offered.contactable)}
+            value={values.contactable || null}
+            onChange={(value) => changePerception({ contactable: value ?? '' })}
+            error={form.errors.contactable}
+            allowDeselect={false}
+            withAsterisk
+          />
+        </Group>
+      </Stack>
+      <ConditionBlocksEditor
+        label={t('design.locations.conditions')}
+        description={t('design.locations.conditionsHint')}
+        value={values.if}
+        onChange={(next) => form.setFieldValue('if', next)}
+        errors={form.errors}
+        errorPath="if"
+        readOnly={readOnly}
+        gameId={gameId}
+      />
+      <Textarea
+        label={t('design.notes')}
+        description={t('design.notesHint')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('notes')}
+      />
+    </EntityFormShell>
+  );
+}
+
+/** locations/create/0, locations/create/0/:sceneId and locations/edit/:entityId. */
+export function LocationFormPage() {
+  const { entityId, sceneId } = useParams();
+  return <LocationForm key={`${entityId ?? 'new'}:${sceneId ?? ''}`} entityId={entityId} sceneId={sceneId} />;
+}

@@ -1,0 +1,123 @@
+import { designEntitySchema, newMissionDefaults, type DesignEntity } from '@loci/domain';
+import { Divider, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { EntityFormShell, NameField, schemaContextOf, useEntityForm, useEntityValues } from '../common';
+import { binderOf, errorOf } from '../conditions/form-binding';
+import { AccomplishmentEditor, type AccomplishmentValue } from './AccomplishmentEditor';
+import './locales';
+
+/** The values of the mission form. */
+export interface MissionFormValues {
+  name: string;
+  title: string;
+  description: string;
+  notes: string;
+  accomplishment: AccomplishmentValue;
+}
+
+function defaults(): MissionFormValues {
+  const values = newMissionDefaults();
+  return {
+    name: values.name ?? '',
+    title: values.title ?? '',
+    description: values.description ?? '',
+    notes: values.notes ?? '',
+    accomplishment: (values.accomplishment ?? {}) as AccomplishmentValue,
+  };
+}
+
+/** The form values of a stored mission. */
+export function toMissionFormValues(mission: DesignEntity): MissionFormValues {
+  const fallback = defaults();
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    name: mission.name,
+    title: text(mission.title),
+    description: text(mission.description),
+    notes: text(mission.notes),
+    accomplishment:
+      mission.accomplishment && typeof mission.accomplishment === 'object'
+        ? (mission.accomplishment as AccomplishmentValue)
+        : fallback.accomplishment,
+  };
+}
+
+export interface MissionFormProps {
+  /** The mission's id; undefined or '0' for a new one. */
+  entityId: string | undefined;
+  /** In a modal: called with the created mission, or nothing on cancel. */
+  onDone?: (mission?: DesignEntity) => void;
+}
+
+/**
+ * The mission form (spec 2 §3–5): name, title, description and how it is
+ * accomplished — by a submission (share or capture of text and/or media), by
+ * condition blocks, or by sub-missions (one level, in order or not).
+ */
+export function MissionForm({ entityId, onDone }: MissionFormProps) {
+  const { t } = useTranslation();
+  const entityForm = useEntityForm('mission', entityId, { onDone });
+  const { gameId, readOnly, workspace, entity } = entityForm;
+  const [initialValues] = useState(defaults);
+  const form = useForm<MissionFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => entityForm.validate(values),
+  });
+  useEntityValues(form, entity, toMissionFormValues);
+  const bind = binderOf(form);
+  const description = bind<string>('description', '');
+
+  const handleSubmit = (values: MissionFormValues) => {
+    const body = designEntitySchema('mission', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    void entityForm.submit(body, form);
+  };
+
+  return (
+    <EntityFormShell
+      entityForm={entityForm}
+      form={form}
+      title={
+        entityForm.isNew ? t('design.missions.newTitle') : t('design.missions.title', { name: entity?.name ?? '' })
+      }
+      onSubmit={handleSubmit}
+    >
+      <NameField form={form} entityForm={entityForm} />
+      <TextInput
+        label={t('design.missions.missionTitle')}
+        withAsterisk
+        readOnly={readOnly}
+        {...form.getInputProps('title')}
+      />
+      <RichTextEditor
+        label={t('design.missions.description')}
+        value={description.value ?? ''}
+        onChange={description.onChange}
+        error={errorOf(description.errors, 'description')}
+        readOnly={readOnly}
+        withAsterisk
+        minHeight={140}
+      />
+      <Textarea
+        label={t('design.notes')}
+        description={t('design.notesHint')}
+        autosize
+        minRows={2}
+        readOnly={readOnly}
+        {...form.getInputProps('notes')}
+      />
+      <Divider />
+      <AccomplishmentEditor bind={bind} path="accomplishment" readOnly={readOnly} gameId={gameId} />
+    </EntityFormShell>
+  );
+}
+
+/** /games/:gameId/missions/create/0 and /games/:gameId/missions/edit/:entityId. */
+export function MissionFormPage() {
+  const { entityId } = useParams();
+  return <MissionForm key={entityId ?? 'new'} entityId={entityId} />;
+}

@@ -1,0 +1,166 @@
+import { designEntitySchema, newRuleDefaults, type DesignEntity } from '@loci/domain';
+import { Divider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ActionsEditor, type ActionValue } from '../actions';
+import {
+  EntityFormShell,
+  NameField,
+  entityLabel,
+  findEntity,
+  schemaContextOf,
+  useEntityForm,
+  useEntityValues,
+} from '../common';
+import { ConditionBlocksEditor, ConditionEditor, type ConditionBlockValue, type ConditionValue } from '../conditions';
+import { bindEditor } from '../conditions/form-binding';
+import './locales';
+
+/** The values of the rule form: a rule (spec 4 §1) whose conditions and actions may still be drafts. */
+export interface RuleFormValues {
+  name: string;
+  notes: string;
+  sceneId: string;
+  trigger: ConditionValue;
+  fireOnce: boolean;
+  triggerPreconditions: ConditionBlockValue[];
+  sideeffects: ActionValue[];
+  sideeffectselse: ActionValue[];
+}
+
+function defaultsFor(sceneId: string): RuleFormValues {
+  const defaults = newRuleDefaults(sceneId);
+  return {
+    name: defaults.name ?? '',
+    notes: defaults.notes ?? '',
+    sceneId,
+    trigger: defaults.trigger ?? { conditionType: '', verb: '' },
+    fireOnce: defaults.fireOnce ?? true,
+    triggerPreconditions: [],
+    sideeffects: [],
+    sideeffectselse: [],
+  };
+}
+
+/** The form values of a stored rule. */
+export function toRuleFormValues(rule: DesignEntity): RuleFormValues {
+  const defaults = defaultsFor(typeof rule.sceneId === 'string' ? rule.sceneId : '');
+  const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+  return {
+    ...defaults,
+    name: rule.name,
+    notes: typeof rule.notes === 'string' ? rule.notes : '',
+    trigger: rule.trigger && typeof rule.trigger === 'object' ? (rule.trigger as ConditionValue) : defaults.trigger,
+    fireOnce: typeof rule.fireOnce === 'boolean' ? rule.fireOnce : true,
+    triggerPreconditions: list(rule.triggerPreconditions),
+    sideeffects: list(rule.sideeffects),
+    sideeffectselse: list(rule.sideeffectselse),
+  };
+}
+
+export interface RuleFormProps {
+  /** The rule's id; undefined or '0' for a new one. */
+  entityId: string | undefined;
+  /** The scene a new rule belongs to. */
+  sceneId: string | undefined;
+}
+
+/**
+ * The rule form (spec 2 §3, §5; spec 4 §1): name and notes, the trigger (only
+ * trigger verbs), fire once, the preconditions, the side effects and the else
+ * side effects. Cancel and save return to the rule's scene.
+ */
+export function RuleForm({ entityId, sceneId }: RuleFormProps) {
+  const { t } = useTranslation();
+  const entityForm = useEntityForm('rule', entityId, { sceneId });
+  const { gameId, readOnly, workspace, entity } = entityForm;
+  const [initialValues] = useState(() => defaultsFor(sceneId ?? ''));
+  const form = useForm<RuleFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => entityForm.validate(values),
+  });
+  useEntityValues(form, entity, toRuleFormValues);
+
+  const handleSubmit = (values: RuleFormValues) => {
+    const body = designEntitySchema('rule', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    void entityForm.submit(body, form);
+  };
+
+  const scene = findEntity(workspace, 'scene', form.getValues().sceneId || sceneId);
+  const common = { readOnly, gameId };
+  return (
+    <EntityFormShell
+      entityForm={entityForm}
+      form={form}
+      title={entityForm.isNew ? t('design.rules.newTitle') : t('design.rules.title', { name: entity?.name ?? '' })}
+      description={scene ? t('design.rules.ofScene', { scene: entityLabel(scene) }) : undefined}
+      onSubmit={handleSubmit}
+    >
+      {form.errors.sceneId && (
+        // The scene is the route's, not a field: a server's 'Select a scene' shows here.
+        <Text size="sm" c="red" role="alert">
+          {form.errors.sceneId}
+        </Text>
+      )}
+      <NameField form={form} entityForm={entityForm} />
+      <Textarea
+        label={t('design.notes')}
+        description={t('design.notesHint')}
+        autosize
+        minRows={2}
+        readOnly={readOnly}
+        {...form.getInputProps('notes')}
+      />
+
+      <Divider />
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('design.rules.when')}
+        </Title>
+        <ConditionEditor
+          {...bindEditor<ConditionValue>(form, 'trigger', { conditionType: '', verb: '' })}
+          {...common}
+          triggerOnly
+          label={t('design.rules.trigger')}
+        />
+        <Switch
+          label={t('design.rules.fireOnce')}
+          description={t('design.rules.fireOnceHint')}
+          disabled={readOnly}
+          {...form.getInputProps('fireOnce', { type: 'checkbox' })}
+        />
+      </Stack>
+
+      <Divider />
+      <ConditionBlocksEditor
+        {...bindEditor<ConditionBlockValue[]>(form, 'triggerPreconditions', [])}
+        {...common}
+        label={t('design.rules.preconditions')}
+        description={t('design.rules.preconditionsHint')}
+      />
+
+      <Divider />
+      <ActionsEditor
+        {...bindEditor<ActionValue[]>(form, 'sideeffects', [])}
+        {...common}
+        title={t('design.rules.sideeffects')}
+        description={t('design.rules.sideeffectsHint')}
+      />
+      <ActionsEditor
+        {...bindEditor<ActionValue[]>(form, 'sideeffectselse', [])}
+        {...common}
+        title={t('design.rules.sideeffectselse')}
+        description={t('design.rules.sideeffectselseHint')}
+      />
+    </EntityFormShell>
+  );
+}
+
+/** /games/:gameId/rules/create/0/:sceneId and /games/:gameId/rules/edit/:entityId. */
+export function RuleFormPage() {
+  const { entityId, sceneId } = useParams();
+  return <RuleForm key={entityId ?? `new:${sceneId ?? ''}`} entityId={entityId} sceneId={sceneId} />;
+}

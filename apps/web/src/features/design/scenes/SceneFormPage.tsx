@@ -1,0 +1,127 @@
+import { newSceneDefaults, type DesignEntity } from '@loci/domain';
+import { Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { MediaPickerField } from '../../media';
+import { EntityFormShell } from '../common/EntityFormShell';
+import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
+import { NameField } from '../common/NameField';
+import { PlaceFields } from '../common/PlaceFields';
+import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { spotOf } from '../overview/scene-geometry';
+import '../common/locales';
+
+/** The scene form's values (the server derives `place` from lat, lng and radius). */
+export interface SceneFormValues {
+  name: string;
+  systemName: string;
+  title: string;
+  notes: string;
+  enabled: boolean;
+  fgOnly: boolean;
+  logoId: string | null;
+  lat: NumberFieldValue;
+  lng: NumberFieldValue;
+  radius: NumberFieldValue;
+  universe: boolean;
+}
+
+function defaults(center: { lat: number; lng: number }): SceneFormValues {
+  const scene = newSceneDefaults(center);
+  return {
+    name: scene.name ?? '',
+    systemName: scene.systemName ?? '',
+    title: scene.title ?? '',
+    notes: scene.notes ?? '',
+    enabled: scene.enabled ?? true,
+    fgOnly: scene.fgOnly ?? false,
+    logoId: scene.logoId ?? null,
+    lat: toNumberField(scene.lat),
+    lng: toNumberField(scene.lng),
+    radius: toNumberField(scene.radius),
+    universe: scene.universe ?? false,
+  };
+}
+
+/**
+ * The scene form (spec 2 §3–5): name, title, notes, enabled, universe; on map
+ * games the foreground-only flag and the place (lat, lng, radius 100 m by
+ * default) on a map; the background image, required on image games.
+ */
+export function SceneForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
+  const { t } = useTranslation();
+  const entityForm = useEntityForm('scene', entityId, { onDone });
+  const { readOnly, gameId, workspace } = entityForm;
+  const center = { lat: workspace?.game.pg.place.lat ?? 0, lng: workspace?.game.pg.place.lng ?? 0 };
+  const form = useForm<SceneFormValues>({
+    mode: 'controlled',
+    initialValues: defaults(center),
+    validate: (values) => entityForm.validate(values),
+  });
+  useEntityValues(form, entityForm.entity, (entity) => {
+    const values = valuesFrom(defaults(center), entity);
+    const spot = spotOf(entity);
+    return spot ? { ...values, lat: spot.lat, lng: spot.lng, radius: spot.radius } : values;
+  });
+  const isImage = workspace?.game.pg.type === 'image';
+  const { values } = form;
+
+  return (
+    <EntityFormShell
+      entityForm={entityForm}
+      form={form}
+      title={entityForm.isNew ? t('design.newOf', { label: t('design.kinds.scene') }) : (entityForm.entity?.name ?? '')}
+      label={t('design.scenes.formLabel')}
+      onSubmit={(submitted) => void entityForm.submit({ ...submitted }, form)}
+    >
+      <Group grow align="flex-start">
+        <NameField form={form} entityForm={entityForm} label={t('design.scenes.name')} />
+        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
+      </Group>
+      <TextInput label={t('design.scenes.systemName')} {...form.getInputProps('systemName')} />
+      <Textarea
+        label={t('design.scenes.description')}
+        description={t('design.notesHint')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('notes')}
+      />
+      <Stack gap="sm">
+        <Switch label={t('design.scenes.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Switch
+          label={t('design.scenes.universe')}
+          description={t('design.scenes.universeHint')}
+          {...form.getInputProps('universe', { type: 'checkbox' })}
+        />
+        {!isImage && (
+          <Switch label={t('design.scenes.fgOnly')} {...form.getInputProps('fgOnly', { type: 'checkbox' })} />
+        )}
+      </Stack>
+      <MediaPickerField
+        label={t('design.scenes.background')}
+        gameId={gameId}
+        value={values.logoId}
+        onChange={(id) => form.setFieldValue('logoId', id)}
+        error={form.errors.logoId}
+        withAsterisk={isImage}
+        disabled={readOnly}
+      />
+      {!isImage && (
+        <PlaceFields
+          form={form}
+          readOnly={readOnly}
+          fallback={center}
+          mapLabel={t('design.scenes.placeMap')}
+          mapHeight={500}
+        />
+      )}
+    </EntityFormShell>
+  );
+}
+
+/** scenes/create/0 and scenes/edit/:entityId (?returnTo=objectShow goes back to the scene page). */
+export function SceneFormPage() {
+  const { entityId } = useParams();
+  return <SceneForm key={entityId ?? 'new'} entityId={entityId} />;
+}

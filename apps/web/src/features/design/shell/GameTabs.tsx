@@ -1,0 +1,38 @@
+import { hasRight, type GameRight } from '@loci/domain';
+import { Tabs } from '@mantine/core';
+import { IconChartBar, IconPencil, IconPlayerPlay, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import '../common/locales';
+
+const TABS = [
+  { value: 'design', icon: IconPencil, to: (id: string) => `/games/${id}`, right: 'view' },
+  { value: 'settings', icon: IconSettings, to: (id: string) => `/games/edit/${id}`, right: 'edit' },
+  { value: 'gameplay', icon: IconPlayerPlay, to: (id: string) => `/active-games/${id}`, right: 'edit' },
+  { value: 'analytics', icon: IconChartBar, to: (id: string) => `/analytics/${id}`, right: 'edit' },
+] as const;
+
+/** The game's areas (spec 1 §2): Design (here), Settings, Gameplay and Analytics, by the caller's rights. */
+export function GameTabs({ gameId, rights }: { gameId: string; rights: readonly GameRight[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const shown = TABS.filter((tab) => tab.value === 'design' || hasRight(rights, tab.right));
+  return (
+    <Tabs
+      value="design"
+      onChange={(value) => {
+        const tab = shown.find((candidate) => candidate.value === value);
+        if (tab && value !== 'design') navigate(tab.to(gameId));
+      }}
+      variant="outline"
+    >
+      <Tabs.List aria-label={t('design.tabsLabel')}>
+        {shown.map(({ value, icon: Icon }) => (
+          <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+            {t(`design.tabs.${value}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconRocket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NEW_VERSION_DEFAULTS, useVersionMutations, type VersionValues } from './queries';
+import { VersionFields } from './VersionFields';
+import '../common/locales';
+
+/** Publishing the working version as a new game version (spec 2 §2–3): notes and the version's switches. */
+export function PublishModal({ gameId, opened, onClose }: { gameId: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { publish } = useVersionMutations(gameId);
+  const form = useForm<VersionValues>({ mode: 'controlled', initialValues: NEW_VERSION_DEFAULTS });
+
+  const handleClose = () => {
+    form.reset();
+    onClose();
+  };
+  const handleSubmit = form.onSubmit((values) =>
+    publish.mutate(values, {
+      onSuccess: () => handleClose(),
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title={t('design.versions.publishTitle')} size="lg">
+      <form onSubmit={handleSubmit} noValidate aria-label={t('design.versions.publishTitle')}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('design.versions.publishHint')}
+          </Text>
+          <VersionFields form={form} isLiveSpec={false} readOnly={false} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={handleClose}>
+              {t('design.cancel')}
+            </Button>
+            <Button type="submit" leftSection={<IconRocket size={16} />} loading={publish.isPending}>
+              {t('design.versions.publish')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

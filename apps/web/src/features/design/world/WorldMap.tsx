@@ -1,0 +1,91 @@
+import L from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, TileLayer, Tooltip as MapTooltip, useMap } from 'react-leaflet';
+import { OSM_TILES } from '../../../components/map/leaflet-setup';
+import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
+import type { WorldScene } from './world-values';
+
+/** One marker of the world map. */
+export interface WorldMapMarker {
+  id: string;
+  label: string;
+  latitude: number;
+  longitude: number;
+  iconUri?: string | null;
+  onOpen?: () => void;
+}
+
+export interface WorldMapProps {
+  markers: readonly WorldMapMarker[];
+  scenes: readonly WorldScene[];
+  height: number;
+  label: string;
+}
+
+// Spec 3 §9: a marker map starts at zoom 5 centred at 10, 20; a single point is widened by 0.005° each way.
+const START = { center: [10, 20] as [number, number], zoom: 5 };
+const SINGLE_POINT_MARGIN = 0.005;
+
+/** The bounds of the markers (or, with none, of the scenes' centres), widened when they are one point. */
+function boundsOf(points: ReadonlyArray<[number, number]>): L.LatLngBounds | null {
+  if (points.length === 0) return null;
+  const bounds = L.latLngBounds(points.map(([lat, lng]) => L.latLng(lat, lng)));
+  if (bounds.getNorth() === bounds.getSouth() && bounds.getEast() === bounds.getWest()) {
+    const { lat, lng } = bounds.getCenter();
+    return L.latLngBounds(
+      [lat - SINGLE_POINT_MARGIN, lng - SINGLE_POINT_MARGIN],
+      [lat + SINGLE_POINT_MARGIN, lng + SINGLE_POINT_MARGIN],
+    );
+  }
+  return bounds;
+}
+
+function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
+  const map = useMap();
+  const key = bounds?.toBBoxString() ?? '';
+  useEffect(() => {
+    if (!bounds) return;
+    // A container without a size (hidden, or in a test) has no zoom to fit.
+    const size = map.getSize();
+    if (size.x > 0 && size.y > 0) map.fitBounds(bounds, { padding: [24, 24] });
+    else map.setView(bounds.getCenter(), map.getZoom());
+    // The key stands for the bounds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
+  return null;
+}
+
+/** The world objects or offers of a version on a map (spec 3 §2): one marker each, with its type's icon. */
+export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
+  const bounds = useMemo(() => {
+    const points: [number, number][] = markers.map((marker) => [marker.latitude, marker.longitude]);
+    if (points.length > 0) return boundsOf(points);
+    return boundsOf(
+      scenes
+        .filter((scene) => scene.center && !scene.universe)
+        .map((scene) => [scene.center!.latitude, scene.center!.longitude]),
+    );
+  }, [markers, scenes]);
+
+  return (
+    <MapFrame height={height} label={label}>
+      <MapContainer center={START.center} zoom={START.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
+        <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+        <SceneCircles scenes={scenes} />
+        {markers.map((marker) => (
+          <Marker
+            key={marker.id}
+            position={[marker.latitude, marker.longitude]}
+            icon={markerIconFor(marker.iconUri)}
+            title={marker.label}
+            alt={marker.label}
+            eventHandlers={marker.onOpen ? { click: marker.onOpen } : undefined}
+          >
+            <MapTooltip>{marker.label}</MapTooltip>
+          </Marker>
+        ))}
+        <FitBounds bounds={bounds} />
+      </MapContainer>
+    </MapFrame>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * @loci/engine — the pure runtime of Loci games: `step(spec, state, event,
+ * now)` → `{ state, outputs, records, trace }`. No I/O; the clock and
+ * randomness are arguments. Semantics: docs/engine.md.
+ */
+export { step } from './step.js';
+export { createInstanceState, joinPlayer, migrateInstanceState, newPlayerState, worldEntriesByScene } from './state.js';
+export { viewOf, type PlayerView, type Proximity } from './view.js';
+export {
+  compileSpec,
+  type CompiledSpec,
+  type CompiledRule,
+  type CompiledScene,
+  type CompiledLocation,
+  type ThingDefinition,
+} from './compile.js';
+export { gradeAnswer, type Grade } from './interactions.js';
+export { parseDeepLink } from './deep-link.js';
+export { distanceMetres, type LatLng } from './geo.js';
+export { EngineError, ENGINE_MESSAGES } from './errors.js';
+export { MAX_PASSES } from './settle.js';
+export * from './types.js';

@@ -1,0 +1,158 @@
+import { isLiveScene, liveLocationsOf, type CompiledLocation } from './compile.js';
+import { DIRTY, DIRTY_ALL, holds } from './conditions.js';
+import {
+  addRecord,
+  emit,
+  markDirty,
+  markElementDirty,
+  note,
+  playerRecord,
+  refuse,
+  setPlayer,
+  type StepContext,
+} from './context.js';
+import { distanceToFence, isInside, preparePoint, type PreparedPoint } from './geo.js';
+import { trackAutomatic } from './objects.js';
+import { RECORD_NAMES } from './types.js';
+
+/** The first enabled scene that is not the universe scene (spec 4 §3), or null. */
+export function firstScene(ctx: StepContext): string | null {
+  for (const scene of ctx.c.sceneList) {
+    if (!scene.universe && ctx.world.scenes[scene.id] !== false) return scene.id;
+  }
+  return null;
+}
+
+/**
+ * Makes `sceneId` the player's current scene: records the entry, tells the
+ * app (goToScene), forgets trigger states of rules no longer live, leaves the
+ * old scene's locations and enters the new one's where the player stands.
+ * Every live trigger is evaluated again afterwards (the set of live rules changed).
+ */
+export function enterScene(ctx: StepContext, sceneId: string): void {
+  const previous = ctx.player.currentSceneId;
+  if (previous === sceneId) return;
+  setPlayer(ctx, 'currentSceneId', sceneId);
+  if (previous !== null) playerRecord(ctx, 'exitedScenes')[previous] = ctx.when;
+  if (!(sceneId in ctx.player.visitedScenes)) playerRecord(ctx, 'visitedScenes')[sceneId] = ctx.when;
+  addRecord(ctx, RECORD_NAMES.enteredScene, { sceneId });
+  emit(ctx, { action: 'goToScene', sceneId });
+
+  const live = ctx.player.triggers.filter((ruleId) => {
+    const rule = ctx.c.rules.get(ruleId);
+    return rule !== undefined && isLiveScene(ctx.c, rule.sceneId, sceneId);
+  });
+  if (live.length !== ctx.player.triggers.length) setPlayer(ctx, 'triggers', live);
+  const left = Object.keys(ctx.player.insideLocations).filter((id) => {
+    const location = ctx.c.locations.get(id);
+    return !location || !isLiveScene(ctx.c, location.sceneId, sceneId);
+  });
+  if (left.length > 0) {
+    const inside = playerRecord(ctx, 'insideLocations');
+    for (const id of left) delete inside[id];
+  }
+  if (Object.keys(ctx.player.inRange).length > 0) setPlayer(ctx, 'inRange', {});
+  if (ctx.player.location && ctx.c.locationServices) trackLocations(ctx, preparePoint(ctx.player.location));
+  markDirty(ctx, DIRTY_ALL);
+}
+
+/** goToScene: moves the player to an enabled scene. */
+export function goToScene(ctx: StepContext, sceneId: string): void {
+  const scene = ctx.c.scenes.get(sceneId);
+  if (!scene) return note(ctx, `goToScene: unknown scene ${sceneId}`);
+  if (scene.universe) return note(ctx, 'goToScene: the universe scene cannot be current');
+  if (ctx.world.scenes[sceneId] === false) return note(ctx, `goToScene: scene ${scene.name} is disabled`);
+  enterScene(ctx, sceneId);
+}
+
+/**
+ * Geofences of the live trackable locations: inside when within the radius
+ * and the location's `if` holds. Tapped presences are left alone.
+ */
+export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
+  const inside = ctx.player.insideLocations;
+  let record: Record<string, 'gps' | 'tap'> | null = null;
+  for (const location of liveLocationsOf(ctx.c, ctx.player.currentSceneId)) {
+    if (!location.trackable) continue;
+    const was = inside[location.id];
+    if (was === 'tap') continue;
+    const now = isInside(point, location.fence) && holds(location.condition, ctx);
+    if (now === (was === 'gps')) continue;
+    record ??= playerRecord(ctx, 'insideLocations');
+    if (now) {
+      record[location.id] = 'gps';
+      if (!(location.id in ctx.player.visitedLocations)) playerRecord(ctx, 'visitedLocations')[location.id] = ctx.when;
+    } else {
+      delete record[location.id];
+    }
+    markElementDirty(ctx, DIRTY.location, location.id);
+  }
+}
+
+/**
+ * Scene circles on map games: walking into an enabled scene's circle makes
+ * that scene current (the nearest centre when several circles are entered at once).
+ * Only entering counts, so a goToScene is not undone while the player stays in another circle.
+ */
+function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
+  const before = ctx.player.sceneCircles;
+  let entered: { id: string; distance: number } | null = null;
+  let changed = false;
+  const now: Record<string, true> = {};
+  for (const scene of ctx.c.sceneList) {
+    if (scene.universe || !scene.fence || ctx.world.scenes[scene.id] === false) {
+      if (scene.id in before) changed = true;
+      continue;
+    }
+    const distance = distanceToFence(point, scene.fence);
+    if (distance > scene.fence.radius) {
+      if (scene.id in before) changed = true;
+      continue;
+    }
+    now[scene.id] = true;
+    if (scene.id in before) continue;
+    changed = true;
+    if (scene.id !== ctx.player.currentSceneId && (entered === null || distance < entered.distance)) {
+      entered = { id: scene.id, distance };
+    }
+  }
+  if (!changed) return;
+  setPlayer(ctx, 'sceneCircles', now);
+  if (entered) enterScene(ctx, entered.id);
+}
+
+/** The `location` event: stores the position, then scene circles, geofences and automatic contacts (map games). */
+export function handleLocation(ctx: StepContext, latitude: number, longitude: number): void {
+  setPlayer(ctx, 'location', { latitude, longitude });
+  if (!ctx.c.locationServices) return;
+  const point = preparePoint(ctx.player.location!);
+  trackSceneCircles(ctx, point);
+  trackLocations(ctx, point);
+  if (ctx.c.automatic) trackAutomatic(ctx);
+}
+
+/**
+ * Tapping a location (contact with a location id): enters it when it is live,
+ * its `if` holds and it is contactable (in range, or always). The player
+ * stays in a tapped location until tapping another or changing scene.
+ */
+export function tapLocation(ctx: StepContext, location: CompiledLocation): void {
+  if (!isLiveScene(ctx.c, location.sceneId, ctx.player.currentSceneId)) return refuse(ctx, 'UNKNOWN_OBJECT');
+  if (!holds(location.condition, ctx)) return refuse(ctx, 'CONDITION_NOT_MET');
+  if (location.contactable === 'never') return refuse(ctx, 'NOT_CONTACTABLE');
+  if (location.contactable === 'in-range' && ctx.c.locationServices) {
+    const here = ctx.player.location;
+    if (!here || !isInside(preparePoint(here), location.fence)) return refuse(ctx, 'OUT_OF_RANGE');
+  }
+  const inside = ctx.player.insideLocations;
+  const otherTaps = Object.keys(inside).filter((id) => inside[id] === 'tap' && id !== location.id);
+  if (otherTaps.length === 0 && location.id in inside) return;
+  const record = playerRecord(ctx, 'insideLocations');
+  for (const id of otherTaps) {
+    delete record[id];
+    markElementDirty(ctx, DIRTY.location, id);
+  }
+  record[location.id] ??= 'tap';
+  if (!(location.id in ctx.player.visitedLocations)) playerRecord(ctx, 'visitedLocations')[location.id] = ctx.when;
+  markElementDirty(ctx, DIRTY.location, location.id);
+}

@@ -1,0 +1,461 @@
+import type { LatLng } from './geo.js';
+
+// ─── Instance state ─────────────────────────────────────────────────────────
+
+/** The version of the shape of InstanceState; bump it with every change of shape (STYLE.md rule 7). */
+export const INSTANCE_STATE_VERSION = 1;
+
+/** Statuses of a game instance (spec 1 §4). */
+export const INSTANCE_STATUSES = ['active', 'completed', 'abandoned', 'expired', 'terminated'] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+
+/** Statuses of a player in an instance (spec 1 §4; 'movedTo' is the server's, when a player moves instance). */
+export const PLAYER_STATUSES = ['playing', 'paused', 'left game'] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+
+/** An object instance: in the world (owner null) or in a player's backpack (owner = the player). */
+export interface ObjectInstance {
+  id: string;
+  /** System name (spec 3 §3). */
+  name: string;
+  type: 'object';
+  archetypeId: string;
+  /** The scene it lies in (or came from, when owned). */
+  sceneId: string;
+  payload: Record<string, unknown>;
+  /** Where it lies; null when owned, or on a game without location. */
+  location: LatLng | null;
+  /** False only for a player-made object of a moderated archetype not yet approved. */
+  approved: boolean;
+  /** The player holding it; null while it lies in the world. */
+  owner: string | null;
+  /** The player who made it (player-generated objects), else null. */
+  createdBy: string | null;
+  /** ISO time it was made or placed in the instance. */
+  createdWhen: string | null;
+  /** Where it lay before it was picked: returnToWorld puts it back there. */
+  home: { sceneId: string; location: LatLng | null } | null;
+}
+
+/** An offer placed in the world: picked while `quantity` lasts (null = unlimited). */
+export interface OfferInstance {
+  id: string;
+  name: string;
+  type: 'offer';
+  offerId: string;
+  sceneId: string;
+  payload: Record<string, unknown>;
+  location: LatLng | null;
+  /** What is left; never below 0; null for no limit. */
+  quantity: number | null;
+}
+
+/** The shared world of an instance. */
+export interface WorldState {
+  status: InstanceStatus;
+  statusWhen: string | null;
+  /** Item counts the world holds (never negative). */
+  items: Record<string, number>;
+  /** Values set on the world (setOnWorld of an attribute-like value). */
+  attributes: Record<string, number | string>;
+  /** Objects lying in the world, by id (each carries its sceneId; see `worldEntriesByScene`). */
+  objects: Record<string, ObjectInstance>;
+  /** Offers placed in the world, by id. */
+  offers: Record<string, OfferInstance>;
+  /** Whether each scene is enabled (enableScene/disableScene change it). */
+  scenes: Record<string, boolean>;
+  /** The medium shown as background (setBackground); null for the game's own. */
+  background: string | null;
+  /** Bumped on every change of the world, so each player re-reads world conditions after others changed it. */
+  revision: number;
+}
+
+/** Counts of a player's use of one archetype or offer: all-time total and recent times (ms) for limit windows. */
+export interface UsageLog {
+  total: number;
+  /** Epoch milliseconds of the uses in the last day (older ones are dropped). */
+  recent: number[];
+  firstWhen: string;
+}
+
+/** A question's progress (a question interaction, or one question of a quiz). */
+export interface QuestionProgress {
+  askedWhen: string;
+  /** Accepts answers (asked and neither passed nor out of attempts). */
+  open: boolean;
+  /** Answers given in the current round of asking. */
+  attempts: number;
+  answered: boolean;
+  passed: boolean;
+  failed: boolean;
+  lastAnswer: unknown;
+  answeredWhen: string | null;
+}
+
+export interface QuizProgress {
+  askedWhen: string;
+  open: boolean;
+  /** By question id. */
+  questions: Record<string, QuestionProgress>;
+  completedWhen: string | null;
+  /** Completed with every question passed. */
+  passed: boolean;
+}
+
+export interface ConfirmationProgress {
+  askedWhen: string;
+  open: boolean;
+  answeredWhen: string | null;
+  approved: boolean | null;
+}
+
+export interface InfoProgress {
+  shownWhen: string;
+  seenWhen: string | null;
+}
+
+export interface ConversationStep {
+  statementId: string;
+  optionId?: string;
+  when: string;
+}
+
+/** A player's progress in one conversation. */
+export interface ConversationProgress {
+  startedWhen: string;
+  /** Being shown (not exited). */
+  active: boolean;
+  currentStatementId: string | null;
+  /** The player chose at least one option. */
+  talked: boolean;
+  completedWhen: string | null;
+  history: ConversationStep[];
+}
+
+export interface Submission {
+  /** Set when the submission is for a sub-mission. */
+  subMissionId?: string;
+  text?: string;
+  mediaId?: string;
+  when: string;
+}
+
+/** A player's progress in one assigned mission. */
+export interface MissionProgress {
+  assignedWhen: string;
+  startedWhen: string | null;
+  completedWhen: string | null;
+  archivedWhen: string | null;
+  submissions: Submission[];
+  /** Completion time of each accomplished sub-mission. */
+  subMissions: Record<string, string>;
+}
+
+/** A player's holding of one offer (by offer id). */
+export interface OfferHolding {
+  /** Picked and not yet redeemed. */
+  count: number;
+  picked: number;
+  redeemed: number;
+}
+
+/** How the player came to be inside a location: by GPS, or by tapping it. */
+export type Presence = 'gps' | 'tap';
+
+/** A player's own state inside an instance. */
+export interface PlayerState {
+  id: string;
+  name: string;
+  status: PlayerStatus;
+  statusWhen: string;
+  joinedWhen: string;
+  startedWhen: string | null;
+  /** Set by endGame or completeGame: the game is over for this player. */
+  finished: { when: string; completed: boolean } | null;
+  currentSceneId: string | null;
+  location: LatLng | null;
+  /** First entry time of every scene entered. */
+  visitedScenes: Record<string, string>;
+  /** Last exit time of every scene left. */
+  exitedScenes: Record<string, string>;
+  /** Scene circles the player stands in (walking into one makes its scene current). */
+  sceneCircles: Record<string, true>;
+  /** First entry time of every location entered. */
+  visitedLocations: Record<string, string>;
+  insideLocations: Record<string, Presence>;
+  /** World objects and offers with automatic contact/act the player is in range of. */
+  inRange: Record<string, true>;
+  items: Record<string, number>;
+  attributes: Record<string, number | string>;
+  /** First time each attribute was attributed. */
+  attributedWhen: Record<string, string>;
+  /** Objects in the backpack, by id. */
+  objects: Record<string, ObjectInstance>;
+  offers: Record<string, OfferHolding>;
+  infos: Record<string, InfoProgress>;
+  questions: Record<string, QuestionProgress>;
+  quizzes: Record<string, QuizProgress>;
+  confirmations: Record<string, ConfirmationProgress>;
+  conversations: Record<string, ConversationProgress>;
+  missions: Record<string, MissionProgress>;
+  /** Time each milestone was reached. */
+  milestones: Record<string, string>;
+  /** fireOnce rules whose side effects ran (with how many times, which is once). */
+  firedRules: Record<string, number>;
+  /**
+   * Ids of the live rules whose trigger held after the last event (edge
+   * triggering). A list rather than a record: it is copied whenever a trigger
+   * changes, and copying a list costs far less than copying a record.
+   */
+  triggers: string[];
+  /** First time each code (trimmed, lower case) was typed or scanned. */
+  codes: Record<string, string>;
+  /** Usage by archetype id (objects) or offer id, for has_created… conditions and limits. */
+  created: Record<string, UsageLog>;
+  picked: Record<string, UsageLog>;
+  dropped: Record<string, UsageLog>;
+  destroyed: Record<string, UsageLog>;
+  /** Blocking outputs waiting for the player's answer, oldest first. */
+  pending: Output[];
+  /** The world revision this player last saw. */
+  worldRevision: number;
+  /** Counter for the ids of objects this player brings into being. */
+  seq: number;
+}
+
+/** The whole state of a game instance: plain JSON, never mutated by the engine. */
+export interface InstanceState {
+  version: number;
+  gameId: string;
+  multiplayer: boolean;
+  world: WorldState;
+  players: Record<string, PlayerState>;
+}
+
+// ─── Events (spec 4 §4, plus start and the operator's) ──────────────────────
+
+interface PlayerEventBase {
+  playerId: string;
+}
+/** What a player did (spec 4 §4), plus `start`; every player event names its player. */
+export type PlayerEvent = PlayerEventBase &
+  (
+    | { type: 'start'; name?: string }
+    | { type: 'location'; latitude: number; longitude: number }
+    | { type: 'code'; code: string }
+    | { type: 'seen'; interactionId: string }
+    | { type: 'answer'; interactionId: string; questionId?: string | number; answer: unknown }
+    | { type: 'confirm'; interactionId: string; approved: boolean }
+    | { type: 'option'; interactionId: string; statementId: string; optionId: string }
+    | { type: 'contact'; objectId: string }
+    | { type: 'act'; objectId: string }
+    | { type: 'pick'; objectId: string }
+    | { type: 'drop'; objectId: string }
+    | { type: 'destroy'; objectId: string }
+    | { type: 'create'; archetypeId: string; payload?: Record<string, unknown>; latitude?: number; longitude?: number }
+    | { type: 'offer'; objectId: string; action: 'pick' | 'redeem' }
+    | { type: 'submission'; missionId: string; text?: string; mediaId?: string }
+    | { type: 'pause' }
+    | { type: 'resume' }
+    | { type: 'leave' }
+  );
+
+/** What an operator does to a live instance (spec 1 §4, spec 3 §4). */
+export type OperatorEvent =
+  | { type: 'message'; message: string; playerId?: string }
+  | { type: 'terminate' }
+  | { type: 'expire' }
+  | { type: 'approve'; objectId: string; approved: boolean };
+
+/** Any event `step` accepts. */
+export type EngineEvent = PlayerEvent | OperatorEvent;
+export type PlayerEventType = PlayerEvent['type'];
+
+// ─── Outputs, records, trace ────────────────────────────────────────────────
+
+/** What an output asks the app to do; 'error' is a refusal, 'answerResult' tells how an answer was judged. */
+export type OutputAction =
+  | 'showInfo'
+  | 'askQuestion'
+  | 'askQuiz'
+  | 'askConfirmation'
+  | 'startConversation'
+  | 'resumeConversation'
+  | 'sayStatement'
+  | 'exitConversation'
+  | 'completeConversation'
+  | 'showNotification'
+  | 'showObject'
+  | 'goToScene'
+  | 'setBackground'
+  | 'resetBackground'
+  | 'endGame'
+  | 'completeGame'
+  | 'answerResult'
+  | 'error';
+
+/** Refusal codes of player input. */
+export const ENGINE_ERROR_CODES = [
+  'INVALID_EVENT',
+  'NOT_STARTED',
+  'GAME_NOT_ACTIVE',
+  'GAME_OVER',
+  'PAUSED',
+  'LEFT_GAME',
+  'UNKNOWN_OBJECT',
+  'NOT_PERCEIVED',
+  'OUT_OF_RANGE',
+  'NOT_CONTACTABLE',
+  'CONDITION_NOT_MET',
+  'NOT_PICKABLE',
+  'NOT_DROPPABLE',
+  'NOT_DESTROYABLE',
+  'NOT_CREATABLE',
+  'NOT_REDEEMABLE',
+  'NOT_OWNED',
+  'QUANTITY_EXHAUSTED',
+  'LIMIT_REACHED',
+  'NOT_ENOUGH_CURRENCY',
+  'INVALID_PAYLOAD',
+  'UNKNOWN_INTERACTION',
+  'NOT_ASKED',
+  'INVALID_ANSWER',
+  'NOT_CURRENT_STATEMENT',
+  'UNKNOWN_OPTION',
+  'UNKNOWN_MISSION',
+  'NOT_ASSIGNED',
+  'NOT_SUBMITTABLE',
+  'INVALID_SUBMISSION',
+  'OUT_OF_ORDER',
+  'WRONG_GAME',
+] as const;
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+/** An option of a statement the player may choose (its condition held when the statement was said). */
+export interface OutputOption {
+  id: string;
+  actionLabel: string;
+}
+
+/** What the player's app must show (spec 4 §3). */
+export interface Output {
+  /** The player it is for. */
+  playerId: string;
+  action: OutputAction;
+  /** Waits for the player's answer (the blocking actions of spec 2 §5). */
+  blocking?: boolean;
+  /** The character speaking, when not the game itself. */
+  actorId?: string;
+  interactionId?: string;
+  questionId?: string;
+  statementId?: string;
+  options?: OutputOption[];
+  objectId?: string;
+  sceneId?: string;
+  missionId?: string;
+  mediaId?: string;
+  message?: string;
+  hint?: string;
+  attemptsLeft?: number;
+  correct?: boolean;
+  errorCode?: EngineErrorCode;
+}
+
+/** Analytics record names, exactly as spec 3 §3 has them. */
+export const RECORD_NAMES = {
+  answeredQuestion: 'has answered question',
+  passedQuestion: 'has passed question',
+  confirmation: 'has approved or rejected confirmation',
+  quiz: 'has answered or completed quiz',
+  mission: 'has been assigned or completed mission',
+  offer: 'has picked or redeemed offer',
+  seenInfo: 'has seen info',
+  enteredScene: 'has entered scene',
+  conversation: 'has started or completed conversation',
+} as const;
+export type RecordName = (typeof RECORD_NAMES)[keyof typeof RECORD_NAMES];
+
+/** What a player shared or captured for a mission. */
+export interface Captured {
+  message?: string;
+  mediaId?: string;
+}
+
+/** One analytics record (spec 3 §3), appended by the server to the event table. */
+export interface AnalyticsRecord {
+  name: RecordName;
+  playerId: string;
+  /** ISO time. */
+  when: string;
+  interactionId?: string;
+  questionId?: string;
+  answer?: unknown;
+  correct?: boolean;
+  approved?: boolean;
+  missionId?: string;
+  subMissionId?: string;
+  offerId?: string;
+  objectId?: string;
+  sceneId?: string;
+  /** 'assigned' | 'completed' (missions), 'started' | 'completed' (conversations), 'answered' | 'completed' (quizzes), 'picked' | 'redeemed' (offers). */
+  status?: string;
+  passed?: boolean;
+  capturedInfo?: Captured;
+  capturedShare?: Captured;
+  history?: ConversationStep[];
+}
+
+/** Why a condition block failed: the block's index and the first condition in it that did not hold. */
+export interface BlockFailure {
+  block: number;
+  condition: number;
+}
+
+/** What happened to one live rule whose trigger was evaluated during a step. */
+export interface RuleTrace {
+  ruleId: string;
+  ruleName: string;
+  sceneId: string;
+  /** The pass of the fixed point (0 = the event itself, then one per round of consequences). */
+  pass: number;
+  /** The trigger holds now. */
+  triggerMatched: boolean;
+  /** It holds now and did not before: the rule fires. */
+  newlyTrue: boolean;
+  /** Whether the preconditions held (absent when the rule did not fire). */
+  preconditionsHeld?: boolean;
+  /** For each failing block, the first failing condition (all blocks fail when preconditions do not hold). */
+  failedBlocks?: BlockFailure[];
+  branch: 'sideeffects' | 'sideeffectselse' | null;
+  /** Why the rule did not run although its trigger became true. */
+  skipped?: 'fireOnce' | 'no longer live';
+  /** Notes from running its actions (skipped actions, design errors). */
+  notes?: string[];
+  /**
+   * False for a live rule listed only because the step was asked to trace
+   * every live rule (`traceAllRules`): nothing it reads changed, so its
+   * trigger was not evaluated again; `triggerMatched` is then its last known value.
+   */
+  evaluated?: false;
+}
+
+/** Why a step did what it did: the rules evaluated and notes (for the debug page and tests). */
+export interface StepTrace {
+  rules: RuleTrace[];
+  /** Notes about the step as a whole (milestones reached, bound of the fixed point, ignored actions). */
+  notes: string[];
+}
+
+/** Options of a step. */
+export interface StepOptions {
+  /** List every live rule in the trace, not only those whose trigger was evaluated (for the debug page; slower). */
+  traceAllRules?: boolean;
+}
+
+/** The result of one step. */
+export interface StepResult {
+  state: InstanceState;
+  outputs: Output[];
+  records: AnalyticsRecord[];
+  trace: StepTrace;
+}

@@ -1,0 +1,123 @@
+import type { GameSpec } from '@loci/domain';
+import { compileSpec } from './compile.js';
+import type { EvalContext } from './conditions.js';
+import { EngineError } from './errors.js';
+import type { LatLng } from './geo.js';
+import { distanceTo, inRange, listed, listedLocations, type Thing } from './objects.js';
+import type {
+  InstanceState,
+  InstanceStatus,
+  ObjectInstance,
+  OfferHolding,
+  OfferInstance,
+  Output,
+  PlayerStatus,
+} from './types.js';
+
+/** Where a perceived thing is relative to the player. */
+export interface Proximity {
+  inRange: boolean;
+  /** Metres, or null when either position is unknown. */
+  distance: number | null;
+}
+
+/** The player's own state as the app shows it (spec 4 §4 `view`). */
+export interface PlayerView {
+  playerId: string;
+  name: string;
+  status: PlayerStatus;
+  worldStatus: InstanceStatus;
+  finished: { when: string; completed: boolean } | null;
+  currentSceneId: string | null;
+  location: LatLng | null;
+  background: string | null;
+  /** Non-hidden items the player holds (count > 0). */
+  items: Record<string, number>;
+  currency: { itemId: string; name: string; amount: number } | null;
+  /** Non-hidden attributes. */
+  attributes: Record<string, number | string>;
+  objects: ObjectInstance[];
+  offers: Record<string, OfferHolding>;
+  /** Assigned missions that are not archived. */
+  missions: Array<{
+    missionId: string;
+    title: string;
+    status: 'assigned' | 'started' | 'completed';
+    subMissions: Array<{ id: string; title: string; completed: boolean }>;
+  }>;
+  perceived: {
+    objects: Array<ObjectInstance & Proximity>;
+    offers: Array<OfferInstance & Proximity>;
+    locations: Array<{ id: string; name: string; inside: boolean; inRange: boolean }>;
+  };
+  /** Blocking outputs still waiting for the player's answer. */
+  pending: Output[];
+}
+
+/** The view of `playerId` in `state`: what they hold and perceive, and what waits for their answer. */
+export function viewOf(spec: GameSpec, state: InstanceState, playerId: string): PlayerView {
+  const player = state.players[playerId];
+  if (!player) throw new EngineError(`Player ${playerId} is not in this instance`);
+  const c = compileSpec(spec);
+  const ctx: EvalContext = { c, player, world: state.world, currentObject: null, momentaryCode: null };
+
+  const items: Record<string, number> = {};
+  for (const [id, count] of Object.entries(player.items)) {
+    if (count > 0 && !c.items.get(id)?.hidden && id !== c.currencyItemId) items[id] = count;
+  }
+  const attributes: Record<string, number | string> = {};
+  for (const [id, value] of Object.entries(player.attributes)) {
+    if (!c.attributes.get(id)?.hidden) attributes[id] = value;
+  }
+  const proximity = (thing: Thing): Proximity => ({ inRange: inRange(ctx, thing), distance: distanceTo(ctx, thing) });
+  const objects: Array<ObjectInstance & Proximity> = [];
+  for (const object of Object.values(state.world.objects)) {
+    const thing: Thing = {
+      kind: 'object',
+      instance: object,
+      def: c.archetypes.get(object.archetypeId),
+      where: 'world',
+    };
+    if (listed(ctx, thing)) objects.push({ ...object, ...proximity(thing) });
+  }
+  const offers: Array<OfferInstance & Proximity> = [];
+  for (const offer of Object.values(state.world.offers)) {
+    const thing: Thing = { kind: 'offer', instance: offer, def: c.offers.get(offer.offerId), where: 'world' };
+    if (listed(ctx, thing)) offers.push({ ...offer, ...proximity(thing) });
+  }
+
+  return {
+    playerId,
+    name: player.name,
+    status: player.status,
+    worldStatus: state.world.status,
+    finished: player.finished,
+    currentSceneId: player.currentSceneId,
+    location: player.location,
+    background: state.world.background,
+    items,
+    currency: c.currencyItemId
+      ? { itemId: c.currencyItemId, name: c.currencyName, amount: player.items[c.currencyItemId] ?? 0 }
+      : null,
+    attributes,
+    objects: Object.values(player.objects),
+    offers: player.offers,
+    missions: Object.entries(player.missions)
+      .filter(([, progress]) => !progress.archivedWhen)
+      .map(([missionId, progress]) => {
+        const mission = c.missions.get(missionId);
+        return {
+          missionId,
+          title: mission?.title ?? missionId,
+          status: progress.completedWhen ? 'completed' : progress.startedWhen ? 'started' : 'assigned',
+          subMissions: (mission?.subMissions ?? []).map((sub) => ({
+            id: sub.id,
+            title: sub.title,
+            completed: sub.id in progress.subMissions,
+          })),
+        };
+      }),
+    perceived: { objects, offers, locations: listedLocations(ctx) },
+    pending: player.pending,
+  };
+}
