@@ -1,5 +1,5 @@
 import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind } from '@loci/domain';
-import { Button, Group, Modal, Select } from '@mantine/core';
+import { ActionIcon, Group, Modal, Select, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
@@ -103,15 +103,19 @@ export function EntityPicker({
           comboboxProps={{ withinPortal: true }}
         />
         {renderCreateForm && (
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={open}
-            disabled={disabled || !canEdit}
-            mb={error ? 22 : 0}
-          >
-            {t('design.createNew')}
-          </Button>
+          // Icon-only, so the picker keeps its width in the narrow columns of the condition and action editors.
+          <Tooltip label={t('design.createNew')}>
+            <ActionIcon
+              variant="light"
+              size={36}
+              aria-label={t('design.createNew')}
+              onClick={open}
+              disabled={disabled || !canEdit}
+              mb={error ? 22 : 0}
+            >
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
         )}
       </Group>
       {renderCreateForm && (

@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newGameDefaults } from '@loci/domain';
+import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { keepScreenshot } from '../support/screens.js';
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 15_000 });
+
+let designer: Account;
+let token: string;
+
+async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
+  return ((await res.json()) as { token: string }).token;
+}
+
+test.beforeAll(async ({ request }) => {
+  designer = await createDesigner(request, 'Dora Designer');
+  token = await loginToken(request, designer);
+});
+
+test('a designer builds scenes, a place, an item, an info box and a rule, then publishes', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/design/games', {
+    headers,
+    data: { ...newGameDefaults(new Date()), title: 'Old Harbour Walk' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const gameId = ((await created.json()) as { id: string }).id;
+
+  await signInAs(page, designer);
+  await page.goto(`/fe/games/${gameId}`);
+  await expect(page.getByText('Old Harbour Walk').first()).toBeVisible();
+  await keepScreenshot(page, '30-workspace-overview');
+
+  // Two scenes, through the scene form.
+  for (const [name, title] of [
+    ['harbour', 'The Harbour'],
+    ['lighthouse', 'The Lighthouse'],
+  ]) {
+    await page.getByRole('main').getByRole('link', { name: 'New Scene' }).last().click();
+    await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill(name);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`${name} created`).first()).toBeVisible();
+  }
+  await keepScreenshot(page, '31-scenes');
+
+  const workspace = await (await request.get(`/api/design/${gameId}/workspace`, { headers })).json();
+  const harbour = (workspace.scenes as { id: string; name: string }[]).find((scene) => scene.name === 'harbour')!;
+
+  // An item.
+  await page.goto(`/fe/games/${gameId}/items/create/0`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('brass-key');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Brass key');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('brass-key created').first()).toBeVisible();
+
+  // An info box.
+  await page.goto(`/fe/games/${gameId}/interactions/create/0/INTER_INSPECT_INFO`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('welcome-info');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Welcome to the harbour');
+  await page.locator('.ProseMirror').first().click();
+  await page.keyboard.type('The fishermen left you a note.');
+  await keepScreenshot(page, '32-info-box');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('welcome-info created').first()).toBeVisible();
+
+  // A place in the harbour scene.
+  await page.goto(`/fe/games/${gameId}/locations/create/0/${harbour.id}`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('old-pier');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Old pier');
+  await keepScreenshot(page, '33-place');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Location old-pier created').first()).toBeVisible();
+
+  // A rule: entering the pier shows the info box.
+  await page.goto(`/fe/games/${gameId}/rules/create/0/${harbour.id}`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('welcome-at-pier');
+  const trigger = page.getByRole('group', { name: 'Trigger' });
+  await trigger.getByRole('combobox', { name: 'Condition type' }).click();
+  await page.getByRole('option', { name: 'Player at a place' }).click();
+  await trigger.getByRole('combobox', { name: 'Place' }).click();
+  await page
+    .getByRole('option', { name: /Old pier|old-pier/ })
+    .first()
+    .click();
+  await trigger.getByRole('combobox', { name: 'Verb' }).click();
+  await page.getByRole('option', { name: 'has entered', exact: true }).click();
+  await page.getByRole('button', { name: 'Add action' }).first().click();
+  await page.getByRole('combobox', { name: 'Action', exact: true }).first().click();
+  await page.getByRole('option', { name: 'Show info' }).click();
+  await page.getByRole('group', { name: 'Then' }).getByRole('combobox', { name: 'Interaction' }).click();
+  await page
+    .getByRole('option', { name: /Welcome to the harbour|welcome-info/ })
+    .first()
+    .click();
+  await keepScreenshot(page, '34-rule');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/welcome-at-pier (created|saved)/).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/fe/games/${gameId}/scenes/show/${harbour.id}`));
+  await expect(page.getByText('welcome-at-pier').first()).toBeVisible();
+  await keepScreenshot(page, '35-scene-script');
+
+  // Publish, and find the version listed.
+  await page.goto(`/fe/games/${gameId}`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/Version 1/).first()).toBeVisible();
+  await keepScreenshot(page, '36-published');
+  const versions = await (await request.get(`/api/design/${gameId}/gameVersions`, { headers })).json();
+  expect((versions as { isLiveSpec: boolean }[]).filter((v) => !v.isLiveSpec)).toHaveLength(1);
+});
