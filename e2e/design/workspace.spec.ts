@@ -40,7 +40,7 @@ test('a designer builds scenes, a place, an item, an info box and a rule, then p
   for (const [name, title] of [
     ['harbour', 'The Harbour'],
     ['lighthouse', 'The Lighthouse'],
-  ]) {
+  ] as const) {
     await page.getByRole('main').getByRole('link', { name: 'New Scene' }).last().click();
     await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill(name);
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
