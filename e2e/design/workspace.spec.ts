@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newGameDefaults } from '@loci/domain';
+import sharp from 'sharp';
+import { newArchetypeDefaults, newGameDefaults } from '@loci/domain';
 import { createDesigner, signInAs, type Account } from '../support/accounts.js';
 import { keepScreenshot } from '../support/screens.js';
 
@@ -19,7 +20,7 @@ test.beforeAll(async ({ request }) => {
   token = await loginToken(request, designer);
 });
 
-test('a designer builds scenes, a place, an item, an info box and a rule, then publishes', async ({
+test('a designer builds two scenes, a place, an item, an info box, a question and two rules, places an object by dropping its marker, and publishes', async ({
   page,
   request,
 }) => {
@@ -69,6 +70,16 @@ test('a designer builds scenes, a place, an item, an info box and a rule, then p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('welcome-info created').first()).toBeVisible();
 
+  // A question.
+  await page.goto(`/fe/games/${gameId}/interactions/create/0/INTER_ANSWER_QUESTION`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('boat-question');
+  await page.getByRole('textbox', { name: 'Question', exact: true }).fill('What is the boat called?');
+  await page.locator('.ProseMirror').last().click();
+  await page.keyboard.type('Look at its bow.');
+  await keepScreenshot(page, '32b-question');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('boat-question created').first()).toBeVisible();
+
   // A place in the harbour scene.
   await page.goto(`/fe/games/${gameId}/locations/create/0/${harbour.id}`);
   await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('old-pier');
@@ -104,6 +115,74 @@ test('a designer builds scenes, a place, an item, an info box and a rule, then p
   await expect(page).toHaveURL(new RegExp(`/fe/games/${gameId}/scenes/show/${harbour.id}`));
   await expect(page.getByText('welcome-at-pier').first()).toBeVisible();
   await keepScreenshot(page, '35-scene-script');
+
+  // A second rule: having seen the info asks the question.
+  await page.goto(`/fe/games/${gameId}/rules/create/0/${harbour.id}`);
+  await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('ask-about-boat');
+  const seen = page.getByRole('group', { name: 'Trigger' });
+  await seen.getByRole('combobox', { name: 'Condition type' }).click();
+  await page.getByRole('option', { name: 'Player and an info box' }).click();
+  await seen.getByRole('combobox', { name: 'Interaction' }).click();
+  await page
+    .getByRole('option', { name: /Welcome to the harbour|welcome-info/ })
+    .first()
+    .click();
+  await seen.getByRole('combobox', { name: 'Verb' }).click();
+  await page.getByRole('option', { name: 'has seen', exact: true }).click();
+  await page.getByRole('button', { name: 'Add action' }).first().click();
+  await page.getByRole('combobox', { name: 'Action', exact: true }).first().click();
+  await page.getByRole('option', { name: 'Ask question' }).click();
+  await page.getByRole('group', { name: 'Then' }).getByRole('combobox', { name: 'Interaction' }).click();
+  await page
+    .getByRole('option', { name: /What is the boat called|boat-question/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fe/games/${gameId}/scenes/show/${harbour.id}`));
+  await expect(page.getByText('ask-about-boat').first()).toBeVisible();
+  const rules = await (await request.get(`/api/design/${gameId}/rules`, { headers })).json();
+  expect((rules as { name: string; idx: number }[]).map((rule) => [rule.name, rule.idx])).toEqual([
+    ['welcome-at-pier', 1],
+    ['ask-about-boat', 2],
+  ]);
+
+  // An object type (made through the API: its forms are covered by unit tests) and one lantern placed
+  // in the initial world by dropping the marker on the map.
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59f00' } })
+    .png()
+    .toBuffer();
+  const upload = await request.post(`/api/design/${gameId}/medias`, {
+    headers,
+    multipart: { files: { name: 'lantern.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const logoId = ((await upload.json()) as { saved: { id: string }[] }).saved[0]!.id;
+  const archetype = await request.post(`/api/design/${gameId}/archetypes`, {
+    headers,
+    data: { ...newArchetypeDefaults(), name: 'lantern', title: 'Lantern', logoId, actionLabelContact: 'Look' },
+  });
+  expect(archetype.status(), await archetype.text()).toBe(201);
+  const archetypeId = ((await archetype.json()) as { id: string }).id;
+
+  await page.goto(`/fe/games/${gameId}/initialState/create/${archetypeId}/objects`);
+  await page.getByRole('textbox', { name: 'System name', exact: true }).fill('lantern-1');
+  const marker = page.locator('.leaflet-marker-icon').first();
+  await marker.scrollIntoViewIfNeeded();
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height - 2, { steps: 8 });
+  await page.mouse.up();
+  // Dropping the marker inside a scene's circle picks that scene.
+  await expect(page.getByRole('combobox', { name: 'Scene', exact: true })).toHaveValue(/The Harbour|The Lighthouse/);
+  await keepScreenshot(page, '35b-world-object');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Initial state updated').first()).toBeVisible();
+  const world = await (await request.get(`/api/design/${gameId}/initialStates/current`, { headers })).json();
+  const placed = Object.values(world.state.has.object as Record<string, Record<string, { name: string }>>).flatMap(
+    (byId) => Object.values(byId),
+  );
+  expect(placed.map((entry) => entry.name)).toEqual(['lantern-1']);
 
   // Publish, and find the version listed.
   await page.goto(`/fe/games/${gameId}`);
