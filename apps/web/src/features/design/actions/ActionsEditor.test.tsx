@@ -57,8 +57,8 @@ function Harness({
   );
 }
 
-function renderActions(props: Parameters<typeof Harness>[0] = {}) {
-  designApi(workspace);
+function renderActions(props: Parameters<typeof Harness>[0] = {}, stored = workspace) {
+  designApi(stored);
   return renderRoute(<Harness {...props} />, '/games/:gameId', `/games/${GAME_ID}`);
 }
 
@@ -160,5 +160,27 @@ describe('#design.ActionsEditor', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await choose(user, /^Action/, ACTIONS.sayStatement.label, action(1));
     expect(await optionsOf(user, /^Statement/, action(1))).toEqual(['Hello there']);
+  });
+
+  it("offers a rule's mutateObject the payload properties of all the workspace's object types", async () => {
+    const { user } = renderActions(
+      {},
+      makeWorkspace({
+        archetypes: [
+          entity('ar1', 'lantern', {
+            payloadSpec: { score: { type: 'number', label: 'Score' }, caption: { type: 'string', label: 'Caption' } },
+          }),
+          entity('ar2', 'note', {
+            payloadSpec: { caption: { type: 'text', label: 'Note text' }, color: { type: 'string' } },
+          }),
+        ],
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add action (Then)' }));
+
+    await choose(user, /^Action/, ACTIONS.mutateObject.label, action(1));
+    expect(await optionsOf(user, /^Property/, action(1))).toEqual(['Caption (caption)', 'color', 'Score (score)']);
+    await choose(user, /^Property/, 'Score (score)', action(1));
+    expect(currentValue()[0]?.actionArgs).toMatchObject({ what: 'score' });
   });
 });

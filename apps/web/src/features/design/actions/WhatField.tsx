@@ -1,5 +1,5 @@
 import { labelOf, type ActionInfo, type DesignEntity, type DesignKind } from '@loci/domain';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPickerField } from '../../media';
@@ -20,6 +20,23 @@ interface WhatFieldProps {
 }
 
 const isDesignKind = (kind: string): kind is DesignKind => !['property', 'statement', 'media'].includes(kind);
+
+/** The payload property keys of all object types (archetypes) of the workspace, once each, sorted. */
+function workspacePropertyOptions(
+  workspace: Parameters<typeof entitiesOf>[0],
+): Array<{ value: string; label: string }> {
+  const labels = new Map<string, string>();
+  for (const archetype of entitiesOf(workspace, 'archetype')) {
+    const spec = archetype.payloadSpec;
+    if (!spec || typeof spec !== 'object') continue;
+    for (const [key, property] of Object.entries(spec as Record<string, { label?: string | null } | null>)) {
+      if (!key || labels.has(key)) continue;
+      const text = labelOf(property?.label);
+      labels.set(key, text && text !== key ? `${text} (${key})` : key);
+    }
+  }
+  return [...labels.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([value, label]) => ({ value, label }));
+}
 
 /**
  * The 'what' of an action, by the kinds its vocabulary row allows (spec 2 §9):
@@ -85,15 +102,20 @@ export function WhatField({ info, value, onChange, error, readOnly, gameId, cont
   }
   if (kind === 'property') {
     const spec = context?.payloadSpec;
-    // Without the object's payload (a rule's effect) the property is named by hand.
+    // Without the object's payload (a rule's effect): the properties of every object type of the workspace.
     if (!spec) {
+      const data = workspacePropertyOptions(workspace);
+      if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });
       return (
-        <TextInput
+        <Select
           {...common}
-          disabled={undefined}
-          readOnly={readOnly}
-          value={value ?? ''}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          data={data}
+          value={value}
+          onChange={onChange}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('design.nothingFound')}
+          placeholder={t('design.pickerPlaceholder')}
         />
       );
     }

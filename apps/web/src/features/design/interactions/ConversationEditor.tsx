@@ -92,6 +92,7 @@ function StatementEditor({
   const { t } = useTranslation();
   const body = bind<string>(`${path}.body`, '');
   const spokenBy = bind<string | null>(`${path}.spokenBy`, null);
+  const repliedWith = bind<string>(`${path}.repliedWith`, '');
   const optionList = bind<StatementOptionValue[]>(`${path}.options`, []);
   const options = optionList.value ?? [];
 
@@ -116,6 +117,13 @@ function StatementEditor({
         filter={isNonPlayer}
         error={errorOf(spokenBy.errors, spokenBy.errorPath)}
         disabled={readOnly}
+      />
+      <TextInput
+        label={t('design.interactions.conversation.repliedWith')}
+        value={repliedWith.value ?? ''}
+        onChange={(event) => repliedWith.onChange(event.currentTarget.value)}
+        error={errorOf(repliedWith.errors, repliedWith.errorPath)}
+        readOnly={readOnly}
       />
       <DirectionFields bind={bind} path={`${path}.direction`} readOnly={readOnly} />
       <Input.Wrapper

@@ -55,7 +55,8 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user, api, pathname } = renderCreate('INTER_INSPECT_INFO');
 
     expect(await screen.findByRole('textbox', { name: /^Button label/ })).toHaveValue(DEFAULT_BUTTON_LABEL);
-    await fill(user, screen.getByRole('textbox', { name: /^System name/ }), 'welcome');
+    await fill(user, screen.getByRole('textbox', { name: /^System name(?! \()/ }), 'welcome');
+    await fill(user, screen.getByRole('textbox', { name: /^System name \(for the app\)/ }), 'WELCOME_BOX');
     await fill(user, screen.getByRole('textbox', { name: /^Title/ }), 'Welcome');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(DESIGN_MESSAGES.messageOrMedia)).toBeInTheDocument();
@@ -74,6 +75,7 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(api.callsTo(`POST /api/design/${GAME_ID}/interactions`)[0]?.body).toMatchObject({
       type: 'INTER_INSPECT_INFO',
       name: 'welcome',
+      systemName: 'WELCOME_BOX',
       title: 'Welcome',
       buttonLabel: 'Ok',
       description: '<p>Hello, traveller</p>',
@@ -124,6 +126,7 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await typeRich(user, /^Description/, 'Pick all boats', question);
     await user.click(within(question).getByRole('radio', { name: 'Multiple choice' }));
     await user.click(within(question).getByRole('switch', { name: 'Several answers allowed' }));
+    await user.click(within(question).getByRole('switch', { name: 'Answer by typing' }));
     await user.click(within(question).getByRole('switch', { name: 'Has a correct answer' }));
     await user.click(within(question).getByRole('button', { name: 'Add option' }));
     const descriptions = ['Ketch', 'Sloop', 'Lighthouse'];
@@ -145,6 +148,7 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       description: '<p>Pick all boats</p>',
       qType: 'MC',
       allowMultipleAnswers: true,
+      typeWrite: true,
       hasCorrectAnswer: true,
       attempts: 1,
     });
@@ -173,6 +177,7 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const statement = screen.getByRole('group', { name: 'Statement 1' });
     await typeRich(user, /^What is said/, 'Ahoy there', statement);
     expect(await optionsOf(user, /^Spoken by/, statement)).toEqual(['Keeper (keeper)']);
+    await fill(user, within(statement).getByRole('textbox', { name: /^Player replies with/ }), 'Aye');
     await user.click(within(statement).getByRole('button', { name: 'Add user option (Statement 1)' }));
     const option = screen.getByRole('group', { name: 'Statement 1, option 1' });
     await fill(user, within(option).getByRole('textbox', { name: /^What the player says/ }), 'Hello');
@@ -186,10 +191,13 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await waitFor(() => expect(api.callsTo(`POST /api/design/${GAME_ID}/interactions`)).toHaveLength(1));
     const body = api.callsTo(`POST /api/design/${GAME_ID}/interactions`)[0]?.body as {
-      conversation: { statements: Array<{ id: string; options: Array<{ id: string; actions: unknown[] }> }> };
+      conversation: {
+        statements: Array<{ id: string; repliedWith: string; options: Array<{ id: string; actions: unknown[] }> }>;
+      };
     };
     const [saved] = body.conversation.statements;
     expect(saved?.id).toEqual(expect.any(String));
+    expect(saved?.repliedWith).toBe('Aye');
     expect(saved?.options[0]?.id).toEqual(expect.any(String));
     expect(saved?.options[0]?.actions).toEqual([
       { actorId: 'system', actionName: 'sayStatement', actionArgs: { what: saved?.id }, notify: false },

@@ -100,11 +100,12 @@ function MediaField({ bind, path, label, readOnly, gameId }: FieldsProps & { pat
   );
 }
 
-/** Info Box: title, button label, a message and/or a medium, and a direction. */
+/** Info Box: system name (for the app), title, button label, a message and/or a medium, and a direction. */
 function InfoFields({ bind, readOnly, gameId }: FieldsProps) {
   const { t } = useTranslation();
   return (
     <>
+      <TextField bind={bind} path="systemName" label={t('design.interactions.systemName')} readOnly={readOnly} />
       <TextField
         bind={bind}
         path="title"

@@ -150,6 +150,7 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
   const attempts = field('attempts');
   const hint = field('hint');
   const retry = field('reTryIfFailed');
+  const typeWrite = field('typeWrite');
   const isMC = value.qType === 'MC';
 
   const handleQType = (qType: string) => {
@@ -223,6 +224,12 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
           disabled={readOnly}
         />
       )}
+      <Switch
+        label={t('design.interactions.question.typeWrite')}
+        checked={Boolean(typeWrite.value)}
+        onChange={(event) => typeWrite.onChange(event.currentTarget.checked)}
+        disabled={readOnly}
+      />
       <Switch
         label={t('design.interactions.question.hasCorrectAnswer')}
         checked={Boolean(hasCorrect.value)}

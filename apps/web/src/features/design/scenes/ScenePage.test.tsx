@@ -5,8 +5,13 @@ import { renderApp } from '../../../test/render-app';
 import { UI_TEST_TIMEOUT_MS, makeEntity, makeWorkspace, mockWorkspaceApi } from '../common/test-workspace';
 
 const harbour = makeEntity('harbour', { title: 'The Harbour', notes: 'x'.repeat(450) });
+const pier = makeEntity('pier', { title: 'Old pier' });
 const rules = [
-  makeEntity('arrive', { sceneId: 'harbour', idx: 1 }),
+  makeEntity('arrive', {
+    sceneId: 'harbour',
+    idx: 1,
+    trigger: { conditionType: 'player-location', verb: 'has_entered', elementId: 'pier' },
+  }),
   makeEntity('greet', { sceneId: 'harbour', idx: 2 }),
   makeEntity('leave', { sceneId: 'harbour', idx: 3 }),
   makeEntity('elsewhere', { sceneId: 'market', idx: 1 }),
@@ -23,20 +28,26 @@ describe('#design.scenes.show', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   it('lists the scene rules by idx and moves one down (POST move), the list following', async () => {
     // The server's state: the refetch after the move answers the swapped order.
     let stored = rules;
-    const api = mockWorkspaceApi(() => ({ body: makeWorkspace({ scenes: [harbour], rules: stored }) }), {
-      'POST /api/design/g1/rules/arrive/move': () => {
-        const moved = [
-          { ...rules[0]!, idx: 2 },
-          { ...rules[1]!, idx: 1 },
-        ];
-        stored = [...moved, ...rules.slice(2)];
-        return { body: moved };
+    const api = mockWorkspaceApi(
+      () => ({ body: makeWorkspace({ scenes: [harbour], locations: [pier], rules: stored }) }),
+      {
+        'POST /api/design/g1/rules/arrive/move': () => {
+          const moved = [
+            { ...rules[0]!, idx: 2 },
+            { ...rules[1]!, idx: 1 },
+          ];
+          stored = [...moved, ...rules.slice(2)];
+          return { body: moved };
+        },
       },
-    });
+    );
     const { user } = renderApp('/games/g1/scenes/show/harbour');
 
     expect(await screen.findByRole('heading', { name: 'The Harbour' })).toBeInTheDocument();
     expect(ruleNames()).toEqual(['arrive', 'greet', 'leave']);
+    // Each rule's trigger reads as a sentence under its name.
+    const script = screen.getByRole('list', { name: 'Scene Script' });
+    expect(within(script).getByText('Player has entered Old pier')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Move arrive up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move leave down' })).toBeDisabled();
     // The description is cut at 400 characters.

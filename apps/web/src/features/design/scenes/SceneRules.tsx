@@ -1,4 +1,10 @@
-import { DESIGN_TEXTS, type DesignEntity } from '@loci/domain';
+import {
+  DESIGN_TEXTS,
+  describeCondition,
+  type DescribableCondition,
+  type DesignEntity,
+  type NameLookup,
+} from '@loci/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -8,7 +14,7 @@ import { Link } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
 import { notifyError } from '../../../components/notify';
 import { useDesignMutations } from '../common/mutations';
-import { entitiesOf, plainText, truncate } from '../common/workspace-data';
+import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace-data';
 import '../common/locales';
 
 /** A scene's rules in script order (idx, from 1). */
@@ -16,6 +22,23 @@ export function rulesOfScene(workspace: Workspace, sceneId: string): DesignEntit
   return entitiesOf(workspace, 'rule')
     .filter((rule) => rule.sceneId === sceneId)
     .sort((a, b) => Number(a.idx ?? 0) - Number(b.idx ?? 0));
+}
+
+/** Names entities for describeCondition: the workspace entity's title, else its system name. */
+export function workspaceNameLookup(workspace: Workspace): NameLookup {
+  return (kind, id) => {
+    const entity = findEntity(workspace, kind, id);
+    if (!entity) return undefined;
+    const title = typeof entity.title === 'string' ? entity.title.trim() : '';
+    return title || entity.name;
+  };
+}
+
+/** A rule's trigger as one sentence ('Player has entered Old pier'), or '' when it has none yet. */
+export function triggerSentence(rule: DesignEntity, lookup: NameLookup): string {
+  const trigger = rule.trigger as DescribableCondition | null | undefined;
+  if (!trigger || typeof trigger !== 'object' || !trigger.conditionType) return '';
+  return describeCondition(trigger, lookup);
 }
 
 /** Puts the rules a move answered (the two swapped, or the scene's whole script) into the cached workspace. */
@@ -47,6 +70,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
   const queryClient = useQueryClient();
   const key = designQueryKeys.workspace(gameId);
   const rules = rulesOfScene(workspace, sceneId);
+  const lookup = workspaceNameLookup(workspace);
   const { remove } = useDesignMutations(gameId, 'rule');
 
   const move = useMutation({
@@ -113,6 +137,11 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
                     <Text fw={500} truncate>
                       {rule.name}
                     </Text>
+                    {triggerSentence(rule, lookup) && (
+                      <Text size="sm" c="dimmed" truncate>
+                        {triggerSentence(rule, lookup)}
+                      </Text>
+                    )}
                     {plainText(rule.notes) && (
                       <Text size="xs" c="dimmed" lineClamp={2}>
                         {truncate(plainText(rule.notes), 150)}
