@@ -5,7 +5,11 @@ import type { AppContext } from '../context.js';
 import { designEntities } from '../db/schema.js';
 import type { TestUser } from './factories.js';
 
-/** Ids a design entity may refer to; the factories fall back to made-up ids where a reference is optional. */
+/**
+ * Ids a design entity may refer to. The API refuses references to elements the
+ * game does not have, so without them the factories fall back to made-up ids
+ * only where the test is about something else (a milestone then has no condition).
+ */
 export interface DesignRefs {
   sceneId?: string;
   locationId?: string;
@@ -115,7 +119,8 @@ export function ruleValues(
 /**
  * Valid, complete form values of any kind (spec 2 §3 and §5). Rules and
  * locations need `refs.sceneId`; rules also a location and an interaction;
- * milestones and missions refer to `refs.sceneId` when given.
+ * milestones and missions refer to `refs.sceneId` when given (a milestone
+ * without it has no condition).
  */
 export function designValues(kind: DesignKind, refs: DesignRefs = {}, overrides: Values = {}): Values {
   // Logos are required on some kinds; the schemas check that one is set, not that it exists.
@@ -124,7 +129,7 @@ export function designValues(kind: DesignKind, refs: DesignRefs = {}, overrides:
   const name = `${DESIGN_KIND_INFO[kind].label} ${unique()}`;
   const byKind: Record<DesignKind, () => Values> = {
     scene: () => sceneValues({ name }),
-    milestone: () => ({ name, notes: '', condition: enteredScene(sceneId) }),
+    milestone: () => ({ name, notes: '', condition: refs.sceneId ? enteredScene(refs.sceneId) : [] }),
     mission: () => ({
       name,
       title: 'Reach the lighthouse',

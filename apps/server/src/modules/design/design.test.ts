@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, LOCK_MESSAGES, type DesignEntity, type DesignKind } from '@loci/domain';
-import { designEntities, games } from '../../db/schema.js';
+import { designEntities, games, gameVersions, media } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame, createMedia, workingVersionOf } from '../../test/game-factories.js';
@@ -129,6 +129,49 @@ describe('design entities', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ sceneId: 'Select a scene' });
+    });
+
+    it('refuses references to elements the game does not have, naming the field, on create and save', async () => {
+      const { gameId, refs, rule } = await gameWithBasics();
+      const other = await gameWithBasics();
+      const missing = '00000000-0000-4000-8000-0000000000aa';
+      const rules = `/api/design/${gameId}/rules`;
+      const before = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, gameId));
+
+      // An interaction of another game is as missing as a made-up id.
+      const foreign = await request(
+        owner,
+        'POST',
+        rules,
+        designValues('rule', { ...refs, interactionId: other.refs.interactionId }),
+      );
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().errors).toEqual({
+        'sideeffects.0.actionArgs.what': `Refers to a missing item (id ${other.refs.interactionId})`,
+      });
+      const saved = await request(owner, 'PATCH', `${rules}/${rule.id}`, {
+        ...rule,
+        trigger: { ...(rule.trigger as object), elementId: missing },
+      });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().errors).toEqual({ 'trigger.elementId': `Refers to a missing item (id ${missing})` });
+      const after = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, gameId));
+      expect(after).toEqual(before);
+    });
+
+    it("accepts an action's 'what' of any of its kinds (an item or an attribute)", async () => {
+      const { gameId, refs } = await gameWithBasics();
+      const attribute = await createEntity(t.app, owner, gameId, 'attribute', designValues('attribute', refs));
+      const item = await createEntity(t.app, owner, gameId, 'item', designValues('item', refs));
+      for (const what of [attribute.id, item.id]) {
+        const created = await request(owner, 'POST', `/api/design/${gameId}/rules`, {
+          ...designValues('rule', refs),
+          sideeffects: [
+            { actorId: 'system', actionName: 'giveToPlayer', actionArgs: { what, value: 1 }, notify: false },
+          ],
+        });
+        expect(created.statusCode, created.body).toBe(201);
+      }
     });
 
     it('requires a scene background image on image games only', async () => {
@@ -389,6 +432,59 @@ describe('design entities', () => {
       });
       expect(saved.statusCode).toBe(200);
       expect((await request(owner, 'GET', `/api/design/${gameId}/rules/${rule.id}`)).json().name).toBe(rule.name);
+    });
+
+    it('points image values (id and uri) in entity bodies and the initial world at the copied media', async () => {
+      const game = await createGame(t.app.ctx, owner, { publicAccess: 'clone' });
+      const gameId = game.row.id;
+      const medium = await createMedia(t.app.ctx, gameId);
+      const { scene } = await createBasicDesign(t.app, owner, gameId, { mediaId: medium.id });
+      const archetype = await createEntity(
+        t.app,
+        owner,
+        gameId,
+        'archetype',
+        designValues('archetype', { mediaId: medium.id }),
+      );
+      const image = { id: medium.id, type: 'image', uri: `/api/media/${medium.id}.png?w=800` };
+      await t.app.ctx.db
+        .update(designEntities)
+        .set({ body: { ...archetype, defaultPayload: { photo: image } } })
+        .where(eq(designEntities.id, archetype.id));
+      const placed = await request(
+        owner,
+        'POST',
+        `/api/design/${gameId}/initialStates/current`,
+        worldObjectValues({ sceneId: scene.id, archetypeId: archetype.id }),
+      );
+      expect(placed.statusCode, placed.body).toBe(200);
+      const working = await workingVersionOf(t.app.ctx, gameId);
+      const objects = working.initialState.has.object[scene.id] ?? {};
+      const [key] = Object.keys(objects);
+      await t.app.ctx.db
+        .update(gameVersions)
+        .set({
+          initialState: {
+            has: {
+              ...working.initialState.has,
+              object: { [scene.id]: { [key!]: { ...objects[key!]!, payload: { label: 'Crate', photo: image } } } },
+            },
+          },
+        })
+        .where(eq(gameVersions.id, working.id));
+
+      const res = await request(outsider, 'POST', `/api/design/games/${gameId}/clone`);
+      expect(res.statusCode).toBe(201);
+      const copyId = res.json().id as string;
+      const [copiedMedium] = await t.app.ctx.db.select().from(media).where(eq(media.gameId, copyId));
+      const copiedImage = { id: copiedMedium!.id, type: 'image', uri: `/api/media/${copiedMedium!.id}.png?w=800` };
+      const [copiedArchetype] = await t.app.ctx.db
+        .select()
+        .from(designEntities)
+        .where(and(eq(designEntities.gameId, copyId), eq(designEntities.id, archetype.id)));
+      expect(copiedArchetype!.body.defaultPayload).toEqual({ photo: copiedImage });
+      const copiedState = (await workingVersionOf(t.app.ctx, copyId)).initialState;
+      expect(copiedState.has.object[scene.id]?.[key!]?.payload).toEqual({ label: 'Crate', photo: copiedImage });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DesignEntity } from '@loci/domain';
+import { LOCK_MESSAGES, type DesignEntity } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { releaseLock, takeLock } from '../locks/service.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
 import {
@@ -108,6 +109,29 @@ describe('rules, scenes and references', () => {
       expect(
         (await request('POST', `/api/design/${gameId}/rules/${r2.id}/move`, { direction: 'sideways' })).statusCode,
       ).toBe(400);
+    });
+
+    it('refuses to move while another user holds the lock of either rule', async () => {
+      const { gameId, scene, rules } = await sceneWithRules(2);
+      const [r1, r2] = rules as [DesignEntity, DesignEntity];
+      const other = await createUser(t.app.ctx, { role: 'designer', name: 'Lena Locker' });
+      const lock = (userId: string, id: string) =>
+        takeLock({ ctx: t.app.ctx, userId, kind: 'rule', id, duration: 480 });
+      const move = () => request('POST', `/api/design/${gameId}/rules/${r2.id}/move`, { direction: 'up' });
+      // The mover's own lock does not count; another user's on the moved rule or on its neighbour does.
+      await lock(owner.user.id, r2.id);
+      for (const locked of [r1, r2]) {
+        if (locked === r2) await releaseLock({ ctx: t.app.ctx, userId: owner.user.id, kind: 'rule', id: r2.id });
+        expect((await lock(other.user.id, locked.id)).locked).toBe(true);
+        const refused = await move();
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({ message: LOCK_MESSAGES.heldByOther, holder: { name: 'Lena Locker' } });
+        expect(await script(gameId, scene.id)).toEqual(['1:R1', '2:R2']);
+        await releaseLock({ ctx: t.app.ctx, userId: other.user.id, kind: 'rule', id: locked.id });
+      }
+      await lock(owner.user.id, r1.id);
+      expect((await move()).statusCode).toBe(200);
+      expect(await script(gameId, scene.id)).toEqual(['1:R2', '2:R1']);
     });
 
     it('swaps both rules or neither: concurrent moves keep the positions a permutation', async () => {

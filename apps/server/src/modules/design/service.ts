@@ -70,15 +70,59 @@ function parseEntity(kind: DesignKind, settings: GameValues, values: Record<stri
   return result.data as Record<string, unknown>;
 }
 
-/** 400 on `sceneId` unless it names a scene of this game (rules need one; a location may have none). */
-async function checkScene(db: Executor, gameId: string, kind: DesignKind, sceneId: string | null): Promise<void> {
-  if (kind !== 'rule' && kind !== 'location') return;
-  if (sceneId === null) {
-    if (kind === 'rule') throw fail.validation({ sceneId: DESIGN_MESSAGES.selectScene });
-    return;
+/** The message of a reference to an element the game does not have. */
+export const missingReferenceMessage = (id: string) => `Refers to a missing item (id ${id})`;
+
+/** The dotted path of the first string equal to `id` in `value` ('sideeffects.0.actionArgs.what'), or null. */
+function pathOf(value: unknown, id: string, prefix = ''): string | null {
+  if (value === id) return prefix || null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = pathOf(item, id, prefix ? `${prefix}.${key}` : key);
+    if (found) return found;
   }
-  const scene = await findEntityRow(db, { gameId, kind: 'scene', id: sceneId });
-  if (!scene) throw fail.validation({ sceneId: DESIGN_MESSAGES.selectScene });
+  return null;
+}
+
+/**
+ * 400 unless every design element the entity refers to is one of this game's
+ * (one query for the game's ids): `sceneId` as 'Select a scene' (rules need
+ * one; a location may have none), anything else under its path or, when the
+ * path is not found, as `generalError`. An action's 'what' that may be of
+ * several kinds is satisfied by an element of any of them. Media ids are not
+ * checked here.
+ */
+async function checkReferences(
+  db: Executor,
+  gameId: string,
+  kind: DesignKind,
+  id: string,
+  fields: { name: string; sceneId: string | null; body: Record<string, unknown> },
+): Promise<void> {
+  const rows = await db
+    .select({ id: designEntities.id, kind: designEntities.kind })
+    .from(designEntities)
+    .where(eq(designEntities.gameId, gameId));
+  const kindsById = new Map<string, Set<DesignKind>>();
+  for (const row of rows) kindsById.set(row.id, (kindsById.get(row.id) ?? new Set()).add(row.kind));
+  const exists = (refKind: DesignKind, refId: string) => kindsById.get(refId)?.has(refKind) ?? false;
+
+  if (kind === 'rule' || kind === 'location') {
+    if (fields.sceneId === null ? kind === 'rule' : !exists('scene', fields.sceneId)) {
+      throw fail.validation({ sceneId: DESIGN_MESSAGES.selectScene });
+    }
+  }
+  const values = { ...fields.body, name: fields.name, sceneId: fields.sceneId };
+  const entity = { ...values, id, gameId } as DesignEntity;
+  const references = referencesOf(kind, entity);
+  const errors: Record<string, string> = {};
+  for (const refId of new Set(references.map((reference) => reference.id))) {
+    const satisfied = references.some((reference) => reference.id === refId && exists(reference.kind, refId));
+    if (satisfied) continue;
+    const field = pathOf(values, refId) ?? 'generalError';
+    errors[field] ??= missingReferenceMessage(refId);
+  }
+  if (Object.keys(errors).length > 0) throw fail.validation(errors);
 }
 
 /** Runs a write, turning a taken name into 409 with `errors.name`. */
@@ -197,12 +241,13 @@ export async function createDesignEntity({
   const row = await mapNameTaken(() =>
     ctx.db.transaction(async (tx) => {
       await beginDesignChange(tx, gameId, now);
-      // Under the design lock, so that the scene cannot go between this check and the write.
-      await checkScene(tx, gameId, kind, fields.sceneId);
+      // Under the design lock, so that nothing referred to can go between this check and the write.
+      const id = randomUUID();
+      await checkReferences(tx, gameId, kind, id, fields);
       const idx = kind === 'rule' ? await nextRuleIdx(tx, gameId, fields.sceneId) : null;
       const [inserted] = await tx
         .insert(designEntities)
-        .values({ gameId, kind, id: randomUUID(), ...fields, idx, createdAt: now, updatedAt: now })
+        .values({ gameId, kind, id, ...fields, idx, createdAt: now, updatedAt: now })
         .returning();
       return inserted!;
     }),
@@ -237,8 +282,8 @@ export async function updateDesignEntity({
   const row = await mapNameTaken(() =>
     ctx.db.transaction(async (tx) => {
       await beginDesignChange(tx, gameId, now);
-      // Under the design lock, so that the scene cannot go between this check and the write.
-      await checkScene(tx, gameId, kind, fields.sceneId);
+      // Under the design lock, so that nothing referred to can go between this check and the write.
+      await checkReferences(tx, gameId, kind, id, fields);
       const existing = await findEntityRow(tx, { gameId, kind, id, forUpdate: true });
       if (!existing) throw notFound(kind);
       let idx = existing.idx;
@@ -369,9 +414,40 @@ export async function deleteDesignEntity({
   return deleted;
 }
 
+/** A rule and the neighbour it swaps with; 404 for no such rule, 409 at the ends of its scene. */
+async function ruleAndNeighbour(
+  db: Executor,
+  { gameId, id, direction, forUpdate }: { gameId: string; id: string; direction: 'up' | 'down'; forUpdate: boolean },
+): Promise<{ rule: DesignEntityRow & { idx: number }; neighbour: DesignEntityRow }> {
+  const rule = await findEntityRow(db, { gameId, kind: 'rule', id, forUpdate });
+  if (!rule || rule.idx === null || rule.sceneId === null) throw notFound('rule');
+  const neighbourIdx = direction === 'up' ? rule.idx - 1 : rule.idx + 1;
+  const query = db
+    .select()
+    .from(designEntities)
+    .where(
+      and(
+        eq(designEntities.gameId, gameId),
+        eq(designEntities.kind, 'rule'),
+        eq(designEntities.sceneId, rule.sceneId),
+        eq(designEntities.idx, neighbourIdx),
+      ),
+    )
+    .limit(1);
+  const [neighbour] = forUpdate ? await query.for('update') : await query;
+  if (!neighbour) {
+    throw fail.conflict(
+      direction === 'up' ? DESIGN_API_MESSAGES.ruleAlreadyFirst : DESIGN_API_MESSAGES.ruleAlreadyLast,
+    );
+  }
+  return { rule: { ...rule, idx: rule.idx }, neighbour };
+}
+
 /**
  * Moves a rule one place up or down its scene's script (spec 2 §4): it swaps
- * positions with its neighbour, both rows in one transaction. 409 at the ends.
+ * positions with its neighbour, both rows in one transaction. 409 at the ends,
+ * and while another user holds the edit lock of either rule (checked before
+ * the transaction, as saves check theirs).
  */
 export async function moveRule({
   ctx,
@@ -387,30 +463,14 @@ export async function moveRule({
   direction: 'up' | 'down';
 }): Promise<DesignEntity[]> {
   await requireDesignEditor(ctx, user, gameId);
+  const before = await ruleAndNeighbour(ctx.db, { gameId, id, direction, forUpdate: false });
+  for (const row of [before.rule, before.neighbour]) {
+    await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO.rule.lockKind, id: row.id, userId: user.id });
+  }
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
-    const rule = await findEntityRow(tx, { gameId, kind: 'rule', id, forUpdate: true });
-    if (!rule || rule.idx === null || rule.sceneId === null) throw notFound('rule');
-    const neighbourIdx = direction === 'up' ? rule.idx - 1 : rule.idx + 1;
-    const [neighbour] = await tx
-      .select()
-      .from(designEntities)
-      .where(
-        and(
-          eq(designEntities.gameId, gameId),
-          eq(designEntities.kind, 'rule'),
-          eq(designEntities.sceneId, rule.sceneId),
-          eq(designEntities.idx, neighbourIdx),
-        ),
-      )
-      .limit(1)
-      .for('update');
-    if (!neighbour) {
-      throw fail.conflict(
-        direction === 'up' ? DESIGN_API_MESSAGES.ruleAlreadyFirst : DESIGN_API_MESSAGES.ruleAlreadyLast,
-      );
-    }
+    const { rule, neighbour } = await ruleAndNeighbour(tx, { gameId, id, direction, forUpdate: true });
     const swap = async (row: DesignEntityRow, idx: number) => {
       const [updated] = await tx
         .update(designEntities)
@@ -419,7 +479,7 @@ export async function moveRule({
         .returning();
       return presentEntity(updated!);
     };
-    const moved = await swap(rule, neighbourIdx);
+    const moved = await swap(rule, neighbour.idx!);
     const other = await swap(neighbour, rule.idx);
     return [moved, other];
   });

@@ -409,13 +409,24 @@ export async function deleteGame({
   await removeGameMediaFiles(ctx.config, gameId, mediaIds);
 }
 
-/** Replaces, anywhere in a JSON value, every string that is an old media id by its new id. */
-function remapIds<T>(value: T, ids: ReadonlyMap<string, string>): T {
+/**
+ * Replaces, anywhere in a JSON value, every string that is an old media id by
+ * its new id; in an image value's `uri` (`{ id, type: 'image', uri }`), every
+ * old media id it contains too, so the copy's images point at the copied files.
+ */
+function remapIds<T>(value: T, ids: ReadonlyMap<string, string>, key?: string): T {
   if (ids.size === 0 || value === null || value === undefined) return value;
-  if (typeof value === 'string') return (ids.get(value) ?? value) as T;
+  if (typeof value === 'string') {
+    const exact = ids.get(value);
+    if (exact !== undefined) return exact as T;
+    if (key !== 'uri') return value;
+    let uri: string = value;
+    for (const [from, to] of ids) if (uri.includes(from)) uri = uri.split(from).join(to);
+    return uri as T;
+  }
   if (Array.isArray(value)) return value.map((item: unknown) => remapIds(item, ids)) as T;
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, remapIds(item, ids)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, remapIds(item, ids, name)])) as T;
   }
   return value;
 }
