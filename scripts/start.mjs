@@ -22,13 +22,18 @@ function newestMtime(dir) {
 const builds = [
   { workspace: '@loci/domain', sources: ['packages/domain/src'], output: 'packages/domain/dist/index.js' },
   {
+    workspace: '@loci/engine',
+    sources: ['packages/engine/src', 'packages/domain/src'],
+    output: 'packages/engine/dist/index.js',
+  },
+  {
     workspace: '@loci/server',
-    sources: ['apps/server/src', 'packages/domain/src'],
+    sources: ['apps/server/src', 'packages/domain/src', 'packages/engine/src'],
     output: 'apps/server/dist/main.js',
   },
   {
     workspace: '@loci/web',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/domain/src'],
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/domain/src', 'packages/engine/src'],
     output: 'apps/web/dist/index.html',
   },
 ];

@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
+import { createNullRealtime } from './lib/realtime.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerModules } from './modules/index.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
     links: createLinkSigner(config.jwtSecret),
     oidc: createOidcProviders(config.oauth),
+    realtime: createNullRealtime(),
     now: options.now ?? (() => new Date()),
     log: app.log,
   };

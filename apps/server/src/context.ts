@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OidcProviders } from './lib/oidc.js';
+import type { Realtime } from './lib/realtime.js';
 import type { LinkSigner, TokenService } from './lib/tokens.js';
 
 /** What every module's routes and services are given: no globals. */
@@ -15,6 +16,8 @@ export interface AppContext {
   links: LinkSigner;
   /** Google and Facebook sign-in, as configured by env. */
   oidc: OidcProviders;
+  /** Pushes to players' and operators' sockets (Socket.IO; a no-op until the server listens). */
+  realtime: Realtime;
   /** The clock; tests move it to expire links. */
   now: () => Date;
   log: FastifyBaseLogger;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,7 +14,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DesignKind, GameValues, InitialState, LockKind, PublicAccess, Role } from '@loci/domain';
+import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role } from '@loci/domain';
+import type { AnalyticsRecord, InstanceStatus, PlayerState, PlayerStatus, RecordName, WorldState } from '@loci/engine';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
 export const users = pgTable(
@@ -233,3 +236,145 @@ export const designEntities = pgTable(
   ],
 );
 export type DesignEntityRow = typeof designEntities.$inferSelect;
+
+// ─── Runtime (issue 5) ──────────────────────────────────────────────────────
+
+/**
+ * Game instances (spec 1 §3): one per player of a single-player game, shared by
+ * the players of a multiplayer one. The instance row holds the shared world
+ * (`world`, the engine's WorldState, with `status` copied to a column for
+ * filtering); every event locks this row (`SELECT … FOR UPDATE`) for its one
+ * transaction, so two players racing for the last object or offer of a shared
+ * world are served one after the other. `spec` is the game specification the
+ * instance runs: null for published versions (read from `game_versions.spec`),
+ * a snapshot taken at start for working-version instances (playtests), so a
+ * designer's later edits do not change a running playtest.
+ */
+export const gameInstances = pgTable(
+  'game_instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    /** Runs the working version (a playtest by a designer or an authorised tester). */
+    isLiveSpec: boolean('is_live_spec').notNull().default(false),
+    multiplayer: boolean('multiplayer').notNull().default(false),
+    status: text('status').$type<InstanceStatus>().notNull().default('active'),
+    /** The engine's WorldState. */
+    world: jsonb('world').$type<WorldState>().notNull(),
+    /** The engine's INSTANCE_STATE_VERSION the state was written with (migrateInstanceState reads older ones). */
+    stateVersion: integer('state_version').notNull(),
+    spec: jsonb('spec').$type<GameSpec>(),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('game_instances_game_idx').on(t.gameId, t.createdAt),
+    index('game_instances_version_idx').on(t.versionId, t.status),
+  ],
+);
+export type GameInstanceRow = typeof gameInstances.$inferSelect;
+
+/**
+ * A player's state inside an instance (spec 1 §3 "Player state"). `player_id`
+ * is the engine's id of the player (the user's id when they joined, replaced by
+ * a fresh one when the account is deleted); `user_id` links to the account and
+ * is set null by account deletion, which also blanks `name` (gameplay data are
+ * anonymised, not deleted: other players' worlds and the designers' analytics
+ * stay whole). `status`, `latitude`, `longitude` and `name` are copies of the
+ * engine's PlayerState fields for the operators' lists and live map.
+ */
+export const playerStates = pgTable(
+  'player_states',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<PlayerStatus | 'movedTo'>().notNull(),
+    /** The engine's PlayerState. */
+    state: jsonb('state').$type<PlayerState>().notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The device the player is bound to when the game enforces a single device (header X-Loci-Device). */
+    deviceId: text('device_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.playerId] }),
+    index('player_states_user_idx').on(t.userId, t.gameId),
+    index('player_states_game_idx').on(t.gameId, t.versionId),
+  ],
+);
+export type PlayerStateRow = typeof playerStates.$inferSelect;
+
+/**
+ * The append-only analytics log (spec 3 §3): one row per engine record, named
+ * as spec 3 §3 names them, with the whole record in `record`. The analytics
+ * endpoint groups them by player per version.
+ */
+export const gameplayRecords = pgTable(
+  'gameplay_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    name: text('name').$type<RecordName>().notNull(),
+    when: timestamp('when', { withTimezone: true }).notNull(),
+    record: jsonb('record').$type<AnalyticsRecord>().notNull(),
+  },
+  (t) => [index('gameplay_records_version_idx').on(t.versionId, t.playerId, t.id)],
+);
+export type GameplayRecordRow = typeof gameplayRecords.$inferSelect;
+
+/**
+ * Operator messages sent asynchronously (spec 1 §7 send-message with
+ * `asynchronous`): one row per recipient, delivered (and stamped) with the
+ * player's next view or event.
+ */
+export const playerMessages = pgTable(
+  'player_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    sceneId: text('scene_id'),
+    message: text('message').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('player_messages_pending_idx')
+      .on(t.instanceId, t.playerId)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+export type PlayerMessageRow = typeof playerMessages.$inferSelect;

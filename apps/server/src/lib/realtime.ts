@@ -1,0 +1,37 @@
+/**
+ * What the rest of the server needs from realtime delivery (Socket.IO, see
+ * modules/realtime): push an event to a signed-in user's sockets, to everyone
+ * watching an instance, or to a named room. Rooms: `user:{userId}` holds every
+ * socket of that user (the player's room: outputs, operator messages and
+ * LOCATION_UPDATE debug events arrive there); `instance:{instanceId}` holds the
+ * operators and players of an instance. Sends are fire-and-forget: nothing
+ * durable depends on them (a player who is offline reads the same outputs in
+ * their next `view`).
+ */
+export interface Realtime {
+  /** Emits `event` to every socket of the user (room `user:{userId}`). */
+  toUser(userId: string, event: string, payload: unknown): void;
+  /** Emits `event` to every socket watching the instance (room `instance:{instanceId}`). */
+  toInstance(instanceId: string, event: string, payload: unknown): void;
+  /** Emits `event` to any room by its full name. */
+  toRoom(room: string, event: string, payload: unknown): void;
+  /** The users among `userIds` with at least one connected socket now (across every server process). */
+  onlineUsers(userIds: readonly string[]): Promise<Set<string>>;
+  close(): Promise<void>;
+}
+
+/** The room of every socket of one user. */
+export const userRoom = (userId: string): string => `user:${userId}`;
+/** The room of an instance's players and watchers. */
+export const instanceRoom = (instanceId: string): string => `instance:${instanceId}`;
+
+/** A Realtime that delivers nothing: used until the HTTP server listens, and by tests that do not listen. */
+export function createNullRealtime(): Realtime {
+  return {
+    toUser: () => undefined,
+    toInstance: () => undefined,
+    toRoom: () => undefined,
+    onlineUsers: async () => new Set(),
+    close: async () => undefined,
+  };
+}
