@@ -43,6 +43,11 @@ export interface CompiledSpec {
   /** Map games have location services (geofences, ranges); image games do not. */
   locationServices: boolean;
   market: boolean;
+  /**
+   * What a player whose game is over may still do with offers (the game's
+   * end policies; only with the market on): pick offers, redeem held ones.
+   */
+  afterEnd: { pickOffers: boolean; redeemOffers: boolean };
   /** End of the playing period (epoch ms), or null for none. */
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
@@ -297,6 +302,13 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
     gameId: str(game.id),
     locationServices: game.pg ? hasLocationServices({ pg: { type: game.pg.type } }) : true,
     market: bool(game.market, false),
+    afterEnd: {
+      pickOffers: bool(game.market, false) && bool(game.endPolicies?.pickOffers, false),
+      // Picking after the end implies redeeming after it (the settings form forces it on).
+      redeemOffers:
+        bool(game.market, false) &&
+        (bool(game.endPolicies?.redeemOffers, false) || bool(game.endPolicies?.pickOffers, false)),
+    },
     playingPeriodEnd: endOf(game.playingPeriod?.end),
     currencyItemId: null,
     currencyName: str(game.currencyName),

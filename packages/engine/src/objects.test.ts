@@ -351,6 +351,44 @@ describe('#objects: offers and the market', () => {
     expect(session.error()).toBe('NOT_REDEEMABLE');
   });
 
+  it('lets a player whose game is over pick and redeem offers only as the end policies say', () => {
+    const build = (endPolicies: { pickOffers?: boolean; redeemOffers?: boolean }) =>
+      gameBuilder({ market: true, endPolicies })
+        .scene('s1')
+        .offer('voucher')
+        .placeOffer('v', 'voucher', 's1', at(0, 0))
+        .onCode('win', [act('completeGame')])
+        .build();
+    const closed = new Session(build({}));
+    closed.start();
+    closed.send({ type: 'offer', objectId: 'v', action: 'pick' });
+    closed.code('win');
+    closed.send({ type: 'offer', objectId: 'voucher', action: 'redeem' });
+    expect(closed.error()).toBe('GAME_OVER');
+    closed.send({ type: 'offer', objectId: 'v', action: 'pick' });
+    expect(closed.error()).toBe('GAME_OVER');
+
+    const redeemOnly = new Session(build({ redeemOffers: true }));
+    redeemOnly.start();
+    redeemOnly.send({ type: 'offer', objectId: 'v', action: 'pick' });
+    redeemOnly.code('win');
+    redeemOnly.send({ type: 'offer', objectId: 'voucher', action: 'redeem' });
+    expect(redeemOnly.error()).toBeUndefined();
+    expect(redeemOnly.player().offers.voucher).toEqual({ count: 0, picked: 1, redeemed: 1 });
+    redeemOnly.send({ type: 'offer', objectId: 'v', action: 'pick' });
+    expect(redeemOnly.error()).toBe('GAME_OVER');
+
+    const open = new Session(build({ pickOffers: true }));
+    open.start();
+    open.code('win');
+    open.send({ type: 'offer', objectId: 'v', action: 'pick' });
+    open.send({ type: 'offer', objectId: 'voucher', action: 'redeem' });
+    expect(open.error()).toBeUndefined();
+    expect(open.player().offers.voucher).toEqual({ count: 0, picked: 1, redeemed: 1 });
+    open.send({ type: 'location', latitude: 0, longitude: 0 });
+    expect(open.error()).toBe('GAME_OVER');
+  });
+
   it('runs the offer defaults: contact shows it, act picks it', () => {
     const spec = gameBuilder().scene('s1').offer('tea', { quantity: 3 }).placeOffer('t', 'tea', 's1', at(0, 0)).build();
     const session = new Session(spec);

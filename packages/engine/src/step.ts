@@ -1,5 +1,5 @@
 import { DIRECT_CONTACT_EVENT_TYPE, TEXT_CODE_EVENT_TYPE, type GameSpec } from '@loci/domain';
-import { compileSpec } from './compile.js';
+import { compileSpec, type CompiledSpec } from './compile.js';
 import { DIRTY, DIRTY_ALL, DIRTY_WORLD, normalizeCode } from './conditions.js';
 import { markDirty, playerRecord, refuse, setPlayer, StepContext } from './context.js';
 import { parseDeepLink } from './deep-link.js';
@@ -55,7 +55,7 @@ const PLAYER_EVENT_TYPES = new Set<string>([
   'leave',
 ]);
 const OPERATOR_EVENT_TYPES = new Set<string>(['message', 'terminate', 'expire', 'approve']);
-/** Events still accepted once the game is over for the player: answers to what is on screen, and leaving. */
+/** Events still accepted once the game is over for the player: answers to what is on screen, and leaving (offers too, when the end policies allow: allowedByEndPolicies). */
 const AFTER_END = new Set<string>(['seen', 'answer', 'confirm', 'option', 'leave']);
 
 /** A deterministic stand-in for `random` when none is given (no semantics draws randomness yet). */
@@ -109,7 +109,11 @@ export function step(
   if (state.world.status === 'terminated' || state.world.status === 'expired' || state.world.status === 'abandoned') {
     return refusal(state, playerId, 'GAME_NOT_ACTIVE');
   }
-  if ((state.world.status === 'completed' || player.finished) && !AFTER_END.has(type)) {
+  if (
+    (state.world.status === 'completed' || player.finished) &&
+    !AFTER_END.has(type) &&
+    !allowedByEndPolicies(c, playerEvent)
+  ) {
     return refusal(state, playerId, 'GAME_OVER');
   }
   if (player.status === 'left game' && type !== 'start') return refusal(state, playerId, 'LEFT_GAME');
@@ -295,4 +299,10 @@ function operatorStep(_spec: GameSpec, state: InstanceState, event: OperatorEven
       return { state: { ...state, world }, outputs: [], records: [], trace: emptyTrace() };
     }
   }
+}
+
+/** Whether the game's end policies let a player whose game is over still pick or redeem offers. */
+function allowedByEndPolicies(c: CompiledSpec, event: PlayerEvent): boolean {
+  if (event.type !== 'offer') return false;
+  return event.action === 'pick' ? c.afterEnd.pickOffers : c.afterEnd.redeemOffers;
 }

@@ -86,6 +86,7 @@ export interface BuilderOptions {
   currencyName?: string;
   multiplayer?: boolean;
   playingPeriodEnd?: string | null;
+  endPolicies?: Partial<GameValues['endPolicies']>;
 }
 
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
@@ -117,6 +118,7 @@ export class SpecBuilder {
       currencyName: options.currencyName ?? 'Coins',
       multiplayer: options.multiplayer ?? false,
       playingPeriod: { ...defaults.playingPeriod, end: options.playingPeriodEnd ?? null },
+      endPolicies: { ...defaults.endPolicies, ...options.endPolicies },
       pg: { ...defaults.pg, type: options.type ?? 'map' },
     };
   }
