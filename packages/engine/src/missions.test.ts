@@ -65,7 +65,11 @@ describe('#missions', () => {
     session.code('assign');
     session.send({ type: 'submission', missionId: 'selfie', text: 'no photo' });
     expect(session.error()).toBe('INVALID_SUBMISSION');
-    session.send({ type: 'submission', missionId: 'selfie', mediaId: 'media-9', text: 'me' });
+    session.send({ type: 'submission', missionId: 'selfie', mediaId: 'clip', mediaType: 'video' });
+    expect(session.last.outputs).toMatchObject([
+      { errorCode: 'INVALID_SUBMISSION', message: 'This mission asks for image' },
+    ]);
+    session.send({ type: 'submission', missionId: 'selfie', mediaId: 'media-9', mediaType: 'image', text: 'me' });
     expect(session.last.records).toEqual([
       {
         name: 'has been assigned or completed mission',

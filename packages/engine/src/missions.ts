@@ -115,7 +115,13 @@ export function checkConditionMissions(ctx: StepContext, dirty: number): void {
 }
 
 /** The `submission` event: what the player shares or captures for a mission (or sub-mission) accomplished by a submission. */
-export function handleSubmission(ctx: StepContext, missionId: string, text: unknown, mediaId: unknown): void {
+export function handleSubmission(
+  ctx: StepContext,
+  missionId: string,
+  text: unknown,
+  mediaId: unknown,
+  mediaType?: unknown,
+): void {
   const sub = ctx.c.missions.has(missionId) ? undefined : ctx.c.subMissions.get(missionId);
   const mission = ctx.c.missions.get(sub ? sub.missionId : missionId);
   if (!mission) return refuse(ctx, 'UNKNOWN_MISSION');
@@ -139,6 +145,13 @@ export function handleSubmission(ctx: StepContext, missionId: string, text: unkn
     return refuse(ctx, 'INVALID_SUBMISSION', 'This mission asks for a photo, video or sound');
   }
   if (!message && !media) return refuse(ctx, 'INVALID_SUBMISSION');
+  if (media && wants && typeof mediaType === 'string') {
+    // The server tells what the medium is; a mission that names kinds takes only those.
+    const accepted = (['image', 'video', 'audio'] as const).filter((kind) => wants[`mediatype${kind}`]);
+    if (accepted.length > 0 && !accepted.some((kind) => kind === mediaType)) {
+      return refuse(ctx, 'INVALID_SUBMISSION', `This mission asks for ${accepted.join(' or ')}`);
+    }
+  }
   const captured: Captured = { ...(message ? { message } : {}), ...(media ? { mediaId: media } : {}) };
   playerRecord(ctx, 'missions')[mission.id] = {
     ...progress,

@@ -178,7 +178,7 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
       return refuse(ctx, 'INVALID_EVENT');
     case 'submission':
       if (!isId(event.missionId)) return refuse(ctx, 'INVALID_EVENT');
-      return handleSubmission(ctx, event.missionId, event.text, event.mediaId);
+      return handleSubmission(ctx, event.missionId, event.text, event.mediaId, event.mediaType);
     case 'pause':
       return handlePause(ctx, true);
     case 'resume':

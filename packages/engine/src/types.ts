@@ -254,11 +254,21 @@ export type PlayerEvent = PlayerEventBase &
     | { type: 'destroy'; objectId: string }
     | { type: 'create'; archetypeId: string; payload?: Record<string, unknown>; latitude?: number; longitude?: number }
     | { type: 'offer'; objectId: string; action: 'pick' | 'redeem' }
-    | { type: 'submission'; missionId: string; text?: string; mediaId?: string }
+    | {
+        type: 'submission';
+        missionId: string;
+        text?: string;
+        mediaId?: string;
+        /** The kind of the submitted medium, as the server found it (checked against what the mission accepts). */
+        mediaType?: SubmissionMediaType;
+      }
     | { type: 'pause' }
     | { type: 'resume' }
     | { type: 'leave' }
   );
+
+/** Kinds of media a mission submission may carry (spec 2: a mission accepts image, video and/or audio). */
+export type SubmissionMediaType = 'image' | 'video' | 'audio';
 
 /** What an operator does to a live instance (spec 1 §4, spec 3 §4). */
 export type OperatorEvent =
