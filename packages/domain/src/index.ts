@@ -9,3 +9,4 @@ export * from './game-operations.js';
 export * from './media-library.js';
 export * from './design/index.js';
 export * from './design/server-support.js';
+export * from './play.js';

@@ -1,0 +1,454 @@
+/**
+ * The instance store: where the pure engine meets the database.
+ *
+ * Why this is race-safe: every change to an instance — a player's event, an
+ * operator's event, an operator's edit of the world — runs in ONE transaction
+ * that first takes the instance row with `SELECT … FOR UPDATE`. Whoever holds
+ * that row lock is the only one reading and writing the instance's world and its
+ * players' states until COMMIT; a second event on the same instance waits at its
+ * own `FOR UPDATE` and then reads what the first one wrote. So two players
+ * racing for the last offer are stepped one after the other: the first takes it,
+ * the second's step sees quantity 0 and is refused. Different instances never
+ * wait for each other. Player rows are only ever written under their instance's
+ * lock, so reading them after taking it needs no lock of their own. Nothing is
+ * pushed to sockets before COMMIT, so a player is never told of a change that
+ * was rolled back.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { migrateGameSpec, PLAY_ERROR_CODES, PLAY_MESSAGES, type GameSpec, type PlayingPeriod } from '@loci/domain';
+import {
+  INSTANCE_STATE_VERSION,
+  migrateInstanceState,
+  step,
+  viewOf,
+  type EngineEvent,
+  type InstanceState,
+  type Output,
+  type StepResult,
+  type WorldState,
+} from '@loci/engine';
+import type { AppContext } from '../../context.js';
+import {
+  gameInstances,
+  gameplayRecords,
+  games,
+  gameVersions,
+  playerStates,
+  type GameInstanceRow,
+  type PlayerStateRow,
+} from '../../db/schema.js';
+import { AppError, fail } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { Executor, Transaction } from '../games/service.js';
+
+// ─── Specs ───────────────────────────────────────────────────────────────────
+
+/**
+ * Specs by key. The engine compiles a spec once per spec OBJECT (a WeakMap), so
+ * handing it the same object for every event of a version is what keeps a step
+ * cheap. Keys carry the game's current playing period (see `withPeriod`).
+ */
+const specCache = new Map<string, GameSpec>();
+const SPEC_CACHE_SIZE = 500;
+
+function remember(key: string, spec: GameSpec): GameSpec {
+  if (specCache.size >= SPEC_CACHE_SIZE) {
+    const oldest = specCache.keys().next().value;
+    if (oldest !== undefined) specCache.delete(oldest);
+  }
+  specCache.set(key, spec);
+  return spec;
+}
+
+/**
+ * The spec with the game's playing period as it is NOW. Operators change a
+ * game's playing period after publishing (spec 1 §2 "Change Game Period":
+ * "All instances with the same game version will get updated"), and the engine
+ * expires an instance by the period of the spec it is given, so the period is
+ * read from the game row rather than from the snapshot.
+ */
+function withPeriod(spec: GameSpec, period: PlayingPeriod | null): GameSpec {
+  if (!period) return spec;
+  return { ...spec, game: { ...spec.game, playingPeriod: period } };
+}
+
+/** The published version's stored spec (published specs never change; cached by version id). */
+async function publishedSpec(db: Executor, versionId: string): Promise<GameSpec> {
+  const key = `version:${versionId}`;
+  const cached = specCache.get(key);
+  if (cached) return cached;
+  const [version] = await db
+    .select({ spec: gameVersions.spec })
+    .from(gameVersions)
+    .where(eq(gameVersions.id, versionId))
+    .limit(1);
+  if (!version?.spec) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
+  return remember(key, migrateGameSpec(version.spec as { schemaVersion?: number } & Record<string, unknown>));
+}
+
+/** The spec `row` runs, with `period` laid over it; the same object for the same (instance source, period). */
+async function specFor(db: Executor, row: GameInstanceRow, period: PlayingPeriod | null): Promise<GameSpec> {
+  const periodKey = period ? `${period.start}|${period.end ?? ''}|${period.timezone}` : '';
+  // A working-version instance runs its own snapshot, which never changes after the start.
+  const key = row.spec ? `instance:${row.id}|${periodKey}` : `version:${row.versionId}|${periodKey}`;
+  const cached = specCache.get(key);
+  if (cached) return cached;
+  const base = row.spec
+    ? migrateGameSpec(row.spec as unknown as { schemaVersion?: number } & Record<string, unknown>)
+    : await publishedSpec(db, row.versionId);
+  return remember(key, withPeriod(base, period));
+}
+
+/** The game's playing period now (null when the game row is gone). */
+async function periodOf(db: Executor, gameId: string): Promise<PlayingPeriod | null> {
+  const [found] = await db
+    .select({ period: sql<PlayingPeriod | null>`${games.settings}->'playingPeriod'` })
+    .from(games)
+    .where(eq(games.id, gameId))
+    .limit(1);
+  return found?.period ?? null;
+}
+
+/**
+ * The spec an instance runs: its own snapshot (working-version instances) or
+ * its published version's, with the game's current playing period.
+ */
+export async function specOfInstance(ctx: AppContext, row: GameInstanceRow): Promise<GameSpec> {
+  return specFor(ctx.db, row, await periodOf(ctx.db, row.gameId));
+}
+
+/** Forgets cached specs (tests that rewrite a version's spec in place). */
+export function clearSpecCache(): void {
+  specCache.clear();
+}
+
+// ─── Reading ─────────────────────────────────────────────────────────────────
+
+/** The player rows of an instance: all of them, or those of `playerIds`. */
+async function playerRowsOf(
+  db: Executor,
+  instanceId: string,
+  playerIds?: readonly string[],
+): Promise<PlayerStateRow[]> {
+  if (playerIds && playerIds.length === 0) return [];
+  return db
+    .select()
+    .from(playerStates)
+    .where(
+      playerIds
+        ? and(eq(playerStates.instanceId, instanceId), inArray(playerStates.playerId, [...playerIds]))
+        : eq(playerStates.instanceId, instanceId),
+    );
+}
+
+/** The engine's InstanceState from the instance row and (some of) its player rows. */
+function assembleState(row: GameInstanceRow, spec: GameSpec, players: readonly PlayerStateRow[]): InstanceState {
+  return migrateInstanceState({
+    // Written by an older engine: migrateInstanceState brings the shape up to date.
+    version: row.stateVersion,
+    gameId: spec.game.id,
+    multiplayer: row.multiplayer,
+    world: row.world,
+    players: Object.fromEntries(players.map((player) => [player.playerId, player.state])),
+  });
+}
+
+/** Instance + every player's state assembled as an engine InstanceState (for operator reads). null when missing. */
+export async function loadInstanceState(
+  ctx: AppContext,
+  instanceId: string,
+): Promise<{ instance: GameInstanceRow; state: InstanceState; spec: GameSpec } | null> {
+  if (!isUuid(instanceId)) return null;
+  const [instance] = await ctx.db.select().from(gameInstances).where(eq(gameInstances.id, instanceId)).limit(1);
+  if (!instance) return null;
+  const [spec, players] = await Promise.all([specOfInstance(ctx, instance), playerRowsOf(ctx.db, instanceId)]);
+  return { instance, state: assembleState(instance, spec, players), spec };
+}
+
+/** The instance row locked for this transaction, with the game's current playing period; 404 when missing. */
+async function lockInstance(
+  tx: Transaction,
+  instanceId: string,
+): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null }> {
+  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  const [row] = await tx.select().from(gameInstances).where(eq(gameInstances.id, instanceId)).limit(1).for('update');
+  if (!row) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  return { row, period: await periodOf(tx, row.gameId) };
+}
+
+// ─── Stepping ────────────────────────────────────────────────────────────────
+
+/** A player joining with this event: the account and device their new row is bound to. */
+export interface JoinOptions {
+  userId: string | null;
+  deviceId?: string | null;
+}
+
+export interface RunEventArgs {
+  instanceId: string;
+  event: EngineEvent;
+  traceAllRules?: boolean;
+  /** Load every player, also for a player event. */
+  allPlayers?: boolean;
+  /** The acting player has no row yet (a `start` that joins): insert it with these. */
+  join?: JoinOptions;
+}
+
+/** What must be pushed to sockets once the transaction has committed. */
+export interface PendingPush {
+  instanceId: string;
+  status: string;
+  /** Per player with outputs: their account (null after anonymisation: nobody to push to), outputs and view. */
+  players: Array<{ userId: string | null; outputs: Output[]; view: unknown }>;
+}
+
+export interface SteppedEvent {
+  instance: GameInstanceRow;
+  result: StepResult;
+  spec: GameSpec;
+  push: PendingPush;
+}
+
+/**
+ * Events the engine still takes on a completed instance or from a finished
+ * player: they close what is on screen (the epilogue's info box, the last
+ * answer). Refusing them would leave the player's last dialog pending for ever.
+ */
+const CLOSING_EVENTS = new Set(['seen', 'answer', 'confirm', 'option', 'leave']);
+
+/** 409 INSTANCE_NOT_ACTIVE unless a player's `event` may still run on an instance in `status`. */
+function assertAcceptsPlayerEvent(status: string, type: string): void {
+  if (status === 'active') return;
+  if (status === 'completed' && CLOSING_EVENTS.has(type)) return;
+  throw new AppError('CONFLICT', PLAY_MESSAGES.instanceNotActive, {
+    extra: { errorCode: PLAY_ERROR_CODES.INSTANCE_NOT_ACTIVE, status },
+  });
+}
+
+const isPlayerEvent = (event: EngineEvent): event is Extract<EngineEvent, { playerId: string }> =>
+  typeof (event as { playerId?: unknown }).playerId === 'string';
+
+/**
+ * Steps one event inside the caller's transaction (which must not have touched
+ * the instance yet): locks the instance, loads what the step needs, steps,
+ * writes back what changed and appends the records. Nothing is pushed: the
+ * caller pushes `push` after COMMIT (see `pushStepped`).
+ */
+export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: RunEventArgs): Promise<SteppedEvent> {
+  const { row, period } = await lockInstance(tx, args.instanceId);
+  const spec = await specFor(tx, row, period);
+  const now = ctx.now();
+  const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
+  const playerEvent = actingPlayerId !== null;
+  if (playerEvent) assertAcceptsPlayerEvent(row.status, args.event.type);
+
+  // The engine reads only the acting player (and the world) for a player event…
+  let rows = await playerRowsOf(tx, row.id, playerEvent && !args.allPlayers ? [actingPlayerId] : undefined);
+  let state = assembleState(row, spec, rows);
+  const options = { traceAllRules: args.traceAllRules === true };
+  let result = step(spec, state, args.event, now, Math.random, options);
+  // …except when a player finishes or leaves a shared instance: whether the instance is then
+  // completed or abandoned depends on everyone. With only the acting player loaded the engine can
+  // only err towards "everyone is done", so a status change is checked again with every player.
+  if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
+    rows = await playerRowsOf(tx, row.id);
+    state = assembleState(row, spec, rows);
+    result = step(spec, state, args.event, now, Math.random, options);
+  }
+
+  const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
+  const nextPlayers = result.state.players;
+  for (const [playerId, player] of Object.entries(nextPlayers)) {
+    const before = state.players[playerId];
+    if (before === player) continue;
+    const copies = {
+      name: player.name,
+      status: player.status,
+      state: player,
+      latitude: player.location?.latitude ?? null,
+      longitude: player.location?.longitude ?? null,
+      updatedAt: now,
+    };
+    if (byPlayer.has(playerId)) {
+      await tx
+        .update(playerStates)
+        .set(copies)
+        .where(and(eq(playerStates.instanceId, row.id), eq(playerStates.playerId, playerId)));
+    } else {
+      // A `start` that joined the player: the row is new.
+      await tx.insert(playerStates).values({
+        instanceId: row.id,
+        playerId,
+        userId: args.join ? args.join.userId : playerId,
+        gameId: row.gameId,
+        versionId: row.versionId,
+        deviceId: args.join?.deviceId ?? null,
+        joinedAt: now,
+        ...copies,
+      });
+    }
+  }
+
+  const world = result.state.world;
+  const worldChanged = world !== row.world;
+  const [instance] = await tx
+    .update(gameInstances)
+    .set({
+      ...(worldChanged ? { world, status: world.status, stateVersion: INSTANCE_STATE_VERSION } : {}),
+      updatedAt: now,
+    })
+    .where(eq(gameInstances.id, row.id))
+    .returning();
+
+  if (result.records.length > 0) {
+    await tx.insert(gameplayRecords).values(
+      result.records.map((record) => ({
+        instanceId: row.id,
+        gameId: row.gameId,
+        versionId: row.versionId,
+        playerId: record.playerId,
+        name: record.name,
+        when: new Date(record.when),
+        record,
+      })),
+    );
+  }
+
+  // Outputs per player, with that player's view, for the sockets.
+  const outputsByPlayer = new Map<string, Output[]>();
+  for (const output of result.outputs) {
+    if (!output.playerId || !nextPlayers[output.playerId]) continue;
+    const list = outputsByPlayer.get(output.playerId) ?? [];
+    list.push(output);
+    outputsByPlayer.set(output.playerId, list);
+  }
+  const push: PendingPush = {
+    instanceId: row.id,
+    status: instance!.status,
+    players: [...outputsByPlayer].map(([playerId, outputs]) => ({
+      userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (args.join?.userId ?? playerId),
+      outputs,
+      view: viewOf(spec, result.state, playerId),
+    })),
+  };
+  return { instance: instance!, result, spec, push };
+}
+
+/** Pushes what a committed step produced: each player's outputs and view, and the instance's status. */
+export function pushStepped(ctx: AppContext, push: PendingPush): void {
+  try {
+    for (const player of push.players) {
+      if (!player.userId) continue;
+      ctx.realtime.toUser(player.userId, 'outputs', {
+        instanceId: push.instanceId,
+        outputs: player.outputs,
+        view: player.view,
+      });
+    }
+    ctx.realtime.toInstance(push.instanceId, 'instance', { instanceId: push.instanceId, status: push.status });
+  } catch (error) {
+    // Pushes are fire-and-forget (lib/realtime.ts): the committed step stands, the player reads it in the next view.
+    ctx.log.warn({ err: error, instanceId: push.instanceId }, 'realtime push failed');
+  }
+}
+
+/**
+ * Runs one engine event on an instance in ONE transaction: SELECT the instance
+ * row FOR UPDATE; load its world and the needed player rows (just the acting
+ * player for a PlayerEvent; every player for an OperatorEvent or when
+ * opts.allPlayers); step; write back changed player rows and the world (only if
+ * it changed); append the records to gameplay_records; bump updated_at. After
+ * COMMIT, push each player's outputs over ctx.realtime.toUser(userId,
+ * 'outputs', { instanceId, outputs, view }) and ctx.realtime.toInstance(
+ * instanceId, 'instance', { instanceId, status }).
+ *
+ * 404 when the instance is missing; 409 (errorCode INSTANCE_NOT_ACTIVE) for a
+ * player event on an instance that is not active (a completed one still takes
+ * the events that close what is on screen: seen, answer, confirm, option,
+ * leave). Engine refusals are not errors: they come back as 'error' outputs.
+ */
+export async function runEvent(
+  ctx: AppContext,
+  args: { instanceId: string; event: EngineEvent; traceAllRules?: boolean; allPlayers?: boolean; join?: JoinOptions },
+): Promise<{ instance: GameInstanceRow; result: StepResult; spec: GameSpec }> {
+  const stepped = await ctx.db.transaction((tx) => stepInTransaction(ctx, tx, args));
+  pushStepped(ctx, stepped.push);
+  return { instance: stepped.instance, result: stepped.result, spec: stepped.spec };
+}
+
+/**
+ * Changes the world of an instance under the same row lock (operators'
+ * updateWorldStateItem / deleteWorldStateItem). fn returns the new world; when
+ * it is a new object whose revision did not move, the revision is bumped so
+ * every player re-reads world conditions at their next event.
+ */
+export async function mutateWorld(
+  ctx: AppContext,
+  instanceId: string,
+  fn: (world: WorldState, spec: GameSpec) => WorldState,
+): Promise<GameInstanceRow> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const { row, period } = await lockInstance(tx, instanceId);
+    const spec = await specFor(tx, row, period);
+    let world = fn(row.world, spec);
+    if (world === row.world) return row;
+    if (world.revision === row.world.revision) world = { ...world, revision: row.world.revision + 1 };
+    const [instance] = await tx
+      .update(gameInstances)
+      .set({ world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: ctx.now() })
+      .where(eq(gameInstances.id, row.id))
+      .returning();
+    return instance!;
+  });
+  try {
+    ctx.realtime.toInstance(updated.id, 'instance', { instanceId: updated.id, status: updated.status });
+  } catch (error) {
+    ctx.log.warn({ err: error, instanceId }, 'realtime push failed');
+  }
+  return updated;
+}
+
+/** A new instance row of a version with the engine's initial world (the caller then steps `start`). */
+export async function insertInstance(
+  tx: Executor,
+  values: {
+    gameId: string;
+    versionId: string;
+    isLiveSpec: boolean;
+    multiplayer: boolean;
+    world: WorldState;
+    spec: GameSpec | null;
+    now: Date;
+  },
+): Promise<GameInstanceRow> {
+  const [row] = await tx
+    .insert(gameInstances)
+    .values({
+      gameId: values.gameId,
+      versionId: values.versionId,
+      isLiveSpec: values.isLiveSpec,
+      multiplayer: values.multiplayer,
+      status: values.world.status,
+      world: values.world,
+      stateVersion: INSTANCE_STATE_VERSION,
+      spec: values.spec,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  return row!;
+}
+
+/** The player's own row of an instance, or null. */
+export async function findPlayerRow(
+  db: Executor,
+  instanceId: string,
+  playerId: string,
+): Promise<PlayerStateRow | null> {
+  const [row] = await db
+    .select()
+    .from(playerStates)
+    .where(and(eq(playerStates.instanceId, instanceId), eq(playerStates.playerId, playerId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+/**
+ * The player API (spec 4 §4): request bodies, answers, refusal codes and their
+ * messages. The server validates with these schemas; the web player reads the
+ * same codes to tell a wrong passcode from a game that has not started yet.
+ */
+
+/** Why the player API refuses to start, join or take an event (the `errorCode` of the error body). */
+export const PLAY_ERROR_CODES = {
+  /** 403: the game has a passcode and the one sent is missing or wrong. */
+  WRONG_PASSCODE: 'WRONG_PASSCODE',
+  /** 403: the playing period starts later. */
+  NOT_STARTED_YET: 'NOT_STARTED_YET',
+  /** 403: the playing period is over. */
+  PERIOD_ENDED: 'PERIOD_ENDED',
+  /** 403: the version takes no new instances and the caller has none to rejoin. */
+  NEW_INSTANCES_NOT_ALLOWED: 'NEW_INSTANCES_NOT_ALLOWED',
+  /** 403: the caller may not play this game or version (authorised players, testers, designer-only versions). */
+  NOT_AUTHORISED: 'NOT_AUTHORISED',
+  /** 409: the game binds a player to one device and this request comes from another. */
+  OTHER_DEVICE: 'OTHER_DEVICE',
+  /** 409: the instance is terminated, expired, completed or abandoned. */
+  INSTANCE_NOT_ACTIVE: 'INSTANCE_NOT_ACTIVE',
+  /** 409: the game has no published version (and none was asked for). */
+  NOT_PUBLISHED: 'NOT_PUBLISHED',
+  /** 409: the version asked for is archived. */
+  VERSION_ARCHIVED: 'VERSION_ARCHIVED',
+  /** 403: the caller is not a player of the instance. */
+  NOT_A_PLAYER: 'NOT_A_PLAYER',
+} as const;
+export type PlayErrorCode = keyof typeof PLAY_ERROR_CODES;
+
+/** The messages of the player API's refusals. */
+export const PLAY_MESSAGES = {
+  wrongPasscode: 'Wrong passcode',
+  passcodeRequired: 'This game needs a passcode',
+  notStartedYet: 'This game has not started yet',
+  periodEnded: 'The playing period of this game has ended',
+  newInstancesNotAllowed: 'This game version does not accept new players',
+  notAuthorised: 'You are not allowed to play this game',
+  designerOnlyVersion: 'Only the designers of this game may play this version',
+  workingVersionOnly: 'Only the designers and authorised testers of this game may play its working version',
+  otherDevice: 'You are playing this game on another device',
+  instanceNotActive: 'This game instance is no longer active',
+  instanceNotFound: 'Game instance not found',
+  notPublished: 'This game is not published',
+  versionArchived: 'This game version is archived',
+  versionNotFound: 'Game version not found',
+  notAPlayer: 'You are not a player of this game instance',
+  restartWorkingOnly: 'Only a playtest of the working version can be restarted',
+  gameArchived: 'This game has been archived.',
+} as const;
+
+/** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
+export const DEVICE_HEADER = 'x-loci-device';
+
+// ─── Requests ────────────────────────────────────────────────────────────────
+
+/** POST /api/play/games/{gameId}/instances: start or join. */
+export const startPlayBodySchema = z.object({
+  /** A version of the game; absent = its published version. */
+  versionId: z.string().min(1).optional(),
+  /** The game's play passcode, when it has one. */
+  passcode: z.string().optional(),
+  /** Working version only: throw the caller's playtest away and start again. */
+  restart: z.boolean().optional(),
+});
+export type StartPlayBody = z.infer<typeof startPlayBodySchema>;
+
+const id = z.string().min(1, 'Required');
+const coordinate = (min: number, max: number) => z.number().finite().min(min).max(max);
+
+/** One player event (spec 4 §4), discriminated by `type`. The player is the caller: no `playerId` is sent. */
+export const playEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('location'), latitude: coordinate(-90, 90), longitude: coordinate(-180, 180) }),
+  z.object({ type: z.literal('code'), code: z.string().min(1, 'Required').max(2000) }),
+  z.object({ type: z.literal('seen'), interactionId: id }),
+  z.object({
+    type: z.literal('answer'),
+    interactionId: id,
+    questionId: z.union([z.string(), z.number().int().min(0)]).optional(),
+    /** An option index, an array of indices (several answers allowed), or the open answer's text or number. */
+    answer: z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]),
+  }),
+  z.object({ type: z.literal('confirm'), interactionId: id, approved: z.boolean() }),
+  z.object({ type: z.literal('option'), interactionId: id, statementId: id, optionId: id }),
+  z.object({ type: z.literal('contact'), objectId: id }),
+  z.object({ type: z.literal('act'), objectId: id }),
+  z.object({ type: z.literal('pick'), objectId: id }),
+  z.object({ type: z.literal('drop'), objectId: id }),
+  z.object({ type: z.literal('destroy'), objectId: id }),
+  z.object({
+    type: z.literal('create'),
+    archetypeId: id,
+    payload: z.record(z.string(), z.unknown()).default({}),
+    latitude: coordinate(-90, 90).optional(),
+    longitude: coordinate(-180, 180).optional(),
+  }),
+  z.object({ type: z.literal('offer'), objectId: id, action: z.enum(['pick', 'redeem']) }),
+  z.object({
+    type: z.literal('submission'),
+    missionId: id,
+    text: z.string().max(10000).optional(),
+    mediaId: z.string().min(1).optional(),
+  }),
+  z.object({ type: z.literal('pause') }),
+  z.object({ type: z.literal('resume') }),
+  z.object({ type: z.literal('leave') }),
+]);
+export type PlayEvent = z.infer<typeof playEventSchema>;
+export type PlayEventType = PlayEvent['type'];
+
+// ─── Answers ─────────────────────────────────────────────────────────────────
+
+/**
+ * An operator's asynchronous message, delivered once with the player's next
+ * start, view or event (spec 1 §5 "Sending a message").
+ */
+export const playMessageSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  /** The scene it was meant for, or null for every scene. */
+  sceneId: z.string().nullable(),
+  /** ISO time it was sent. */
+  when: z.string(),
+});
+export type PlayMessage = z.infer<typeof playMessageSchema>;
+
+/**
+ * The engine's outputs, view, trace and states are described in docs/engine.md
+ * and typed by @loci/engine; the API passes them through as JSON, so the
+ * answer schemas keep them open.
+ */
+const engineJson = z.looseObject({});
+
+/** What a playtest (working version, editor or tester) also gets: the step's trace and the raw states. */
+export const playDebugSchema = z.object({ trace: engineJson, player: engineJson, world: engineJson });
+
+/** The answer of POST /api/play/games/{gameId}/instances. */
+export const startPlayAnswerSchema = z.object({
+  instanceId: z.string(),
+  /** True when the caller came back to an instance they were already in. */
+  rejoined: z.boolean(),
+  outputs: z.array(engineJson),
+  view: engineJson,
+  messages: z.array(playMessageSchema),
+  debug: playDebugSchema.optional(),
+});
+export type StartPlayAnswer = z.infer<typeof startPlayAnswerSchema>;
+
+/** The instance as the player API presents it. */
+export const playInstanceSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  gameId: z.string(),
+  versionId: z.string(),
+  isLiveSpec: z.boolean(),
+  multiplayer: z.boolean(),
+  status: z.string(),
+});
+
+/** The answer of GET /api/play/instances/{instanceId}. */
+export const playStateAnswerSchema = z.object({
+  instance: playInstanceSchema,
+  view: engineJson,
+  messages: z.array(playMessageSchema),
+  debug: playDebugSchema.optional(),
+});
+
+/** The answer of POST /api/play/instances/{instanceId}/events. */
+export const playEventAnswerSchema = z.object({
+  outputs: z.array(engineJson),
+  view: engineJson,
+  messages: z.array(playMessageSchema),
+  debug: playDebugSchema.optional(),
+});
+
+/** The game as a player sees it (GET /api/play/instances/{instanceId}/game). */
+export const playGameSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  instructions: z.string(),
+  language: z.string(),
+  logoId: z.string().nullable(),
+  pg: engineJson,
+  capabilities: engineJson,
+  market: z.boolean(),
+  currencyName: z.string(),
+  currencyIcon: z.string().nullable(),
+  multiplayer: z.boolean(),
+});
+
+/** The answer of GET /api/play/instances/{instanceId}/game: the game and a player-safe copy of its spec. */
+export const playGameAnswerSchema = z.object({ game: playGameSchema, spec: engineJson });
+
+// ─── Analytics (spec 3 §3) ──────────────────────────────────────────────────
+
+/** GET /api/analytics/{versionId} query. */
+export const analyticsQuerySchema = z.object({
+  includeAbandoned: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** One player's analytics: their records grouped by record name, oldest first. */
+export const analyticsEntrySchema = z.object({
+  userId: z.string().nullable(),
+  avatar: z.object({ name: z.string() }),
+  playerId: z.string(),
+  instanceId: z.string(),
+  status: z.string(),
+  events: z.record(z.string(), z.array(engineJson)),
+});
+export type AnalyticsEntry = z.infer<typeof analyticsEntrySchema>;
+
+export const analyticsAnswerSchema = z.object({ analytics: z.array(analyticsEntrySchema) });
