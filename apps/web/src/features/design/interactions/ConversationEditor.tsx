@@ -1,10 +1,10 @@
 import { newStatement, newStatementOption, type DesignEntity } from '@loci/domain';
-import { ActionIcon, Button, Group, Input, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ActionsEditor, type ActionValue } from '../actions';
 import { EntityPicker } from '../common';
+import { EditableList } from '../common/EditableList';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import { DirectionFields } from './DirectionFields';
@@ -21,7 +21,7 @@ interface ConversationEditorProps {
 
 const isNonPlayer = (character: DesignEntity) => character.isPlayer !== true;
 
-/** One user option of a statement: what the player says, when it is offered, and what it does. */
+/** The fields of one user option of a statement: what the player says, when it is offered, and what it does. */
 function StatementOptionEditor({
   bind,
   path,
@@ -29,54 +29,33 @@ function StatementOptionEditor({
   gameId,
   label,
   statements,
-  onRemove,
-  removeLabel,
-}: ConversationEditorProps & {
-  label: string;
-  statements: StatementValue[];
-  onRemove: () => void;
-  removeLabel: string;
-}) {
+}: ConversationEditorProps & { label: string; statements: StatementValue[] }) {
   const { t } = useTranslation();
   const actionLabel = bind<string>(`${path}.actionLabel`, '');
   return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          {!readOnly && (
-            <Tooltip label={removeLabel}>
-              <ActionIcon variant="subtle" color="red" aria-label={removeLabel} onClick={onRemove}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-        <TextInput
-          label={t('design.interactions.conversation.actionLabel')}
-          value={actionLabel.value ?? ''}
-          onChange={(event) => actionLabel.onChange(event.currentTarget.value)}
-          error={errorOf(actionLabel.errors, actionLabel.errorPath)}
-          readOnly={readOnly}
-          withAsterisk
-        />
-        <ConditionBlocksEditor
-          {...bind<ConditionBlockValue[]>(`${path}.condition`, [])}
-          readOnly={readOnly}
-          gameId={gameId}
-          label={t('design.interactions.conversation.condition')}
-        />
-        <ActionsEditor
-          {...bind<ActionValue[]>(`${path}.actions`, [])}
-          readOnly={readOnly}
-          gameId={gameId}
-          title={`${label}: ${t('design.interactions.conversation.actions')}`}
-          context={{ conversation: { statements } }}
-        />
-      </Stack>
-    </Paper>
+    <>
+      <TextInput
+        label={t('design.interactions.conversation.actionLabel')}
+        value={actionLabel.value ?? ''}
+        onChange={(event) => actionLabel.onChange(event.currentTarget.value)}
+        error={errorOf(actionLabel.errors, actionLabel.errorPath)}
+        readOnly={readOnly}
+        withAsterisk
+      />
+      <ConditionBlocksEditor
+        {...bind<ConditionBlockValue[]>(`${path}.condition`, [])}
+        readOnly={readOnly}
+        gameId={gameId}
+        label={t('design.interactions.conversation.condition')}
+      />
+      <ActionsEditor
+        {...bind<ActionValue[]>(`${path}.actions`, [])}
+        readOnly={readOnly}
+        gameId={gameId}
+        title={`${label}: ${t('design.interactions.conversation.actions')}`}
+        context={{ conversation: { statements } }}
+      />
+    </>
   );
 }
 
@@ -126,46 +105,34 @@ function StatementEditor({
         readOnly={readOnly}
       />
       <DirectionFields bind={bind} path={`${path}.direction`} readOnly={readOnly} />
-      <Input.Wrapper
-        label={t('design.interactions.conversation.options')}
+      <EditableList
+        items={options}
+        onChange={optionList.onChange}
+        newItem={newStatementOption}
+        keyOf={(option, index) => option.id ?? index}
         error={errorOf(optionList.errors, optionList.errorPath)}
-        withAsterisk
-        labelElement="div"
-      >
-        <Stack gap="sm" mt={6}>
-          {options.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('design.interactions.conversation.noOptions')}
-            </Text>
-          )}
-          {options.map((option, index) => (
-            <StatementOptionEditor
-              key={option.id ?? index}
-              bind={bind}
-              path={`${path}.options.${index}`}
-              readOnly={readOnly}
-              gameId={gameId}
-              statements={statements}
-              label={t('design.interactions.conversation.optionLabel', { statement: label, number: index + 1 })}
-              onRemove={() => optionList.onChange(options.filter((_, at) => at !== index))}
-              removeLabel={`${label}: ${t('design.interactions.conversation.removeOption', { number: index + 1 })}`}
-            />
-          ))}
-          {!readOnly && (
-            <Group>
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => optionList.onChange([...options, newStatementOption()])}
-                aria-label={`${t('design.interactions.conversation.addOption')} (${label})`}
-              >
-                {t('design.interactions.conversation.addOption')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Input.Wrapper>
+        readOnly={readOnly}
+        labels={{
+          list: t('design.interactions.conversation.options'),
+          empty: t('design.interactions.conversation.noOptions'),
+          add: t('design.interactions.conversation.addOption'),
+          addAria: `${t('design.interactions.conversation.addOption')} (${label})`,
+          item: (number) => t('design.interactions.conversation.optionLabel', { statement: label, number }),
+          remove: (number) => `${label}: ${t('design.interactions.conversation.removeOption', { number })}`,
+          moveUp: (number) => `${label}: ${t('design.interactions.conversation.moveOptionUp', { number })}`,
+          moveDown: (number) => `${label}: ${t('design.interactions.conversation.moveOptionDown', { number })}`,
+        }}
+        renderItem={(_, index) => (
+          <StatementOptionEditor
+            bind={bind}
+            path={`${path}.options.${index}`}
+            readOnly={readOnly}
+            gameId={gameId}
+            statements={statements}
+            label={t('design.interactions.conversation.optionLabel', { statement: label, number: index + 1 })}
+          />
+        )}
+      />
     </Stack>
   );
 }
@@ -181,7 +148,6 @@ export function ConversationEditor({ bind, path, readOnly, gameId }: Conversatio
   const resumable = bind<boolean>(`${path}.resumable`, false);
   const list = bind<StatementValue[]>(`${path}.statements`, []);
   const statements = list.value ?? [];
-  const removeStatement = (index: number) => list.onChange(statements.filter((_, at) => at !== index));
 
   return (
     <Stack gap="md">
@@ -192,65 +158,33 @@ export function ConversationEditor({ bind, path, readOnly, gameId }: Conversatio
         onChange={(event) => resumable.onChange(event.currentTarget.checked)}
         disabled={readOnly}
       />
-      <Input.Wrapper
-        label={t('design.interactions.conversation.statements')}
+      <EditableList
+        items={statements}
+        onChange={list.onChange}
+        newItem={newStatement}
+        keyOf={(statement, index) => statement.id ?? index}
         error={errorOf(list.errors, list.errorPath)}
-        withAsterisk
-        labelElement="div"
-      >
-        <Stack gap="md" mt={6}>
-          {statements.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('design.interactions.conversation.none')}
-            </Text>
-          )}
-          {statements.map((statement, index) => {
-            const number = index + 1;
-            const label = t('design.interactions.conversation.statement', { number });
-            return (
-              <Paper key={statement.id ?? index} withBorder radius="md" p="md" role="group" aria-label={label}>
-                <Stack gap="sm">
-                  <Group justify="space-between">
-                    <Text fw={700}>{label}</Text>
-                    {!readOnly && (
-                      <Tooltip label={t('design.interactions.conversation.removeStatement', { number })}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('design.interactions.conversation.removeStatement', { number })}
-                          onClick={() => removeStatement(index)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                  <StatementEditor
-                    bind={bind}
-                    path={`${path}.statements.${index}`}
-                    readOnly={readOnly}
-                    gameId={gameId}
-                    label={label}
-                    statements={statements}
-                  />
-                </Stack>
-              </Paper>
-            );
-          })}
-          {!readOnly && (
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => list.onChange([...statements, newStatement()])}
-              >
-                {t('design.interactions.conversation.addStatement')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Input.Wrapper>
+        readOnly={readOnly}
+        labels={{
+          list: t('design.interactions.conversation.statements'),
+          empty: t('design.interactions.conversation.none'),
+          add: t('design.interactions.conversation.addStatement'),
+          item: (number) => t('design.interactions.conversation.statement', { number }),
+          remove: (number) => t('design.interactions.conversation.removeStatement', { number }),
+          moveUp: (number) => t('design.interactions.conversation.moveStatementUp', { number }),
+          moveDown: (number) => t('design.interactions.conversation.moveStatementDown', { number }),
+        }}
+        renderItem={(_, index) => (
+          <StatementEditor
+            bind={bind}
+            path={`${path}.statements.${index}`}
+            readOnly={readOnly}
+            gameId={gameId}
+            label={t('design.interactions.conversation.statement', { number: index + 1 })}
+            statements={statements}
+          />
+        )}
+      />
     </Stack>
   );
 }

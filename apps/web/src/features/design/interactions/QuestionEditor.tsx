@@ -15,21 +15,20 @@ import {
   Group,
   Input,
   NumberInput,
-  Paper,
   Radio,
   Select,
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   TextInput,
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
+import { EditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import type { QuestionOptionValue, QuestionValue } from './interaction-values';
 import './locales';
@@ -304,86 +303,26 @@ export function QuestionListEditor({
   const { t } = useTranslation();
   const list = bind<QuestionValue[]>(path, []);
   const questions = list.value ?? [];
-  const move = (index: number, by: -1 | 1) => {
-    const target = index + by;
-    if (target < 0 || target >= questions.length) return;
-    const next = [...questions];
-    [next[index], next[target]] = [next[target]!, next[index]!];
-    list.onChange(next);
-  };
-
   return (
-    <Input.Wrapper
-      label={t('design.interactions.questions')}
+    <EditableList
+      items={questions}
+      onChange={list.onChange}
+      newItem={newQuestion}
+      keyOf={(question, index) => question.id ?? index}
       error={errorOf(list.errors, list.errorPath)}
-      withAsterisk
-      labelElement="div"
-    >
-      <Stack gap="sm" mt={6}>
-        {questions.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('design.interactions.question.none')}
-          </Text>
-        )}
-        {questions.map((question, index) => {
-          const number = index + 1;
-          const label = t('design.interactions.question.label', { number });
-          return (
-            <Paper key={question.id ?? index} withBorder radius="md" p="sm" role="group" aria-label={label}>
-              <Stack gap="sm">
-                <Group justify="space-between">
-                  <Text fw={600} size="sm">
-                    {label}
-                  </Text>
-                  {!readOnly && (
-                    <Group gap={4}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                        aria-label={t('design.interactions.question.moveUp', { number })}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        disabled={index === questions.length - 1}
-                        onClick={() => move(index, 1)}
-                        aria-label={t('design.interactions.question.moveDown', { number })}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        onClick={() => list.onChange(questions.filter((_, at) => at !== index))}
-                        aria-label={t('design.interactions.question.remove', { number })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  )}
-                </Group>
-                <QuestionEditor bind={bind} path={`${path}.${index}`} readOnly={readOnly} gameId={gameId} />
-              </Stack>
-            </Paper>
-          );
-        })}
-        {!readOnly && (
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => list.onChange([...questions, newQuestion()])}
-            >
-              {t('design.interactions.question.add')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Input.Wrapper>
+      readOnly={readOnly}
+      labels={{
+        list: t('design.interactions.questions'),
+        empty: t('design.interactions.question.none'),
+        add: t('design.interactions.question.add'),
+        item: (number) => t('design.interactions.question.label', { number }),
+        remove: (number) => t('design.interactions.question.remove', { number }),
+        moveUp: (number) => t('design.interactions.question.moveUp', { number }),
+        moveDown: (number) => t('design.interactions.question.moveDown', { number }),
+      }}
+      renderItem={(_, index) => (
+        <QuestionEditor bind={bind} path={`${path}.${index}`} readOnly={readOnly} gameId={gameId} />
+      )}
+    />
   );
 }

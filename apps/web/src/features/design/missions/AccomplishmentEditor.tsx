@@ -8,25 +8,11 @@ import {
   setAccomplishmentType,
   type AccomplishmentType,
 } from '@loci/domain';
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Group, Input, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
+import { EditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import './locales';
 
@@ -148,6 +134,35 @@ function SubmissionEditor({ bind, path, readOnly }: Omit<AccomplishmentEditorPro
   );
 }
 
+/** The fields of one sub-mission: title, description and its own (action or condition) accomplishment. */
+function SubMissionFields({ bind, path, readOnly, gameId }: Omit<AccomplishmentEditorProps, 'nested'>) {
+  const { t } = useTranslation();
+  const title = bind<string>(`${path}.title`, '');
+  const description = bind<string>(`${path}.description`, '');
+  return (
+    <>
+      <TextInput
+        label={t('design.missions.missionTitle')}
+        value={title.value ?? ''}
+        onChange={(event) => title.onChange(event.currentTarget.value)}
+        error={errorOf(title.errors, title.errorPath)}
+        readOnly={readOnly}
+        withAsterisk
+      />
+      <RichTextEditor
+        label={t('design.missions.description')}
+        value={description.value ?? ''}
+        onChange={description.onChange}
+        error={errorOf(description.errors, description.errorPath)}
+        readOnly={readOnly}
+        withAsterisk
+        minHeight={100}
+      />
+      <AccomplishmentEditor bind={bind} path={`${path}.accomplishment`} readOnly={readOnly} gameId={gameId} nested />
+    </>
+  );
+}
+
 /** The sub-missions of a mission: each with title, description and its own (action or condition) accomplishment. */
 function SubMissionsEditor({ bind, path, readOnly, gameId }: Omit<AccomplishmentEditorProps, 'nested'>) {
   const { t } = useTranslation();
@@ -164,92 +179,26 @@ function SubMissionsEditor({ bind, path, readOnly, gameId }: Omit<Accomplishment
         onChange={(event) => ordered.onChange(event.currentTarget.checked)}
         disabled={readOnly}
       />
-      <Input.Wrapper
-        label={t('design.missions.subMissions')}
+      <EditableList
+        items={subMissions}
+        onChange={list.onChange}
+        newItem={newSubMission}
+        keyOf={(subMission, index) => subMission.id ?? index}
         error={errorOf(list.errors, list.errorPath)}
-        withAsterisk
-        labelElement="div"
-      >
-        <Stack gap="sm" mt={6}>
-          {subMissions.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('design.missions.noSubMissions')}
-            </Text>
-          )}
-          {subMissions.map((subMission, index) => {
-            const at = `${path}.submissions.${index}`;
-            const number = index + 1;
-            const title = bind<string>(`${at}.title`, '');
-            const description = bind<string>(`${at}.description`, '');
-            return (
-              <Paper
-                key={subMission.id ?? index}
-                withBorder
-                radius="md"
-                p="sm"
-                role="group"
-                aria-label={t('design.missions.subMission', { number })}
-              >
-                <Stack gap="sm">
-                  <Group justify="space-between">
-                    <Text fw={600} size="sm">
-                      {t('design.missions.subMission', { number })}
-                    </Text>
-                    {!readOnly && (
-                      <Tooltip label={t('design.missions.removeSubMission', { number })}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('design.missions.removeSubMission', { number })}
-                          onClick={() => list.onChange(subMissions.filter((_, other) => other !== index))}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                  <TextInput
-                    label={t('design.missions.missionTitle')}
-                    value={title.value ?? ''}
-                    onChange={(event) => title.onChange(event.currentTarget.value)}
-                    error={errorOf(title.errors, title.errorPath)}
-                    readOnly={readOnly}
-                    withAsterisk
-                  />
-                  <RichTextEditor
-                    label={t('design.missions.description')}
-                    value={description.value ?? ''}
-                    onChange={description.onChange}
-                    error={errorOf(description.errors, description.errorPath)}
-                    readOnly={readOnly}
-                    withAsterisk
-                    minHeight={100}
-                  />
-                  <AccomplishmentEditor
-                    bind={bind}
-                    path={`${at}.accomplishment`}
-                    readOnly={readOnly}
-                    gameId={gameId}
-                    nested
-                  />
-                </Stack>
-              </Paper>
-            );
-          })}
-          {!readOnly && (
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => list.onChange([...subMissions, newSubMission()])}
-              >
-                {t('design.missions.addSubMission')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Input.Wrapper>
+        readOnly={readOnly}
+        labels={{
+          list: t('design.missions.subMissions'),
+          empty: t('design.missions.noSubMissions'),
+          add: t('design.missions.addSubMission'),
+          item: (number) => t('design.missions.subMission', { number }),
+          remove: (number) => t('design.missions.removeSubMission', { number }),
+          moveUp: (number) => t('design.missions.moveSubMissionUp', { number }),
+          moveDown: (number) => t('design.missions.moveSubMissionDown', { number }),
+        }}
+        renderItem={(_, index) => (
+          <SubMissionFields bind={bind} path={`${path}.submissions.${index}`} readOnly={readOnly} gameId={gameId} />
+        )}
+      />
     </Stack>
   );
 }

@@ -34,6 +34,8 @@ i18n.addResourceBundle(
         subMission: 'Sub-mission {{number}}',
         addSubMission: 'Add sub-mission',
         removeSubMission: 'Remove sub-mission {{number}}',
+        moveSubMissionUp: 'Move sub-mission {{number}} up',
+        moveSubMissionDown: 'Move sub-mission {{number}} down',
         noSubMissions: 'No sub-missions yet.',
       },
     },
