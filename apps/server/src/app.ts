@@ -106,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   registerConsole(app, config);
+  // Before the HTTP server closes: open sockets would keep it from closing, and Redis connections the process alive.
+  app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => ctx.mailer.close());
   return app as unknown as App;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startRealtime } from './modules/realtime/server.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Socket.IO shares the HTTP server; with REDIS_URL it fails here, loudly, when Redis cannot be reached.
+  app.ctx.realtime = await startRealtime(app.ctx, app.server);
   app.log.info(`Loci console at ${config.publicUrl}/fe (database: ${database.kind})`);
 }
 

@@ -10,3 +10,4 @@ export * from './media-library.js';
 export * from './design/index.js';
 export * from './design/server-support.js';
 export * from './play.js';
+export * from './operations.js';

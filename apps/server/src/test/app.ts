@@ -5,6 +5,7 @@ import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import { startRealtime } from '../modules/realtime/server.js';
 import { createTestDatabase } from './database.js';
 
 /** A mailer that keeps what it was asked to send, for tests that do not need a real SMTP server. */
@@ -30,7 +31,11 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     mailer?: Mailer;
-    /** Listen on a real 127.0.0.1 port (for browser-like flows); PUBLIC_URL then points at it. */
+    /**
+     * Listen on a real 127.0.0.1 port (for browser-like flows); PUBLIC_URL then
+     * points at it, and Socket.IO runs on it as `ctx.realtime` (Redis-backed when
+     * `env.REDIS_URL` is given).
+     */
     listen?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -57,6 +62,7 @@ export async function createTestApp(
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     // The port is only known once listening; the config object is shared with the app's context.
     config.publicUrl = address;
+    app.ctx.realtime = await startRealtime(app.ctx, app.server);
   }
   return {
     app,

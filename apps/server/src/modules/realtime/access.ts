@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { gameInstances, playerStates } from '../../db/schema.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { loadGame } from '../games/service.js';
+
+/** Why a socket may not watch an instance, in words a client can show. */
+export const WATCH_MESSAGES = {
+  invalid: 'Send { instanceId } to watch an instance',
+  notFound: 'Game instance not found',
+  forbidden: 'You may only watch instances you play in or whose game you manage',
+} as const;
+
+/**
+ * Whether `user` may join the room of an instance: its players (the instance's
+ * outputs are theirs), and whoever has the manage right on its game (the
+ * operators of spec 1 §2). Answers the message to send back when not.
+ */
+export async function checkWatchAccess(
+  ctx: AppContext,
+  user: CurrentUser,
+  instanceId: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!isUuid(instanceId)) return { ok: false, message: WATCH_MESSAGES.notFound };
+  const [instance] = await ctx.db
+    .select({ gameId: gameInstances.gameId })
+    .from(gameInstances)
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1);
+  if (!instance) return { ok: false, message: WATCH_MESSAGES.notFound };
+  const [player] = await ctx.db
+    .select({ playerId: playerStates.playerId })
+    .from(playerStates)
+    .where(and(eq(playerStates.instanceId, instanceId), eq(playerStates.userId, user.id)))
+    .limit(1);
+  if (player) return { ok: true };
+  const game = await loadGame({ ctx, user, gameId: instance.gameId });
+  return game.rights.includes('manage') ? { ok: true } : { ok: false, message: WATCH_MESSAGES.forbidden };
+}

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
+import { REALTIME_MESSAGES, REALTIME_PATH, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
+import { users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { createGame } from '../../test/game-factories.js';
+import { createInstance } from '../../test/instance-factories.js';
+import { redisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
+import { WATCH_MESSAGES } from './access.js';
+
+/** Opens a socket to a listening test app; resolves once connected, rejects with the connect_error. */
+function connectSocket(t: TestApp, token?: string): Promise<Socket> {
+  const socket = io(t.config.publicUrl, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    auth: token === undefined ? {} : { token },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** The next `event` on `socket`, or a rejection after `ms`. */
+function nextEvent<T>(socket: Socket, event: string, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** True when no `event` arrives on `socket` within `ms`. */
+function silence(socket: Socket, event: string, ms = 300): Promise<boolean> {
+  return new Promise((resolve) => {
+    const listener = () => resolve(false);
+    socket.once(event, listener);
+    setTimeout(() => {
+      socket.off(event, listener);
+      resolve(true);
+    }, ms);
+  });
+}
+
+const watch = (socket: Socket, instanceId: unknown) =>
+  socket.timeout(3000).emitWithAck(SOCKET_EVENTS.watch, { instanceId }) as Promise<WatchAck>;
+
+describe('realtime', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const sockets: Socket[] = [];
+  const open = async (token?: string) => {
+    const socket = await connectSocket(t, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    alice = await createUser(t.app.ctx, { role: 'designer', name: 'Alice' });
+    bob = await createUser(t.app.ctx, { name: 'Bob' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  it('refuses a connection without a token', async () => {
+    await expect(connectSocket(t)).rejects.toThrow(REALTIME_MESSAGES.noToken);
+  });
+
+  it('refuses a forged token and the token of a deleted account', async () => {
+    await expect(connectSocket(t, 'not-a-jwt')).rejects.toThrow(REALTIME_MESSAGES.badToken);
+    const gone = await createUser(t.app.ctx);
+    await t.app.ctx.db.delete(users).where(eq(users.id, gone.user.id));
+    await expect(connectSocket(t, gone.token)).rejects.toThrow(REALTIME_MESSAGES.badToken);
+  });
+
+  it('delivers toUser to every socket of that user, and only to them', async () => {
+    const first = await open(alice.token);
+    const second = await open(`Bearer ${alice.token}`);
+    const other = await open(bob.token);
+    const received = Promise.all([nextEvent(first, 'hello'), nextEvent(second, 'hello')]);
+    const bobSilent = silence(other, 'hello');
+    t.app.ctx.realtime.toUser(alice.user.id, 'hello', { n: 1 });
+    expect(await received).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(await bobSilent).toBe(true);
+  });
+
+  it('knows who is online', async () => {
+    const carol = await createUser(t.app.ctx);
+    await open(bob.token);
+    const online = await t.app.ctx.realtime.onlineUsers([bob.user.id, carol.user.id]);
+    expect([...online]).toEqual([bob.user.id]);
+    expect(await t.app.ctx.realtime.onlineUsers([])).toEqual(new Set());
+  });
+
+  it('lets players and managers watch an instance, and nobody else', async () => {
+    const game = await createGame(t.app.ctx, alice);
+    const { instance } = await createInstance(t.app.ctx, { gameId: game.row.id, players: [bob] });
+    const stranger = await createUser(t.app.ctx, { role: 'designer' });
+    const manager = await open(alice.token);
+    const player = await open(bob.token);
+    const outsider = await open(stranger.token);
+
+    expect(await watch(manager, instance.id)).toEqual({ ok: true });
+    expect(await watch(player, instance.id)).toEqual({ ok: true });
+    expect(await watch(outsider, instance.id)).toEqual({ ok: false, message: WATCH_MESSAGES.forbidden });
+    expect(await watch(outsider, 'nope')).toEqual({ ok: false, message: WATCH_MESSAGES.notFound });
+    expect(await watch(outsider, 42)).toEqual({ ok: false, message: WATCH_MESSAGES.invalid });
+
+    const seen = Promise.all([nextEvent(manager, 'instance'), nextEvent(player, 'instance')]);
+    const outsiderSilent = silence(outsider, 'instance');
+    t.app.ctx.realtime.toInstance(instance.id, 'instance', { instanceId: instance.id, status: 'active' });
+    expect(await seen).toHaveLength(2);
+    expect(await outsiderSilent).toBe(true);
+
+    // Unwatching leaves the room.
+    expect(await player.timeout(3000).emitWithAck(SOCKET_EVENTS.unwatch, { instanceId: instance.id })).toEqual({
+      ok: true,
+    });
+    const playerSilent = silence(player, 'instance');
+    t.app.ctx.realtime.toInstance(instance.id, 'instance', {});
+    expect(await playerSilent).toBe(true);
+  });
+
+  it('does not throw on a reserved event name', () => {
+    expect(() => t.app.ctx.realtime.toRoom(`user:${alice.user.id}`, 'disconnect', {})).not.toThrow();
+  });
+});
+
+const hasRedis = await redisAvailable();
+
+describe.skipIf(!hasRedis)(
+  `realtime across two server processes on one Redis${hasRedis ? '' : ` (skipped: no Redis at ${TEST_REDIS_URL}; CI sets LOCI_REQUIRE_REDIS=1)`}`,
+  () => {
+    let a: TestApp;
+    let b: TestApp;
+    let dana: TestUser;
+    let socket: Socket;
+
+    beforeAll(async () => {
+      const env = { REDIS_URL: TEST_REDIS_URL };
+      [a, b] = await Promise.all([createTestApp({ listen: true, env }), createTestApp({ listen: true, env })]);
+      dana = await createUser(a.app.ctx, { name: 'Dana' });
+      socket = await connectSocket(a, dana.token);
+    });
+    afterAll(async () => {
+      socket?.close();
+      await Promise.all([a?.close(), b?.close()]);
+    });
+
+    it('delivers an event sent by app B to a socket held by app A', async () => {
+      const received = nextEvent(socket, 'outputs');
+      b.app.ctx.realtime.toUser(dana.user.id, 'outputs', { instanceId: 'x', outputs: [] });
+      expect(await received).toEqual({ instanceId: 'x', outputs: [] });
+    });
+
+    it('counts a user online on app A as online from app B', async () => {
+      expect([...(await b.app.ctx.realtime.onlineUsers([dana.user.id]))]).toEqual([dana.user.id]);
+    });
+  },
+);

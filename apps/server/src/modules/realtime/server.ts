@@ -1,0 +1,169 @@
+import type { Server as HttpServer } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, type WatchAck } from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
+
+/** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
+interface SocketData {
+  user: CurrentUser;
+}
+type LociSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/** How long the first connection to Redis may take before start-up fails with a clear message. */
+const REDIS_FIRST_CONNECT_RETRIES = 5;
+
+/**
+ * Connects the two Redis clients the adapter needs (one publishes, one
+ * subscribes). The first connection fails fast, so a wrong REDIS_URL stops
+ * start-up; once connected, the clients retry for ever, since a Redis restart
+ * must not take the server down (realtime is fire-and-forget meanwhile).
+ */
+async function connectRedis(ctx: AppContext, url: string) {
+  let connectedOnce = false;
+  const pub = createClient({
+    url,
+    socket: {
+      connectTimeout: 5000,
+      reconnectStrategy: (retries: number, cause: Error) =>
+        !connectedOnce && retries >= REDIS_FIRST_CONNECT_RETRIES ? cause : Math.min(100 * 2 ** retries, 3000),
+    },
+  });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    // Without a listener, a lost connection would be an uncaught 'error' event.
+    client.on('error', (error: unknown) => ctx.log.warn({ err: error }, 'realtime: Redis connection error'));
+  }
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (error) {
+    await Promise.allSettled([pub.destroy(), sub.destroy()]);
+    throw new Error(`Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  connectedOnce = true;
+  return { pub, sub };
+}
+
+/** The signed-in user of a handshake token, read from the database like every HTTP request's. */
+async function authenticate(ctx: AppContext, token: unknown): Promise<CurrentUser | null> {
+  if (typeof token !== 'string' || token === '') return null;
+  const claims = await ctx.tokens.verify(token.replace(/^Bearer\s+/i, ''));
+  if (!claims) return null;
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, claims.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Starts Socket.IO on the app's HTTP server (path /socket.io) and makes it the
+ * app's `ctx.realtime`. Called once the server listens (main.ts, and the test
+ * app when it listens). With REDIS_URL, the Redis adapter makes every server
+ * process on that Redis act as one: a room emit reaches sockets held by any of
+ * them, and `onlineUsers` asks all of them.
+ */
+export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Promise<Realtime> {
+  const redis = ctx.config.redisUrl ? await connectRedis(ctx, ctx.config.redisUrl) : null;
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+  });
+
+  io.use((socket, next) => {
+    const auth: Record<string, unknown> = socket.handshake.auth ?? {};
+    authenticate(ctx, auth.token)
+      .then((user) => {
+        if (!user) {
+          const error = new Error(auth.token ? REALTIME_MESSAGES.badToken : REALTIME_MESSAGES.noToken);
+          Object.assign(error, { data: { errorCode: 'UNAUTHENTICATED' } });
+          return next(error);
+        }
+        socket.data.user = user;
+        next();
+      })
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'realtime: handshake failed');
+        next(new Error('Internal server error'));
+      });
+  });
+
+  io.on('connection', (socket: LociSocket) => {
+    const { user } = socket.data;
+    void socket.join(userRoom(user.id));
+    // Clients may send anything: every argument is read as unknown and validated here.
+    socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
+      const reply = (answer: WatchAck) => typeof ack === 'function' && (ack as (answer: WatchAck) => void)(answer);
+      const parsed = watchRequestSchema.safeParse(body);
+      if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
+      checkWatchAccess(ctx, user, parsed.data.instanceId)
+        .then(async (access) => {
+          if (access.ok) await socket.join(instanceRoom(parsed.data.instanceId));
+          reply(access);
+        })
+        .catch((error: unknown) => {
+          ctx.log.error({ err: error }, 'realtime: watch failed');
+          reply({ ok: false, message: 'Internal server error' });
+        });
+    });
+    socket.on(SOCKET_EVENTS.unwatch, (body: unknown, ack: unknown) => {
+      const parsed = watchRequestSchema.safeParse(body);
+      if (parsed.success) void socket.leave(instanceRoom(parsed.data.instanceId));
+      if (typeof ack === 'function') (ack as (answer: WatchAck) => void)({ ok: parsed.success });
+    });
+  });
+
+  const emit = (room: string, event: string, payload: unknown) => {
+    try {
+      io.to(room).emit(event, payload);
+    } catch (error) {
+      // A reserved event name ('connect', 'disconnect', …) throws; sends are fire-and-forget.
+      ctx.log.warn({ err: error, room, event }, 'realtime: emit failed');
+    }
+  };
+
+  let closed = false;
+  return {
+    toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
+    toInstance: (instanceId, event, payload) => emit(instanceRoom(instanceId), event, payload),
+    toRoom: emit,
+    async onlineUsers(userIds) {
+      const wanted = new Set(userIds);
+      if (wanted.size === 0) return new Set();
+      const rooms = [...wanted].map(userRoom);
+      let sockets: { data: Partial<SocketData> }[];
+      try {
+        sockets = await io.in(rooms).fetchSockets();
+      } catch (error) {
+        // Another process did not answer in time: count the sockets this one holds.
+        ctx.log.warn({ err: error }, 'realtime: fetchSockets across processes failed');
+        sockets = await io.local.in(rooms).fetchSockets();
+      }
+      const online = new Set<string>();
+      for (const socket of sockets) {
+        const id = socket.data.user?.id;
+        if (id && wanted.has(id)) online.add(id);
+      }
+      return online;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself right after.
+      io.local.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      io.engine.close();
+      if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
+    },
+  };
+}
