@@ -12,6 +12,7 @@ const landing = () => import('./features/landing');
 const privacy = () => import('./features/privacy');
 const games = () => import('./features/games');
 const design = () => import('./features/design');
+const play = () => import('./features/play');
 
 export const LoginPage = lazyPage(auth, 'LoginPage');
 export const RegisterPage = lazyPage(auth, 'RegisterPage');
@@ -30,3 +31,4 @@ export const GamesListPage = lazyPage(games, 'GamesListPage');
 export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
 export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
 export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');
+export const PlayPage = lazyPage(play, 'PlayPage');

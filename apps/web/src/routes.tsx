@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './auth/auth-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { NotFound } from './components/NotFound';
+import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './components/layout/AppLayout';
 import { canAuthor } from '@loci/domain';
 import {
@@ -16,6 +18,7 @@ import {
   LandingPage,
   LoginPage,
   NoAuthoringRights,
+  PlayPage,
   PrivacyPage,
   RegisterPage,
   RegisterSuccessPage,
@@ -33,8 +36,20 @@ function HomePage() {
 
 /** Every route of the console, relative to the base path /fe. */
 export function AppRoutes() {
+  const { isAuthenticated } = useAuth();
   return (
     <Routes>
+      {/* The player fills the screen, without the console's chrome. */}
+      {isAuthenticated && (
+        <Route
+          path="play/:gameId"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <PlayPage />
+            </Suspense>
+          }
+        />
+      )}
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route element={<RedirectIfSignedIn />}>
@@ -63,6 +78,8 @@ export function AppRoutes() {
           <Route path="active-games/*" element={<NotFound />} />
           <Route path="analytics/*" element={<NotFound />} />
           <Route path="debugging-tools" element={<NotFound />} />
+          {/* Visitors see the landing page here; the player itself is above. */}
+          {!isAuthenticated && <Route path="play/:gameId" element={<NotFound />} />}
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -1,7 +1,12 @@
 import { GAME_TEXTS, hasRight } from '@loci/domain';
 import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
@@ -14,6 +19,7 @@ import { WorkspaceBreadcrumbs } from './WorkspaceBreadcrumbs';
 import { WorkspaceContext } from './workspace-context';
 import { WorkspaceSidebar } from './WorkspaceSidebar';
 import '../common/locales';
+import '../../play/locales';
 
 const SIDEBAR_OPEN_KEY = 'lociDesignSidebarOpen';
 
@@ -80,7 +86,21 @@ export function WorkspaceShell() {
             </Tooltip>
             <WorkspaceBreadcrumbs workspace={workspace} />
           </Group>
-          <GameTabs gameId={gameId} rights={workspace.game.rights} />
+          <Group gap="xs" wrap="wrap">
+            {canEdit && (
+              <Button
+                component={Link}
+                to={`/play/${gameId}?playtest=1`}
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconPlayerPlay size={14} />}
+              >
+                {t('play.playtest')}
+              </Button>
+            )}
+            <GameTabs gameId={gameId} rights={workspace.game.rights} />
+          </Group>
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">
           {sidebarOpen && (

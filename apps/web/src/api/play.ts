@@ -1,0 +1,190 @@
+import {
+  DEVICE_HEADER,
+  type DesignEntity,
+  type DesignKind,
+  type ErrorBody,
+  type GameSpec,
+  type PlayEvent,
+  type PlayMessage,
+} from '@loci/domain';
+import type { Output, PlayerState, PlayerView, StepTrace, WorldState } from '@loci/engine';
+import { API_BASE, ApiError, NoResponseError, readToken } from './client';
+
+export type { PlayEvent };
+/** An operator's message to the player (shown as a notification). */
+export type OperatorMessage = PlayMessage;
+
+/** What a playtest (working version, played by a designer) adds to every answer. */
+export interface PlayDebug {
+  trace: StepTrace;
+  player: PlayerState;
+  world: WorldState;
+}
+
+/** What every play call answers with: what to show, the player's view, operator messages. */
+export interface PlayAnswer {
+  outputs: Output[];
+  view: PlayerView;
+  messages?: OperatorMessage[];
+  debug?: PlayDebug;
+}
+
+/** POST /api/play/games/{gameId}/instances: the instance started or joined. */
+export interface StartAnswer extends PlayAnswer {
+  instanceId: string;
+  /** True when the caller came back to an instance they were already in. */
+  rejoined?: boolean;
+}
+
+export interface StartRequest {
+  /** Absent: the game's published version. */
+  versionId?: string;
+  passcode?: string;
+  /** Working version only: the playtest starts over. */
+  restart?: boolean;
+}
+
+export interface PlayInstanceSummary {
+  id: string;
+  gameId: string;
+  versionId: string;
+  isLiveSpec: boolean;
+  multiplayer: boolean;
+  status: string;
+}
+
+/** GET /api/play/instances/{id}. */
+export interface InstanceAnswer {
+  instance: PlayInstanceSummary;
+  view: PlayerView;
+  messages?: OperatorMessage[];
+  debug?: PlayDebug;
+}
+
+/** The game as a player sees it (no design internals). */
+export interface PlayGameInfo {
+  id: string;
+  title: string;
+  description: string;
+  instructions: string;
+  language: string;
+  logoId: string | null;
+  pg: {
+    type: 'map' | 'image';
+    place: { lat: number; lng: number; radius: number };
+    bgImageId: string | null;
+    mapType: string;
+    simulate: boolean;
+    showScenes: boolean;
+  };
+  capabilities: {
+    seeBackPack: boolean;
+    seeSkills: boolean;
+    scanCodes: boolean;
+    typeCodes: boolean;
+    seeDirections: boolean;
+    seeTasks: boolean;
+  };
+  market: boolean;
+  currencyName: string;
+  currencyIcon: string | null;
+  multiplayer: boolean;
+}
+
+/** A player-safe spec: entities by kind (no rules, no correct answers). */
+export type PlaySpec = Partial<Pick<GameSpec, 'schemaVersion' | 'initialState'>> & {
+  entities: Partial<Record<DesignKind, DesignEntity[]>>;
+};
+
+/** GET /api/play/instances/{id}/game. */
+export interface GameAnswer {
+  game: PlayGameInfo;
+  spec: PlaySpec;
+}
+
+const DEVICE_STORAGE_KEY = 'lociDeviceId';
+
+/** A random id of this browser, kept in localStorage. */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_STORAGE_KEY);
+  if (!id) {
+    id =
+      typeof crypto !== 'undefined' && 'randomUUID' in crypto
+        ? crypto.randomUUID()
+        : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    localStorage.setItem(DEVICE_STORAGE_KEY, id);
+  }
+  return id;
+}
+
+// Like apiFetch, plus the device header every play call carries.
+async function playFetch<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+) {
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId() };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
+  } catch (error) {
+    throw new NoResponseError(error instanceof Error ? error.message : String(error));
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = { message: text };
+  }
+  if (!response.ok) {
+    const errorBody = body && typeof body === 'object' ? (body as ErrorBody & Record<string, unknown>) : undefined;
+    throw new ApiError(response.status, response.statusText, errorBody);
+  }
+  return body as T;
+}
+
+const enc = encodeURIComponent;
+
+/** The player API (spec 4 §4). */
+export const playApi = {
+  start: (gameId: string, body: StartRequest) =>
+    playFetch<StartAnswer>(`/play/games/${enc(gameId)}/instances`, { method: 'POST', body }),
+  instance: (instanceId: string, signal?: AbortSignal) =>
+    playFetch<InstanceAnswer>(`/play/instances/${enc(instanceId)}`, { signal }),
+  game: (instanceId: string, signal?: AbortSignal) =>
+    playFetch<GameAnswer>(`/play/instances/${enc(instanceId)}/game`, { signal }),
+  send: (instanceId: string, event: PlayEvent) =>
+    playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event }),
+};
+
+/** TanStack Query keys of the player. */
+export const playQueryKeys = {
+  instance: (instanceId: string) => ['play', 'instance', instanceId] as const,
+  game: (instanceId: string) => ['play', 'game', instanceId] as const,
+};
+
+/** The error code of a refused play call, if the server gave one. */
+export function playErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = error.body?.errorCode;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The URL of a medium's original file (public, as <img> needs). */
+export function mediaFileUrl(mediaId: string): string {
+  return `${API_BASE}/design/medias/file/${enc(mediaId)}`;
+}
+
+/** A square thumbnail of a medium (for map icons and lists). */
+export function mediaIconUrl(mediaId: string, width = 64): string {
+  return `${API_BASE}/design/medias/thumb/${enc(mediaId)}?width=${width}&square=1`;
+}

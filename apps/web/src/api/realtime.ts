@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { readToken } from './client';
+
+/**
+ * One Socket.IO connection per signed-in session (same origin, path
+ * /socket.io, the stored token as auth). It is opened by the first subscriber,
+ * reconnects on its own with a growing delay (so a server without the socket
+ * endpoint only costs a retry now and then) and is closed when the last
+ * subscriber leaves or the token changes.
+ */
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+let subscribers = 0;
+
+function connect(token: string): Socket {
+  if (socket && socketToken === token) return socket;
+  socket?.disconnect();
+  socketToken = token;
+  socket = io({
+    path: '/socket.io',
+    auth: { token },
+    reconnection: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 30_000,
+  });
+  return socket;
+}
+
+function release(): void {
+  subscribers -= 1;
+  if (subscribers <= 0 && socket) {
+    socket.disconnect();
+    socket = null;
+    socketToken = null;
+    subscribers = 0;
+  }
+}
+
+/** Listens to `event` on the session's socket; returns the unsubscribe. */
+export function subscribe<T>(event: string, handler: (payload: T) => void): () => void {
+  const token = readToken();
+  if (!token) return () => {};
+  const current = connect(token);
+  subscribers += 1;
+  const listener = (payload: T) => handler(payload);
+  current.on(event, listener);
+  return () => {
+    current.off(event, listener);
+    if (current === socket) release();
+  };
+}
+
+/**
+ * Calls `handler` for every `event` pushed to the signed-in user while the
+ * component is mounted (and `enabled`). The latest handler is always used.
+ */
+export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void, enabled = true): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribe<T>(event, (payload) => latest.current(payload));
+  }, [event, enabled]);
+}
+
+/** Payloads the server pushes to a player's room. */
+export const REALTIME_EVENTS = {
+  outputs: 'outputs',
+  message: 'message',
+  /** A debug event (the debugging-tools page): the message text is the event name. */
+  locationUpdate: 'LOCATION_UPDATE',
+} as const;

@@ -1,0 +1,202 @@
+import type { Location, Scene } from '@loci/domain';
+import type { ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
+import { Button, Stack, Text } from '@mantine/core';
+import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_ZOOM, OSM_TILES } from '../../components/map/leaflet-setup';
+import { mediaIconUrl } from '../../api/play';
+import { definitionOf, sceneCircle, thingTitle, type SpecIndex } from './spec-index';
+
+export type PerceivedThing = (ObjectInstance | OfferInstance) & Proximity;
+
+export interface PlayMapProps {
+  center: { lat: number; lng: number };
+  index: SpecIndex;
+  view: PlayerView;
+  /** Scene circles to draw (showScenes, or always in a playtest). */
+  scenes: Scene[];
+  /** The player's position; null while unknown. */
+  position: { lat: number; lng: number } | null;
+  /** The virtual walker: the player's marker is dragged, or the map clicked, to move. */
+  walker: boolean;
+  onMove: (lat: number, lng: number) => void;
+  onThing: (thing: PerceivedThing) => void;
+  onTapLocation: (locationId: string) => void;
+}
+
+// SVG attributes cannot read CSS variables: Mantine's colours.
+const SCENE_STYLE = { color: '#868e96', weight: 1, dashArray: '6 6', fillOpacity: 0.04 };
+const SCENE_CURRENT_STYLE = { color: '#7950f2', weight: 2, dashArray: '6 6', fillOpacity: 0.06 };
+const LOCATION_STYLE = { color: '#12b886', weight: 2, fillOpacity: 0.15, className: 'loci-location' };
+const LOCATION_INSIDE_STYLE = { color: '#fd7e14', weight: 3, fillOpacity: 0.25, className: 'loci-location' };
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+const walkerIcon = L.divIcon({
+  className: 'loci-walker',
+  html: '<div style="width:22px;height:22px;border-radius:50%;background:#228be6;border:3px solid #fff;box-shadow:0 0 0 2px #228be6,0 2px 6px rgba(0,0,0,.4)"></div>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});
+
+const defaultIcon = new L.Icon.Default();
+const iconCache = new Map<string, L.Icon>();
+function mediaIcon(mediaId: string, size: number): L.Icon {
+  const key = `${mediaId}:${size}`;
+  let icon = iconCache.get(key);
+  if (!icon) {
+    icon = L.icon({
+      iconUrl: mediaIconUrl(mediaId, size * 2),
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+    });
+    iconCache.set(key, icon);
+  }
+  return icon;
+}
+
+function ClickToMove({ onMove }: { onMove: (lat: number, lng: number) => void }) {
+  useMapEvents({ click: (event) => onMove(round(event.latlng.lat), round(event.latlng.lng)) });
+  return null;
+}
+
+/** Pans when the player leaves the visible part of the map (never while they drag it). */
+function KeepInView({ position }: { position: { lat: number; lng: number } | null }) {
+  const map = useMap();
+  const lat = position?.lat;
+  const lng = position?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined) return;
+    if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng]);
+  }, [map, lat, lng]);
+  return null;
+}
+
+function LocationShape({
+  location,
+  perceived,
+  onTap,
+}: {
+  location: Location;
+  perceived: PlayerView['perceived']['locations'][number];
+  onTap: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const title = location.title || location.name;
+  return (
+    <Circle
+      center={[location.lat, location.lng]}
+      radius={location.radius > 0 ? location.radius : 50}
+      pathOptions={perceived.inside ? LOCATION_INSIDE_STYLE : LOCATION_STYLE}
+    >
+      <Tooltip direction="top">{title}</Tooltip>
+      {location.contactable !== 'never' && (
+        <Popup>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {perceived.inside
+                ? t('play.map.inside')
+                : perceived.inRange
+                  ? t('play.map.inRange')
+                  : t('play.map.outOfRange')}
+            </Text>
+            <Button size="compact-xs" onClick={() => onTap(location.id)}>
+              {t('play.map.tapPlace')}
+            </Button>
+          </Stack>
+        </Popup>
+      )}
+    </Circle>
+  );
+}
+
+/** The play map: scene circles, the places and things the player perceives, and the player. */
+export function PlayMap({
+  center,
+  index,
+  view,
+  scenes,
+  position,
+  walker,
+  onMove,
+  onThing,
+  onTapLocation,
+}: PlayMapProps) {
+  const { t } = useTranslation();
+  const start = useRef<[number, number]>(position ? [position.lat, position.lng] : [center.lat, center.lng]);
+  const walkerHandlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const point = (event.target as LeafletMarker).getLatLng();
+        onMove(round(point.lat), round(point.lng));
+      },
+    }),
+    [onMove],
+  );
+  const things: PerceivedThing[] = [...view.perceived.objects, ...view.perceived.offers];
+
+  return (
+    <MapContainer
+      center={start.current}
+      zoom={DEFAULT_ZOOM + 2}
+      style={{ height: '100%', width: '100%' }}
+      scrollWheelZoom
+      aria-label={t('play.map.label')}
+    >
+      <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+      {scenes.map((scene) => {
+        const circle = sceneCircle(scene);
+        if (!circle) return null;
+        return (
+          <Circle
+            key={scene.id}
+            center={[circle.lat, circle.lng]}
+            radius={circle.radius}
+            pathOptions={scene.id === view.currentSceneId ? SCENE_CURRENT_STYLE : SCENE_STYLE}
+            interactive={false}
+          />
+        );
+      })}
+      {view.perceived.locations.map((perceived) => {
+        const location = index.location(perceived.id);
+        if (!location || !Number.isFinite(location.lat) || !Number.isFinite(location.lng)) return null;
+        return <LocationShape key={perceived.id} location={location} perceived={perceived} onTap={onTapLocation} />;
+      })}
+      {things.map((thing) => {
+        if (!thing.location) return null;
+        const definition = definitionOf(index, thing);
+        const size = definition?.iconSize && definition.iconSize > 0 ? definition.iconSize : 32;
+        const icon = definition?.logoId ? mediaIcon(definition.logoId, size) : defaultIcon;
+        return (
+          <Marker
+            key={thing.id}
+            position={[thing.location.latitude, thing.location.longitude]}
+            icon={icon}
+            title={thingTitle(index, thing)}
+            alt={thingTitle(index, thing)}
+            eventHandlers={{ click: () => onThing(thing) }}
+            opacity={thing.inRange ? 1 : 0.6}
+          />
+        );
+      })}
+      {position && (
+        <Marker
+          position={[position.lat, position.lng]}
+          icon={walkerIcon}
+          draggable={walker}
+          eventHandlers={walker ? walkerHandlers : undefined}
+          title={t('play.map.you')}
+          zIndexOffset={1000}
+          keyboard={false}
+        />
+      )}
+      {walker && <ClickToMove onMove={onMove} />}
+      <KeepInView position={position} />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,218 @@
+import type { Output, PlayerView, StepTrace } from '@loci/engine';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  playApi,
+  playErrorCode,
+  type OperatorMessage,
+  type PlayAnswer,
+  type PlayDebug,
+  type PlayEvent,
+  type PlayGameInfo,
+  type PlaySpec,
+} from '../../api/play';
+import { REALTIME_EVENTS, useRealtimeEvent } from '../../api/realtime';
+import { isApiError } from '../../api/client';
+import { indexSpec, type SpecIndex } from './spec-index';
+
+/** One step of a playtest, as the trace panel lists it. */
+export interface TraceEntry {
+  id: number;
+  when: Date;
+  /** What was sent ('start', 'restart', an event), or where the step came from. */
+  event: PlayEvent | { type: 'start' | 'restart' | 'pushed' };
+  outputs: Output[];
+  trace: StepTrace | null;
+}
+
+export type SessionPhase =
+  | { kind: 'starting' }
+  | { kind: 'passcode'; error: string | null }
+  | { kind: 'refused'; code: string | undefined; message: string }
+  | { kind: 'ready' };
+
+/** How the game ended for the player, when it did. */
+export interface GameEnd {
+  completed: boolean;
+  message: string | undefined;
+}
+
+export interface PlaySessionHandlers {
+  /** Non-blocking outputs (notifications, scene changes, errors). */
+  onOutputs: (outputs: Output[]) => void;
+  onMessage: (message: Pick<OperatorMessage, 'message'> & Partial<OperatorMessage>) => void;
+  /** A refused call (not an engine refusal: those are outputs). */
+  onError: (error: unknown) => void;
+}
+
+const MAX_TRACE_ENTRIES = 200;
+
+/**
+ * A player's session of one game: starts or joins the instance (the working
+ * version in a playtest), loads the game, sends events, applies answers and
+ * pushed outputs, keeps the trace of a playtest.
+ */
+export function usePlaySession(options: {
+  gameId: string;
+  /** The working version's id in a playtest; undefined for the published version. */
+  versionId: string | undefined;
+  /** Wait (e.g. for the working version's id) before starting. */
+  enabled: boolean;
+  handlers: PlaySessionHandlers;
+}) {
+  const { gameId, versionId, enabled } = options;
+  const handlers = useRef(options.handlers);
+  useEffect(() => {
+    handlers.current = options.handlers;
+  });
+
+  const [phase, setPhase] = useState<SessionPhase>({ kind: 'starting' });
+  const [instanceId, setInstanceId] = useState<string | null>(null);
+  const [view, setView] = useState<PlayerView | null>(null);
+  const [game, setGame] = useState<PlayGameInfo | null>(null);
+  const [spec, setSpec] = useState<PlaySpec | null>(null);
+  const [debug, setDebug] = useState<PlayDebug | null>(null);
+  const [traceLog, setTraceLog] = useState<TraceEntry[]>([]);
+  const [results, setResults] = useState<Record<string, Output>>({});
+  const [end, setEnd] = useState<GameEnd | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inactive, setInactive] = useState(false);
+  const seenMessages = useRef(new Set<string>());
+  const traceSeq = useRef(0);
+
+  const apply = useCallback((answer: PlayAnswer, event: TraceEntry['event']) => {
+    setView(answer.view);
+    const judged: Record<string, Output> = {};
+    for (const output of answer.outputs) {
+      if (output.action === 'answerResult' && output.interactionId) judged[output.interactionId] = output;
+      if (output.action === 'endGame' || output.action === 'completeGame') {
+        setEnd({ completed: output.action === 'completeGame', message: output.message });
+      }
+    }
+    if (Object.keys(judged).length) setResults((current) => ({ ...current, ...judged }));
+    if (answer.view.finished && !answer.view.pending.length) {
+      setEnd((current) => current ?? { completed: answer.view.finished!.completed, message: undefined });
+    }
+    handlers.current.onOutputs(answer.outputs);
+    for (const message of answer.messages ?? []) {
+      if (seenMessages.current.has(message.id)) continue;
+      seenMessages.current.add(message.id);
+      handlers.current.onMessage(message);
+    }
+    if (answer.debug) {
+      setDebug(answer.debug);
+      const entry: TraceEntry = {
+        id: ++traceSeq.current,
+        when: new Date(),
+        event,
+        outputs: answer.outputs,
+        trace: answer.debug.trace,
+      };
+      setTraceLog((log) => [entry, ...log].slice(0, MAX_TRACE_ENTRIES));
+    }
+  }, []);
+
+  const loadGame = useCallback(async (id: string) => {
+    const answer = await playApi.game(id);
+    setGame(answer.game);
+    setSpec(answer.spec);
+  }, []);
+
+  const start = useCallback(
+    async (request: { passcode?: string; restart?: boolean } = {}) => {
+      setBusy(true);
+      try {
+        const answer = await playApi.start(gameId, { ...(versionId ? { versionId } : {}), ...request });
+        setInstanceId(answer.instanceId);
+        setInactive(false);
+        setEnd(null);
+        setResults({});
+        if (request.restart) setTraceLog([]);
+        apply(answer, { type: request.restart ? 'restart' : 'start' });
+        await loadGame(answer.instanceId);
+        setPhase({ kind: 'ready' });
+      } catch (error) {
+        const code = playErrorCode(error);
+        if (code === 'WRONG_PASSCODE') {
+          const fieldError = isApiError(error) ? error.body?.errors?.passcode : undefined;
+          setPhase({
+            kind: 'passcode',
+            error: request.passcode ? (typeof fieldError === 'string' ? fieldError : (error as Error).message) : null,
+          });
+        } else {
+          setPhase({
+            kind: 'refused',
+            code,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [apply, gameId, loadGame, versionId],
+  );
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (!enabled || started.current) return;
+    started.current = true;
+    void start();
+  }, [enabled, start]);
+
+  const send = useCallback(
+    async (event: PlayEvent) => {
+      if (!instanceId) return;
+      setBusy(true);
+      try {
+        apply(await playApi.send(instanceId, event), event);
+      } catch (error) {
+        if (playErrorCode(error) === 'INSTANCE_NOT_ACTIVE') setInactive(true);
+        handlers.current.onError(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [apply, instanceId],
+  );
+
+  // What others (players, operators, the debugging tools) cause arrives over the socket.
+  useRealtimeEvent<{ instanceId: string; outputs: Output[]; view: PlayerView }>(
+    REALTIME_EVENTS.outputs,
+    (payload) => {
+      if (!payload || payload.instanceId !== instanceId) return;
+      apply({ outputs: payload.outputs ?? [], view: payload.view }, { type: 'pushed' });
+    },
+    Boolean(instanceId),
+  );
+  useRealtimeEvent<{ message: string; sceneId?: string; when?: string }>(
+    REALTIME_EVENTS.message,
+    (payload) => {
+      if (payload?.message) handlers.current.onMessage({ message: payload.message, when: payload.when });
+    },
+    Boolean(instanceId),
+  );
+
+  const index: SpecIndex | null = useMemo(() => (spec ? indexSpec(spec.entities) : null), [spec]);
+
+  return {
+    phase,
+    instanceId,
+    view,
+    game,
+    spec,
+    index,
+    debug,
+    traceLog,
+    results,
+    end,
+    busy,
+    inactive,
+    start,
+    send,
+    /** The playtest starts over (working version only). */
+    restart: () => start({ restart: true }),
+    clearEnd: () => setEnd(null),
+  };
+}
+
+export type PlaySession = ReturnType<typeof usePlaySession>;
