@@ -132,7 +132,7 @@ export type PlayMessage = z.infer<typeof playMessageSchema>;
  * and typed by @loci/engine; the API passes them through as JSON, so the
  * answer schemas keep them open.
  */
-const engineJson = z.looseObject({});
+const engineJson = z.unknown();
 
 /** What a playtest (working version, editor or tester) also gets: the step's trace and the raw states. */
 export const playDebugSchema = z.object({ trace: engineJson, player: engineJson, world: engineJson });

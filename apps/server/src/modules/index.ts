@@ -9,6 +9,7 @@ import { healthRoutes } from './health/routes.js';
 import { initialStateRoutes } from './initial-state/routes.js';
 import { lockRoutes } from './locks/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { playRoutes } from './play/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
@@ -23,4 +24,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await designRoutes(api, ctx);
   await versionsRoutes(api, ctx);
   await initialStateRoutes(api, ctx);
+  await playRoutes(api, ctx);
 }

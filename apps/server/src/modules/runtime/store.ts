@@ -35,11 +35,14 @@ import {
   gameVersions,
   playerStates,
   type GameInstanceRow,
+  type GameRow,
+  type GameVersionRow,
   type PlayerStateRow,
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Executor, Transaction } from '../games/service.js';
+import { buildWorkingSpec } from '../versions/service.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -115,6 +118,16 @@ async function periodOf(db: Executor, gameId: string): Promise<PlayingPeriod | n
  */
 export async function specOfInstance(ctx: AppContext, row: GameInstanceRow): Promise<GameSpec> {
   return specFor(ctx.db, row, await periodOf(ctx.db, row.gameId));
+}
+
+/**
+ * The spec a new instance of `version` runs: a published version's snapshot
+ * (cached), or the working version assembled now from the design (the caller
+ * snapshots it into the instance row).
+ */
+export async function specOfVersion(db: Executor, game: GameRow, version: GameVersionRow): Promise<GameSpec> {
+  if (version.isLiveSpec) return buildWorkingSpec(db, { game, initialState: version.initialState });
+  return publishedSpec(db, version.id);
 }
 
 /** Forgets cached specs (tests that rewrite a version's spec in place). */

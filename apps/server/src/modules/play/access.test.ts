@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { games } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { designRequest } from '../../test/design-factories.js';
+import { createPlayableGame, sendEvent, startPlay } from '../../test/play-factories.js';
+
+/** Who may play what (docs/play.md "Who may play"): every refusal with its status and errorCode. */
+describe('player API refusals', () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t.app.ctx, { role: 'designer' });
+  });
+  afterAll(async () => t.close());
+
+  const newPlayer = () => createUser(t.app.ctx);
+  const hours = (n: number) => new Date(t.app.ctx.now().getTime() + n * 3600_000).toISOString();
+
+  it('asks for the passcode: missing or wrong → 403 WRONG_PASSCODE with errors.passcode; right → 201', async () => {
+    const game = await createPlayableGame(t.app, owner, { settings: { playPassword: '482913' } });
+    const player = await newPlayer();
+    const missing = await startPlay(t.app, player, game.gameId);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({
+      errorCode: 'WRONG_PASSCODE',
+      errors: { passcode: 'This game needs a passcode' },
+    });
+    const wrong = await startPlay(t.app, player, game.gameId, { passcode: '111111' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ errorCode: 'WRONG_PASSCODE', errors: { passcode: 'Wrong passcode' } });
+    expect((await startPlay(t.app, player, game.gameId, { passcode: '482913' })).statusCode).toBe(201);
+    // Coming back needs no passcode; the designer never needs one.
+    expect((await startPlay(t.app, player, game.gameId)).statusCode).toBe(200);
+    expect((await startPlay(t.app, owner, game.gameId)).statusCode).toBe(201);
+  });
+
+  it('refuses before the playing period (403 NOT_STARTED_YET) and after it (403 PERIOD_ENDED)', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const player = await newPlayer();
+    const [row] = await t.app.ctx.db.select().from(games).where(eq(games.id, game.gameId));
+    const setPeriod = (start: string, end: string | null) =>
+      t.app.ctx.db
+        .update(games)
+        .set({ settings: { ...row!.settings, playingPeriod: { start, end, timezone: 'Europe/Athens' } } })
+        .where(eq(games.id, game.gameId));
+
+    await setPeriod(hours(2), null);
+    const early = await startPlay(t.app, player, game.gameId);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ errorCode: 'NOT_STARTED_YET', message: 'This game has not started yet' });
+
+    await setPeriod(hours(-5), hours(-1));
+    const late = await startPlay(t.app, player, game.gameId);
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toMatchObject({ errorCode: 'PERIOD_ENDED' });
+
+    await setPeriod(hours(-5), hours(1));
+    expect((await startPlay(t.app, player, game.gameId)).statusCode).toBe(201);
+  });
+
+  it('refuses a game without a published version (409 NOT_PUBLISHED)', async () => {
+    const game = await createPlayableGame(t.app, owner, { publish: false });
+    const res = await startPlay(t.app, await newPlayer(), game.gameId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errorCode: 'NOT_PUBLISHED', message: 'This game is not published' });
+  });
+
+  it('refuses an archived version (409 VERSION_ARCHIVED)', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const archived = await designRequest(
+      t.app,
+      owner,
+      'POST',
+      `/api/design/${game.gameId}/gameVersions/${game.versionId}/archive`,
+    );
+    expect(archived.statusCode).toBe(200);
+    const res = await startPlay(t.app, await newPlayer(), game.gameId, { versionId: game.versionId! });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('VERSION_ARCHIVED');
+  });
+
+  it('refuses new instances when the version takes none (403), but lets a player back into theirs', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const earlier = await newPlayer();
+    expect((await startPlay(t.app, earlier, game.gameId)).statusCode).toBe(201);
+    const patched = await designRequest(
+      t.app,
+      owner,
+      'PATCH',
+      `/api/design/${game.gameId}/gameVersions/${game.versionId}`,
+      {
+        versionNotes: 'closed',
+        newInstancesAllowed: false,
+      },
+    );
+    expect(patched.statusCode).toBe(200);
+    const res = await startPlay(t.app, await newPlayer(), game.gameId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorCode: 'NEW_INSTANCES_NOT_ALLOWED' });
+    expect((await startPlay(t.app, earlier, game.gameId)).statusCode).toBe(200);
+  });
+
+  it('keeps an owner-only version to those who may edit the game (403 NOT_AUTHORISED)', async () => {
+    const game = await createPlayableGame(t.app, owner, { version: { restrictAccessToDesigner: true } });
+    const res = await startPlay(t.app, await newPlayer(), game.gameId, { versionId: game.versionId! });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      errorCode: 'NOT_AUTHORISED',
+      message: 'Only the designers of this game may play this version',
+    });
+    expect((await startPlay(t.app, owner, game.gameId, { versionId: game.versionId! })).statusCode).toBe(201);
+  });
+
+  it('lets only the authorised players (and editors) play a game that lists them', async () => {
+    const listed = await newPlayer();
+    const game = await createPlayableGame(t.app, owner, {
+      settings: { restrictAccessToEmailsText: `someone@example.test\n${listed.user.email.toUpperCase()}` },
+    });
+    const other = await startPlay(t.app, await newPlayer(), game.gameId);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({
+      errorCode: 'NOT_AUTHORISED',
+      message: 'You are not allowed to play this game',
+    });
+    expect((await startPlay(t.app, listed, game.gameId)).statusCode).toBe(201);
+    expect((await startPlay(t.app, owner, game.gameId)).statusCode).toBe(201);
+  });
+
+  it('binds a player to their first device when the game says so (409 OTHER_DEVICE)', async () => {
+    const game = await createPlayableGame(t.app, owner, { settings: { enforceSingleDevice: true } });
+    const player = await newPlayer();
+    const first = await startPlay(t.app, player, game.gameId, {}, 'phone-a');
+    expect(first.statusCode).toBe(201);
+    const other = await startPlay(t.app, player, game.gameId, {}, 'phone-b');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ errorCode: 'OTHER_DEVICE' });
+    const event = await sendEvent(t.app, player, first.json().instanceId, { type: 'pause' }, 'phone-b');
+    expect(event.statusCode).toBe(409);
+    const same = await sendEvent(t.app, player, first.json().instanceId, { type: 'pause' }, 'phone-a');
+    expect(same.statusCode).toBe(200);
+    expect((await startPlay(t.app, player, game.gameId, {}, 'phone-a')).statusCode).toBe(200);
+  });
+
+  it('does not bind devices when the game does not ask for it', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const player = await newPlayer();
+    const first = await startPlay(t.app, player, game.gameId, {}, 'phone-a');
+    const event = await sendEvent(t.app, player, first.json().instanceId, { type: 'pause' }, 'phone-b');
+    expect(event.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import type { DesignEntity, DesignKind, GameSpec } from '@loci/domain';
+
+/**
+ * What a player's app may read of the spec it plays. The app renders scenes,
+ * locations, dialogs, items, characters, object types, offers and missions
+ * from it; it must not learn how the game decides (rules, conditions, effects),
+ * what the right answers are, nor what the designer kept for themselves
+ * (notes, hidden attributes and items, the passcode, the email lists).
+ *
+ * Keys are dropped by NAME at any depth, so a field added later under one of
+ * these names (a new condition list on some entity) stays hidden without
+ * anyone remembering to list it here.
+ */
+const SECRET_KEYS = new Set([
+  // How the game decides.
+  'trigger',
+  'triggerPreconditions',
+  'condition',
+  'if',
+  'actions',
+  'designerInputString',
+  // Right answers and help the engine gives only after an answer.
+  'correctAnswer',
+  'correctAnswerBinary',
+  'partOfCorrect',
+  'hint',
+  // The designer's own.
+  'notes',
+]);
+/** Families of keys: conditionContact, conditionPerception…; sideeffectsAct, sideeffectsElseContact… */
+const SECRET_PREFIXES = ['condition', 'sideeffects'];
+
+function isSecret(key: string): boolean {
+  return SECRET_KEYS.has(key) || SECRET_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/** A deep copy of `value` without the secret keys. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!isSecret(key)) copy[key] = withoutSecrets(inner);
+  }
+  return copy;
+}
+
+/** Kinds the app never needs: rules are the game's logic; milestones are only reached, never shown. */
+const DROPPED_KINDS: ReadonlySet<DesignKind> = new Set<DesignKind>(['rule', 'milestone']);
+
+/** Hidden attributes and items (but the currency item, which the view shows) are for the engine only. */
+function isShown(kind: DesignKind, entity: DesignEntity): boolean {
+  if (kind !== 'attribute' && kind !== 'item') return true;
+  const fields = entity as unknown as { hidden?: boolean; isCurrency?: boolean };
+  return !fields.hidden || fields.isCurrency === true;
+}
+
+/**
+ * The player-safe copy of a spec (GET /api/play/instances/{id}/game). The
+ * initial world is left out too: what lies in the world is in the player's
+ * view, as far as they perceive it.
+ */
+export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
+  const entities: Record<string, unknown[]> = {};
+  for (const [kind, list] of Object.entries(spec.entities ?? {}) as Array<[DesignKind, DesignEntity[]]>) {
+    if (DROPPED_KINDS.has(kind)) continue;
+    entities[kind] = (list ?? []).filter((entity) => isShown(kind, entity)).map(withoutSecrets);
+  }
+  const game = withoutSecrets({
+    ...spec.game,
+    playPassword: undefined,
+    additionalDesignersEmailsText: undefined,
+    additionalDesignerOnlyAccessEmailsText: undefined,
+    restrictAccessToEmailsText: undefined,
+  }) as Record<string, unknown>;
+  for (const key of Object.keys(game)) if (game[key] === undefined) delete game[key];
+  return { schemaVersion: spec.schemaVersion, game, entities };
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEVICE_HEADER,
+  playEventAnswerSchema,
+  playEventSchema,
+  playGameAnswerSchema,
+  playStateAnswerSchema,
+  startPlayAnswerSchema,
+  startPlayBodySchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { getPlayGame, getPlayState, sendPlayEvent, startPlaying } from './service.js';
+
+const tags = ['play'];
+const security = [{ bearerAuth: [] }];
+const gameParams = z.object({ gameId: z.string() });
+const instanceParams = z.object({ instanceId: z.string() });
+/** Error answers: `{ message, errors?, errorCode? }`. */
+const errorSchema = z.looseObject({ message: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** The device id the app sends (`X-Loci-Device`), for games that bind a player to one device. */
+function deviceOf(request: FastifyRequest): string | null {
+  const value = request.headers[DEVICE_HEADER];
+  const id = Array.isArray(value) ? value[0] : value;
+  return id && id.trim() !== '' ? id.trim().slice(0, 200) : null;
+}
+
+/**
+ * The player API under /api/play (spec 4 §4; docs/play.md): what the
+ * companion app and Loci's web player call with the player's bearer token.
+ */
+export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/play/games/:gameId/instances',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start or join the game (201), or come back to one’s own active instance (200). Refusals: 403 WRONG_PASSCODE, NOT_STARTED_YET, PERIOD_ENDED, NOT_AUTHORISED, NEW_INSTANCES_NOT_ALLOWED; 409 NOT_PUBLISHED, VERSION_ARCHIVED, OTHER_DEVICE',
+        params: gameParams,
+        body: startPlayBodySchema,
+        response: { 200: startPlayAnswerSchema, 201: startPlayAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await startPlaying({
+        ctx,
+        user,
+        gameId: request.params.gameId,
+        body: request.body,
+        deviceId: deviceOf(request),
+      });
+      return reply.status(answer.rejoined ? 200 : 201).send(answer);
+    },
+  );
+
+  api.get(
+    '/play/instances/:instanceId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s view of an instance they play (403 NOT_A_PLAYER otherwise)',
+        params: instanceParams,
+        response: { 200: playStateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return getPlayState({ ctx, user, instanceId: request.params.instanceId });
+    },
+  );
+
+  api.get(
+    '/play/instances/:instanceId/game',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The game an instance runs and a player-safe copy of its spec (no rules, conditions or answers)',
+        params: instanceParams,
+        response: { 200: playGameAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return getPlayGame({ ctx, user, instanceId: request.params.instanceId });
+    },
+  );
+
+  api.post(
+    '/play/instances/:instanceId/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'One event of the caller; engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE',
+        params: instanceParams,
+        body: playEventSchema,
+        response: { 200: playEventAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return sendPlayEvent({
+        ctx,
+        user,
+        instanceId: request.params.instanceId,
+        event: request.body,
+        deviceId: deviceOf(request),
+      });
+    },
+  );
+}

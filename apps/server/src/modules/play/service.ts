@@ -1,0 +1,584 @@
+/**
+ * The player API (spec 4 §4): starting or joining an instance, reading one's
+ * view, sending events. Who may play what is decided here (docs/play.md);
+ * everything that changes an instance goes through the runtime store, which
+ * serialises it per instance.
+ */
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  PLAY_ERROR_CODES,
+  PLAY_MESSAGES,
+  playRights,
+  type GameSpec,
+  type PlayEvent,
+  type PlayMessage,
+  type PlayingPeriod,
+  type StartPlayBody,
+} from '@loci/domain';
+import {
+  createInstanceState,
+  viewOf,
+  type InstanceState,
+  type Output,
+  type PlayerState,
+  type PlayerView,
+  type StepTrace,
+  type WorldState,
+} from '@loci/engine';
+import type { AppContext } from '../../context.js';
+import {
+  gameInstances,
+  games,
+  gameVersions,
+  playerMessages,
+  playerStates,
+  type GameInstanceRow,
+  type GameVersionRow,
+  type PlayerStateRow,
+} from '../../db/schema.js';
+import { AppError, fail } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import { loadGame, type Executor, type GameUser, type LoadedGame } from '../games/service.js';
+import {
+  insertInstance,
+  pushStepped,
+  runEvent,
+  specOfInstance,
+  specOfVersion,
+  stepInTransaction,
+  type SteppedEvent,
+} from '../runtime/store.js';
+import { playerSafeSpec } from './player-spec.js';
+
+/** What a playtest also answers: the step's trace and the raw states (spec 3 §2 debugging). */
+export interface PlayDebug {
+  trace: StepTrace;
+  player: PlayerState;
+  world: WorldState;
+}
+
+export interface PlayAnswer {
+  outputs: Output[];
+  view: PlayerView;
+  messages: PlayMessage[];
+  debug?: PlayDebug;
+}
+
+export interface StartAnswer extends PlayAnswer {
+  instanceId: string;
+  /** The caller came back to an instance they were already playing (HTTP 200 rather than 201). */
+  rejoined: boolean;
+}
+
+const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
+
+/** A 403 or 409 with one of the player API's own error codes. */
+function refuse(
+  code: keyof typeof PLAY_ERROR_CODES,
+  message: string,
+  options: { status?: 'FORBIDDEN' | 'CONFLICT'; errors?: Record<string, string> } = {},
+): AppError {
+  return new AppError(options.status ?? 'FORBIDDEN', message, {
+    ...(options.errors ? { errors: options.errors } : {}),
+    extra: { errorCode: PLAY_ERROR_CODES[code] },
+  });
+}
+
+// ─── Who may play ────────────────────────────────────────────────────────────
+
+/** The caller's standing towards a game for playing it. */
+interface PlayAccess {
+  /** Admins, owner, co-designers, authorised testers: may play the working version (and get debug). */
+  playWorking: boolean;
+  /** May play the published versions (authorised players when the game lists them). */
+  playPublished: boolean;
+  /** Holds the edit right: designer-only versions, no passcode. */
+  editor: boolean;
+}
+
+function playAccessOf(user: GameUser, game: LoadedGame): PlayAccess {
+  const rights = playRights(
+    { id: user.id, role: user.role, email: user.email },
+    {
+      userId: game.row.ownerId ?? '',
+      additionalDesigners: game.access.designers,
+      designerOnlyAccessUserIds: game.access.testers,
+      authorisedPlayerIds: game.access.players,
+      restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
+      publicAccess: game.row.publicAccess,
+      // Any published version may be asked for by id; whether there is one is checked by resolveVersion.
+      publicVersionId: game.row.publicVersionId ?? '',
+    },
+  );
+  return { ...rights, editor: game.rights.includes('edit') };
+}
+
+/** 403 NOT_AUTHORISED unless the caller may play `version`. */
+function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
+  if (version.isLiveSpec) {
+    if (!access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
+    return;
+  }
+  if (version.restrictAccessToDesigner && !access.editor) {
+    throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
+  }
+  if (!access.playPublished) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
+}
+
+/**
+ * 403 NOT_STARTED_YET / PERIOD_ENDED outside the game's playing period (the
+ * game's current period: operators may move it after publishing). A playtest
+ * of the working version may start before the period: designers test their
+ * games before they open.
+ */
+function assertInPeriod(period: Partial<PlayingPeriod> | undefined, now: Date, isLiveSpec: boolean): void {
+  const start = period?.start ? Date.parse(period.start) : Number.NaN;
+  const end = period?.end ? Date.parse(period.end) : Number.NaN;
+  if (!isLiveSpec && !Number.isNaN(start) && now.getTime() < start) {
+    throw refuse('NOT_STARTED_YET', PLAY_MESSAGES.notStartedYet);
+  }
+  if (!Number.isNaN(end) && now.getTime() > end) throw refuse('PERIOD_ENDED', PLAY_MESSAGES.periodEnded);
+}
+
+/** 403 WRONG_PASSCODE (with errors.passcode) unless the passcode matches; editors and testers need none. */
+function assertPasscode(playPassword: string, passcode: string | undefined, access: PlayAccess): void {
+  if (!playPassword || access.playWorking || access.editor) return;
+  if (!passcode) {
+    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.passcodeRequired, {
+      errors: { passcode: PLAY_MESSAGES.passcodeRequired },
+    });
+  }
+  if (passcode.trim() !== playPassword) {
+    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.wrongPasscode, { errors: { passcode: PLAY_MESSAGES.wrongPasscode } });
+  }
+}
+
+/**
+ * 409 OTHER_DEVICE when the game binds a player to one device and the row is
+ * bound to another one. A row not bound yet is bound to this device (a game
+ * that turned the restriction on after the player joined).
+ */
+async function assertDevice(
+  ctx: AppContext,
+  row: PlayerStateRow,
+  enforce: boolean,
+  deviceId: string | null,
+): Promise<void> {
+  if (!enforce) return;
+  if (row.deviceId && row.deviceId !== deviceId) {
+    throw refuse('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
+  }
+  if (!row.deviceId && deviceId) {
+    await ctx.db
+      .update(playerStates)
+      .set({ deviceId })
+      .where(
+        and(
+          eq(playerStates.instanceId, row.instanceId),
+          eq(playerStates.playerId, row.playerId),
+          isNull(playerStates.deviceId),
+        ),
+      );
+  }
+}
+
+/** The version to play: the one asked for, else the game's published version. */
+async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<GameVersionRow> {
+  const id = versionId ?? game.row.publicVersionId;
+  if (!id) throw refuse('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
+  if (!isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
+  const [version] = await db
+    .select()
+    .from(gameVersions)
+    .where(and(eq(gameVersions.id, id), eq(gameVersions.gameId, game.row.id)))
+    .limit(1);
+  if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
+  if (version.isArchived) throw refuse('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
+  return version;
+}
+
+// ─── Messages and answers ────────────────────────────────────────────────────
+
+/**
+ * The operator messages waiting for the player, oldest first, stamped
+ * delivered by the same statement: two concurrent calls never both deliver one.
+ */
+async function deliverMessages(ctx: AppContext, instanceId: string, playerId: string): Promise<PlayMessage[]> {
+  const rows = await ctx.db
+    .update(playerMessages)
+    .set({ deliveredAt: ctx.now() })
+    .where(
+      and(
+        eq(playerMessages.instanceId, instanceId),
+        eq(playerMessages.playerId, playerId),
+        isNull(playerMessages.deliveredAt),
+      ),
+    )
+    .returning();
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((row) => ({ id: row.id, message: row.message, sceneId: row.sceneId, when: row.createdAt.toISOString() }));
+}
+
+/** The answer for `playerId` in `state`; `debug` when the caller playtests. */
+async function answerFor(
+  ctx: AppContext,
+  args: {
+    spec: GameSpec;
+    state: InstanceState;
+    instanceId: string;
+    playerId: string;
+    outputs: Output[];
+    trace: StepTrace | null;
+  },
+): Promise<PlayAnswer> {
+  const { spec, state, playerId } = args;
+  const messages = await deliverMessages(ctx, args.instanceId, playerId);
+  const player = state.players[playerId]!;
+  return {
+    outputs: args.outputs.filter((output) => output.playerId === playerId),
+    view: viewOf(spec, state, playerId),
+    messages,
+    ...(args.trace ? { debug: { trace: args.trace, player, world: state.world } } : {}),
+  };
+}
+
+// ─── Finding instances ───────────────────────────────────────────────────────
+
+/** The caller's newest active instance of a version with their row in it, or null. */
+async function findOwnActiveInstance(
+  db: Executor,
+  userId: string,
+  versionId: string,
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow } | null> {
+  const [found] = await db
+    .select({ instance: gameInstances, player: playerStates })
+    .from(playerStates)
+    .innerJoin(gameInstances, eq(gameInstances.id, playerStates.instanceId))
+    .where(
+      and(
+        eq(playerStates.userId, userId),
+        eq(playerStates.versionId, versionId),
+        eq(gameInstances.status, 'active'),
+        ne(playerStates.status, 'movedTo'),
+      ),
+    )
+    .orderBy(desc(gameInstances.createdAt))
+    .limit(1);
+  return found ?? null;
+}
+
+/** The newest active shared instance of a version, or null. */
+async function findSharedInstance(db: Executor, versionId: string): Promise<GameInstanceRow | null> {
+  const [found] = await db
+    .select()
+    .from(gameInstances)
+    .where(
+      and(
+        eq(gameInstances.versionId, versionId),
+        eq(gameInstances.status, 'active'),
+        eq(gameInstances.multiplayer, true),
+      ),
+    )
+    .orderBy(desc(gameInstances.createdAt))
+    .limit(1);
+  return found ?? null;
+}
+
+/**
+ * The Playtest reset: the caller's playtests of the working version are
+ * thrown away — instances they play alone are deleted (with their records and
+ * messages, by cascade), and they leave shared ones (their row is deleted; the
+ * others play on).
+ */
+async function removePlaytests(ctx: AppContext, userId: string, versionId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const mine = await tx
+      .select({ instanceId: playerStates.instanceId })
+      .from(playerStates)
+      .where(and(eq(playerStates.userId, userId), eq(playerStates.versionId, versionId)));
+    if (mine.length === 0) return;
+    const ids = mine.map((row) => row.instanceId);
+    const others = await tx
+      .select({ instanceId: playerStates.instanceId })
+      .from(playerStates)
+      .where(and(inArray(playerStates.instanceId, ids), ne(playerStates.userId, userId)));
+    const shared = new Set(others.map((row) => row.instanceId));
+    const alone = ids.filter((id) => !shared.has(id));
+    if (alone.length > 0) await tx.delete(gameInstances).where(inArray(gameInstances.id, alone));
+    if (shared.size > 0) {
+      await tx
+        .delete(playerStates)
+        .where(and(inArray(playerStates.instanceId, [...shared]), eq(playerStates.userId, userId)));
+    }
+  });
+}
+
+// ─── Start or join ───────────────────────────────────────────────────────────
+
+/**
+ * POST /api/play/games/{gameId}/instances: starts or joins (spec 4 §3).
+ * Order of checks: game (404), archived game (409), version (404 / 409
+ * NOT_PUBLISHED / 409 VERSION_ARCHIVED), who may play it (403
+ * NOT_AUTHORISED), playing period (403 NOT_STARTED_YET / PERIOD_ENDED); then
+ * the caller's own active instance of the version is rejoined (200; device
+ * check 409 OTHER_DEVICE); else the passcode (403 WRONG_PASSCODE), then a
+ * multiplayer game's newest active instance is joined, else a new instance is
+ * made (403 NEW_INSTANCES_NOT_ALLOWED when the version takes none) — 201.
+ */
+export async function startPlaying({
+  ctx,
+  user,
+  gameId,
+  body,
+  deviceId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+  body: StartPlayBody;
+  deviceId: string | null;
+}): Promise<StartAnswer> {
+  const game = await loadGame({ ctx, user, gameId });
+  if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
+  const version = await resolveVersion(ctx.db, game, body.versionId);
+  const access = playAccessOf(user, game);
+  assertMayPlay(version, access);
+  if (body.restart && !version.isLiveSpec) {
+    throw fail.validation({ restart: PLAY_MESSAGES.restartWorkingOnly }, PLAY_MESSAGES.restartWorkingOnly);
+  }
+  const settings = game.row.settings;
+  assertInPeriod(settings.playingPeriod, ctx.now(), version.isLiveSpec);
+  const debug = version.isLiveSpec && access.playWorking;
+
+  if (body.restart) {
+    await removePlaytests(ctx, user.id, version.id);
+  } else {
+    const own = await findOwnActiveInstance(ctx.db, user.id, version.id);
+    if (own) {
+      await assertDevice(ctx, own.player, settings.enforceSingleDevice, deviceId);
+      return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
+    }
+  }
+  assertPasscode(settings.playPassword, body.passcode, access);
+
+  const spec = await specOfVersion(ctx.db, game.row, version);
+  const multiplayer = Boolean(spec.game.multiplayer);
+  const join = { userId: user.id, deviceId };
+  const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
+
+  // Joining and creating happen under the version row's lock, so two players arriving together at a
+  // multiplayer game end up in the same new instance, and a double click makes one single-player instance.
+  const outcome = await ctx.db.transaction(async (tx): Promise<SteppedEvent | { rejoin: true }> => {
+    await tx.select({ id: gameVersions.id }).from(gameVersions).where(eq(gameVersions.id, version.id)).for('update');
+    if (!body.restart) {
+      if (await findOwnActiveInstance(tx, user.id, version.id)) return { rejoin: true };
+      const shared = multiplayer ? await findSharedInstance(tx, version.id) : null;
+      if (shared) {
+        return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
+      }
+    }
+    if (!version.isLiveSpec && !version.newInstancesAllowed) {
+      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+    }
+    const instance = await insertInstance(tx, {
+      gameId: game.row.id,
+      versionId: version.id,
+      isLiveSpec: version.isLiveSpec,
+      multiplayer,
+      world: createInstanceState(spec, { multiplayer }).world,
+      // A playtest runs the design as it was when it started, whatever the designer changes next.
+      spec: version.isLiveSpec ? spec : null,
+      now: ctx.now(),
+    });
+    return stepInTransaction(ctx, tx, { instanceId: instance.id, event: startEvent, traceAllRules: debug, join });
+  });
+  if ('rejoin' in outcome) return startPlaying({ ctx, user, gameId, body, deviceId });
+
+  pushStepped(ctx, outcome.push);
+  const answer = await answerFor(ctx, {
+    spec: outcome.spec,
+    state: outcome.result.state,
+    instanceId: outcome.instance.id,
+    playerId: user.id,
+    outputs: outcome.result.outputs,
+    trace: debug ? outcome.result.trace : null,
+  });
+  return { instanceId: outcome.instance.id, rejoined: false, ...answer };
+}
+
+/**
+ * Back to one's own active instance: the view with what still waits for an
+ * answer as `outputs`. A player who had left a shared instance is brought back
+ * by a `start` event (the engine lets them in again).
+ */
+async function rejoin(
+  ctx: AppContext,
+  args: { user: GameUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
+): Promise<StartAnswer> {
+  const { instance, player, debug } = args;
+  if (player.state.status === 'left game' && instance.multiplayer) {
+    const { result, spec } = await runEvent(ctx, {
+      instanceId: instance.id,
+      event: { type: 'start', playerId: player.playerId, name: args.user.name },
+      traceAllRules: debug,
+    });
+    const answer = await answerFor(ctx, {
+      spec,
+      state: result.state,
+      instanceId: instance.id,
+      playerId: player.playerId,
+      outputs: [...result.outputs, ...(result.state.players[player.playerId]?.pending ?? [])],
+      trace: debug ? result.trace : null,
+    });
+    return { instanceId: instance.id, rejoined: true, ...answer };
+  }
+  const spec = await specOfInstance(ctx, instance);
+  const state = stateWithPlayer(instance, spec, player);
+  const answer = await answerFor(ctx, {
+    spec,
+    state,
+    instanceId: instance.id,
+    playerId: player.playerId,
+    outputs: player.state.pending,
+    trace: debug ? emptyTrace() : null,
+  });
+  return { instanceId: instance.id, rejoined: true, ...answer };
+}
+
+/** The instance's state with only this player in it: all a view needs. */
+function stateWithPlayer(instance: GameInstanceRow, spec: GameSpec, player: PlayerStateRow): InstanceState {
+  return {
+    version: instance.stateVersion,
+    gameId: spec.game.id,
+    multiplayer: instance.multiplayer,
+    world: instance.world,
+    players: { [player.playerId]: player.state },
+  };
+}
+
+// ─── Reading and events ──────────────────────────────────────────────────────
+
+/** The instance and the caller's row in it: 404 without the instance, 403 NOT_A_PLAYER without the row. */
+async function findInstanceAndPlayer(
+  ctx: AppContext,
+  user: GameUser,
+  instanceId: string,
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
+  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  const [found] = await ctx.db
+    .select({ instance: gameInstances, player: playerStates })
+    .from(gameInstances)
+    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
+    .where(eq(gameInstances.id, instanceId))
+    .orderBy(asc(playerStates.joinedAt))
+    .limit(1);
+  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  if (!found.player) throw refuse('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
+  return { instance: found.instance, player: found.player };
+}
+
+/** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
+async function wantsDebug(ctx: AppContext, user: GameUser, instance: GameInstanceRow): Promise<boolean> {
+  if (!instance.isLiveSpec) return false;
+  const game = await loadGame({ ctx, user, gameId: instance.gameId });
+  return playAccessOf(user, game).playWorking;
+}
+
+/** The instance as the player API presents it. */
+export function presentPlayInstance(instance: GameInstanceRow) {
+  return {
+    id: instance.id,
+    _id: instance.id,
+    gameId: instance.gameId,
+    versionId: instance.versionId,
+    isLiveSpec: instance.isLiveSpec,
+    multiplayer: instance.multiplayer,
+    status: instance.status,
+  };
+}
+
+/** GET /api/play/instances/{instanceId}: the caller's view of an instance they play. */
+export async function getPlayState({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+  const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
+  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), wantsDebug(ctx, user, instance)]);
+  const answer = await answerFor(ctx, {
+    spec,
+    state: stateWithPlayer(instance, spec, player),
+    instanceId: instance.id,
+    playerId: player.playerId,
+    outputs: [],
+    trace: debug ? emptyTrace() : null,
+  });
+  return { instance: presentPlayInstance(instance), view: answer.view, messages: answer.messages, debug: answer.debug };
+}
+
+/**
+ * POST /api/play/instances/{instanceId}/events: one event of the caller.
+ * Engine refusals are game feedback: they come back as 'error' outputs with a
+ * 200, the state unchanged.
+ */
+export async function sendPlayEvent({
+  ctx,
+  user,
+  instanceId,
+  event,
+  deviceId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  instanceId: string;
+  event: PlayEvent;
+  deviceId: string | null;
+}): Promise<PlayAnswer> {
+  const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
+  const [debug, enforce] = await Promise.all([wantsDebug(ctx, user, instance), enforcesSingleDevice(ctx, instance)]);
+  await assertDevice(ctx, player, enforce, deviceId);
+  const { result, spec } = await runEvent(ctx, {
+    instanceId: instance.id,
+    event: { ...event, playerId: player.playerId },
+    traceAllRules: debug,
+  });
+  return answerFor(ctx, {
+    spec,
+    state: result.state,
+    instanceId: instance.id,
+    playerId: player.playerId,
+    outputs: result.outputs,
+    trace: debug ? result.trace : null,
+  });
+}
+
+/** Whether the instance's game binds players to one device (the game's current setting, as at start). */
+async function enforcesSingleDevice(ctx: AppContext, instance: GameInstanceRow): Promise<boolean> {
+  const [found] = await ctx.db
+    .select({ enforce: sql<boolean | null>`(${games.settings}->>'enforceSingleDevice')::boolean` })
+    .from(games)
+    .where(eq(games.id, instance.gameId))
+    .limit(1);
+  return found?.enforce === true;
+}
+
+/** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
+export async function getPlayGame({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
+  const spec = await specOfInstance(ctx, instance);
+  const game = spec.game;
+  return {
+    game: {
+      id: instance.gameId,
+      title: game.title,
+      description: game.description,
+      instructions: game.instructions,
+      language: game.language,
+      logoId: game.logoId,
+      pg: game.pg,
+      capabilities: game.capabilities,
+      market: game.market,
+      currencyName: game.currencyName,
+      currencyIcon: game.currencyIcon,
+      multiplayer: instance.multiplayer,
+    },
+    spec: playerSafeSpec(spec),
+  };
+}
