@@ -37,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../api/realtime';
 import { mediaFileUrl, type PlayEvent } from '../../api/play';
-import { DialogHeading, OutputDialog, dialogTitle } from './dialogs/OutputDialog';
+import { OutputDialog, dialogTitle } from './dialogs/OutputDialog';
 import { ImageBoard } from './ImageBoard';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './panels/PlayerPanels';
 import { ThingSheet } from './panels/ThingSheet';
@@ -449,12 +449,9 @@ export function PlayScreen({
         closeOnEscape={false}
         centered
         title={
-          dialog ? (
-            <DialogHeading>
-              {dialogTitle(dialog, index, t(DIALOG_FALLBACK_TITLES[dialog.action] ?? 'play.dialog.info'))}
-            </DialogHeading>
-          ) : null
+          dialog ? dialogTitle(dialog, index, t(DIALOG_FALLBACK_TITLES[dialog.action] ?? 'play.dialog.info')) : null
         }
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
         zIndex={1100}
       >
         {dialog && (

@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -415,13 +414,4 @@ export function OutputDialog(props: OutputDialogProps) {
         </Stack>
       );
   }
-}
-
-/** The heading of a dialog. */
-export function DialogHeading({ children }: { children: ReactNode }) {
-  return (
-    <Title order={3} size="h4">
-      {children}
-    </Title>
-  );
 }

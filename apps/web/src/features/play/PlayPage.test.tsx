@@ -1,0 +1,162 @@
+import type { PlayerView } from '@loci/engine';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockRequest } from '../../test/api-mock';
+import { makeUser, signIn } from '../../test/factories';
+import { renderApp } from '../../test/render-app';
+
+vi.mock('../../api/realtime', () => ({
+  REALTIME_EVENTS: { outputs: 'outputs', message: 'message', locationUpdate: 'LOCATION_UPDATE' },
+  useRealtimeEvent: () => {},
+  subscribe: () => () => {},
+}));
+
+const view = (overrides: Partial<PlayerView> = {}): PlayerView => ({
+  playerId: 'u1',
+  name: 'Dana',
+  status: 'playing',
+  worldStatus: 'active',
+  finished: null,
+  currentSceneId: 'harbour',
+  location: null,
+  background: null,
+  items: {},
+  currency: null,
+  attributes: {},
+  objects: [],
+  offers: {},
+  missions: [],
+  perceived: { objects: [], offers: [], locations: [] },
+  pending: [],
+  ...overrides,
+});
+
+const game = {
+  id: 'g1',
+  title: 'Old Harbour Walk',
+  description: '<p>A walk along the old harbour.</p>',
+  instructions: '<p>Tap what you find.</p>',
+  language: 'en',
+  logoId: null,
+  pg: {
+    type: 'image',
+    place: { lat: 37.97, lng: 23.72, radius: 500 },
+    bgImageId: null,
+    mapType: 'standard',
+    simulate: false,
+    showScenes: false,
+  },
+  capabilities: {
+    seeBackPack: true,
+    seeSkills: false,
+    scanCodes: false,
+    typeCodes: true,
+    seeDirections: false,
+    seeTasks: false,
+  },
+  market: false,
+  currencyName: '',
+  currencyIcon: null,
+  multiplayer: false,
+};
+
+const spec = {
+  schemaVersion: 1,
+  entities: {
+    scene: [{ id: 'harbour', gameId: 'g1', name: 'harbour', title: 'The Harbour', universe: false, enabled: true }],
+    item: [{ id: 'key', gameId: 'g1', name: 'brass-key', title: 'Brass key' }],
+    interaction: [
+      {
+        id: 'welcome',
+        gameId: 'g1',
+        name: 'welcome-info',
+        type: 'INTER_INSPECT_INFO',
+        title: 'Welcome to the harbour',
+        description: '<p>The fishermen left you a note.</p>',
+        buttonLabel: 'Ok',
+        questions: [],
+        conversation: { resumable: false, statements: [] },
+      },
+    ],
+  },
+};
+
+describe('PlayPage', () => {
+  it('asks for the passcode, shows the game, then the info box; seen goes to the server and the item lands in the backpack', async () => {
+    signIn({ role: 'player' });
+    const starts: MockRequest[] = [];
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'POST /api/play/games/g1/instances': (request) => {
+        starts.push(request);
+        const passcode = (request.body as { passcode?: string }).passcode;
+        if (passcode !== '1234') {
+          return {
+            status: 403,
+            body: {
+              message: passcode ? 'Wrong passcode' : 'This game needs a passcode',
+              errorCode: 'WRONG_PASSCODE',
+              errors: passcode ? { passcode: 'Wrong passcode' } : undefined,
+            },
+          };
+        }
+        return {
+          status: 201,
+          body: {
+            instanceId: 'i1',
+            rejoined: false,
+            outputs: [{ playerId: 'u1', action: 'goToScene', sceneId: 'harbour' }],
+            view: view({
+              pending: [{ playerId: 'u1', action: 'showInfo', blocking: true, interactionId: 'welcome' }],
+            }),
+            messages: [],
+          },
+        };
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+      'POST /api/play/instances/i1/events': {
+        body: {
+          outputs: [{ playerId: 'u1', action: 'showNotification', message: '+1 Brass key' }],
+          view: view({ items: { key: 1 } }),
+          messages: [{ id: 'm1', message: 'Hurry, the tide is coming!', sceneId: null, when: '2026-11-22T05:00:00Z' }],
+        },
+      },
+    });
+
+    const { user } = renderApp('/play/g1');
+    const passcode = await screen.findByLabelText('Passcode');
+    expect(screen.queryByText('Wrong passcode')).not.toBeInTheDocument();
+    await user.type(passcode, '1111');
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    expect(await screen.findByText('Wrong passcode')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Passcode'));
+    await user.type(screen.getByLabelText('Passcode'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+
+    expect(await screen.findByRole('heading', { name: 'Old Harbour Walk' })).toBeInTheDocument();
+    expect(screen.getByText('Tap what you find.')).toBeInTheDocument();
+    expect(starts.map((request) => request.body)).toEqual([{}, { passcode: '1111' }, { passcode: '1234' }]);
+    const device = starts[0]!.headers['x-loci-device'];
+    expect(device).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start playing' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to the harbour' });
+    expect(within(dialog).getByText('The fishermen left you a note.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/play/instances/i1/events')).toHaveLength(1));
+    const sent = api.callsTo('POST /api/play/instances/i1/events')[0]!;
+    expect(sent.body).toEqual({ type: 'seen', interactionId: 'welcome' });
+    expect(sent.headers['x-loci-device']).toBe(device);
+    expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
+    expect(screen.getByText('Hurry, the tide is coming!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Welcome to the harbour' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Backpack' }));
+    const item = await screen.findByTestId('backpack-item');
+    expect(within(item).getByText('Brass key')).toBeInTheDocument();
+    expect(within(item).getByText('1')).toBeInTheDocument();
+  });
+});
