@@ -211,7 +211,10 @@ export const analyticsEntrySchema = z.object({
   avatar: z.object({ name: z.string() }),
   playerId: z.string(),
   instanceId: z.string(),
+  /** The player's status: playing, paused, left game. */
   status: z.string(),
+  /** The status of the player's instance. */
+  instanceStatus: z.string(),
   events: z.record(z.string(), z.array(engineJson)),
 });
 export type AnalyticsEntry = z.infer<typeof analyticsEntrySchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
@@ -25,4 +26,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await versionsRoutes(api, ctx);
   await initialStateRoutes(api, ctx);
   await playRoutes(api, ctx);
+  await analyticsRoutes(api, ctx);
 }

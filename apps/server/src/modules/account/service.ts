@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { hasRoleAtLeast, USER_MESSAGES, type Role } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { gameInstances, gameplayRecords, playerMessages, playerStates, users, type UserRow } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 
 /** The account with this id, or undefined. */
@@ -89,20 +90,72 @@ export async function deleteAccount({ ctx, userId }: { ctx: AppContext; userId: 
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The name a deleted account's player states keep (spec 1 §8: remaining gameplay data are anonymised). */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+
 /**
  * The one place where a deleted account's traces in other tables are cut
- * loose, inside the deletion's transaction. Nothing references users yet;
- * when gameplay tables arrive (player states, analytics events, instance
- * players, games owned), replace the user id there by an anonymous one and
- * blank the name/avatar instead of deleting the rows: other players' games
- * and the designers' analytics must stay consistent (spec 1 §8: "remaining
- * gameplay data are anonymised").
+ * loose, inside the deletion's transaction. Gameplay is anonymised, not
+ * deleted: other players' shared worlds and the designers' analytics must stay
+ * whole (spec 1 §8: "remaining gameplay data are anonymised").
+ *
+ * The person's player id (their user id when they joined) is replaced by one
+ * fresh random id everywhere it occurs: the player_states, gameplay_records and
+ * player_messages columns, and inside the JSON states — their PlayerState
+ * (`id`, and `playerId` of pending outputs), objects' `owner` and `createdBy`,
+ * ids of objects they made (`{playerId}-{n}`), in their own rows, in the other
+ * players' rows of the same instances and in those instances' worlds. A UUID
+ * cannot occur by chance inside other text, so a textual replacement over the
+ * JSON reaches every place without listing them (and keeps working when the
+ * state grows a field). One id per person, not per row, so the analytics and
+ * the dashboard still count one player. `user_id` becomes null (the foreign
+ * key would do it too) and the name 'Deleted player'.
  *
  * Games the person owned are kept, not deleted: games.owner_id is ON DELETE
  * SET NULL, so they stay with their co-designers and the admins and show a
  * 'Deleted user' owner (db/schema.ts `games`); their edit locks go with them.
  */
 async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: string }): Promise<void> {
-  void tx;
-  void userId;
+  const instances = await tx
+    .selectDistinct({ id: playerStates.instanceId })
+    .from(playerStates)
+    .where(eq(playerStates.playerId, userId));
+  if (instances.length === 0) return;
+  const ids = instances.map((row) => row.id).sort();
+  // The instances' row locks (runtime/store.ts), taken in one order: no event writes a state back over ours.
+  await tx
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .where(inArray(gameInstances.id, ids))
+    .orderBy(gameInstances.id)
+    .for('update');
+  const fresh = randomUUID();
+  const replaced = (column: AnyColumn) => sql`replace(${column}::text, ${userId}, ${fresh})::jsonb`;
+
+  await tx
+    .update(playerStates)
+    .set({
+      playerId: sql`case when ${playerStates.playerId} = ${userId} then ${fresh} else ${playerStates.playerId} end`,
+      userId: sql`case when ${playerStates.playerId} = ${userId} then null else ${playerStates.userId} end`,
+      name: sql`case when ${playerStates.playerId} = ${userId} then ${DELETED_PLAYER_NAME} else ${playerStates.name} end`,
+      state: sql`case when ${playerStates.playerId} = ${userId}
+        then jsonb_set(${replaced(playerStates.state)}, '{name}', to_jsonb(${DELETED_PLAYER_NAME}::text))
+        else ${replaced(playerStates.state)} end`,
+    })
+    .where(inArray(playerStates.instanceId, ids));
+  await tx
+    .update(gameplayRecords)
+    .set({
+      playerId: sql`case when ${gameplayRecords.playerId} = ${userId} then ${fresh} else ${gameplayRecords.playerId} end`,
+      record: replaced(gameplayRecords.record),
+    })
+    .where(inArray(gameplayRecords.instanceId, ids));
+  await tx
+    .update(playerMessages)
+    .set({ playerId: fresh })
+    .where(and(inArray(playerMessages.instanceId, ids), eq(playerMessages.playerId, userId)));
+  await tx
+    .update(gameInstances)
+    .set({ world: replaced(gameInstances.world) })
+    .where(inArray(gameInstances.id, ids));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '@loci/domain';
 import { createMemoryMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
+import { createPlayableGame, startedInstance } from '../../test/play-factories.js';
 
 describe('admin', () => {
   let t: TestApp;
@@ -114,6 +115,25 @@ describe('admin', () => {
           playersPlayed: 0,
           roleRequests: 1,
         });
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it('counts the games with an instance and the distinct players who played', async () => {
+      const fresh = await createTestApp({ mailer: createMemoryMailer() });
+      try {
+        const boss = await createUser(fresh.app.ctx, { role: 'admin' });
+        const owner = await createUser(fresh.app.ctx, { role: 'designer' });
+        const played = await createPlayableGame(fresh.app, owner);
+        const other = await createPlayableGame(fresh.app, owner);
+        await createPlayableGame(fresh.app, owner); // published, never played
+        const [a, b] = [await createUser(fresh.app.ctx), await createUser(fresh.app.ctx)];
+        await startedInstance(fresh.app, a, played.gameId);
+        await startedInstance(fresh.app, b, played.gameId);
+        await startedInstance(fresh.app, a, other.gameId);
+        const res = await fresh.app.inject({ method: 'GET', url: '/api/admin/dashboard-stats', headers: boss.headers });
+        expect(res.json()).toMatchObject({ games: 3, publishedGames: 3, gamesPlayed: 2, playersPlayed: 2 });
       } finally {
         await fresh.close();
       }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, isNotNull, sql } from 'drizzle-orm';
 import { FRONTEND_BASE_PATH, USER_MESSAGES, type DashboardStats, type roleDecisionSchema } from '@loci/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { gameInstances, playerStates, users, type UserRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { countActiveGames, countPublishedGames as countPublishedGamesOf } from '../games/service.js';
 import { roleDecisionMail } from './mails.js';
@@ -101,16 +101,20 @@ export async function countDesigners({ ctx }: { ctx: AppContext }): Promise<numb
   return row?.n ?? 0;
 }
 
-/** Games with at least one instance played. 0 until the instance tables exist. */
+/** Games with at least one instance (playtests included: someone played them). */
 export async function countGamesPlayed({ ctx }: { ctx: AppContext }): Promise<number> {
-  void ctx;
-  return 0;
+  const [row] = await ctx.db.select({ n: countDistinct(gameInstances.gameId) }).from(gameInstances);
+  return row?.n ?? 0;
 }
 
-/** Distinct players who played any game. 0 until the instance tables exist. */
+/**
+ * Distinct players who played any game. Counted by player id (the user's id
+ * when they joined), so a deleted account's anonymised states — one fresh id
+ * per person — still count once.
+ */
 export async function countPlayersPlayed({ ctx }: { ctx: AppContext }): Promise<number> {
-  void ctx;
-  return 0;
+  const [row] = await ctx.db.select({ n: countDistinct(playerStates.playerId) }).from(playerStates);
+  return row?.n ?? 0;
 }
 
 /** Pending role requests. */

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { analyticsAnswerSchema, analyticsQuerySchema } from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { getAnalytics } from './service.js';
+
+const tags = ['analytics'];
+const security = [{ bearerAuth: [] }];
+const errorSchema = z.looseObject({ message: z.string() });
+
+/** The analytics of a game version (spec 3 §3, §7). */
+export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/analytics/:versionId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Per-player records of a version grouped by record name (manage right); players of abandoned instances only with includeAbandoned=true',
+        params: z.object({ versionId: z.string() }),
+        querystring: analyticsQuerySchema,
+        response: { 200: analyticsAnswerSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const analytics = await getAnalytics({
+        ctx,
+        user,
+        versionId: request.params.versionId,
+        includeAbandoned: request.query.includeAbandoned,
+      });
+      return { analytics };
+    },
+  );
+}
