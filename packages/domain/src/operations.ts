@@ -59,6 +59,9 @@ export interface WatchAck {
 
 /** Payload of the `message` event: an operator's message to a player (spec 1 §7 send-message). */
 export interface OperatorMessage {
+  /** The stored message's id (asynchronous messages), so a client shown it live can skip it in its next view. */
+  id: string | null;
+  instanceId: string;
   message: string;
   /** The scene the message was sent to, or null for every scene. */
   sceneId: string | null;
@@ -140,7 +143,6 @@ export const OPERATION_MESSAGES = {
   alreadyTerminated: 'This game instance is already terminated',
   periodNotEnded: 'The playing period of this game has not ended: instances can be expired only after its end',
   messageRequired: 'Write a message',
-  recipientRequired: 'Pick a player',
   worldItemNotFound: 'This object or offer is not in the world of the instance',
   badWorldItemKey: "The key must read 'has.object.{sceneId}.{id}' or 'has.offer.{sceneId}.{id}'",
   playerNotFound: 'This player is not in a running instance of this game',
@@ -270,26 +272,27 @@ export type FullInstance = z.infer<typeof fullInstanceSchema>;
 
 // ─── Operators' calls ────────────────────────────────────────────────────────
 
-const messageText = z.string().trim().min(1, OPERATION_MESSAGES.messageRequired).max(2000);
-const asynchronous = z.boolean().default(true);
-
-/** POST /api/games/{gameId}/send-message to one player. */
-export const sendMessageToPlayerSchema = z.object({
-  userId: z.string().trim().min(1, OPERATION_MESSAGES.recipientRequired),
-  message: messageText,
-  asynchronous,
+/**
+ * POST /api/games/{gameId}/send-message (spec 1 §7): with `userId`, to that
+ * player; without, to every player of the game's running instances — of
+ * `gameVersionId` when given, and of the scene `sceneId` when given ('all' or
+ * absent = every scene). Asynchronous messages are also kept for players who
+ * are offline (the default, spec 1 §5).
+ */
+export const sendMessageBodySchema = z.object({
+  userId: z.string().trim().nullish(),
+  sceneId: z.string().trim().nullish(),
+  gameVersionId: z.string().trim().nullish(),
+  message: z.string().trim().min(1, OPERATION_MESSAGES.messageRequired).max(2000),
+  asynchronous: z.boolean().default(true),
 });
-/** POST /api/games/{gameId}/send-message to every player (of a scene, with sceneId; 'all' or absent = every scene). */
-export const sendMessageToAllSchema = z.object({
-  sceneId: z.string().nullish(),
-  message: messageText,
-  asynchronous,
-  gameVersionId: z.string().nullish(),
-});
-/** Either form of send-message: with `userId` it goes to one player. */
-export const sendMessageBodySchema = z.union([sendMessageToPlayerSchema, sendMessageToAllSchema.strict()]);
-export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
-/** `delivered`: pushed to players online now; `stored`: kept for the players' next view (asynchronous only). */
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+/** The scene value that means every scene. */
+export const ALL_SCENES = 'all';
+/**
+ * `delivered`: players reached now over the realtime channel; `stored`: players
+ * offline whose message waits for their next view (asynchronous only).
+ */
 export const sendMessageAnswerSchema = z.object({ delivered: z.number(), stored: z.number() });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;
 

@@ -1,55 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { REALTIME_MESSAGES, REALTIME_PATH, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
+import { REALTIME_MESSAGES, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
 import { createInstance } from '../../test/instance-factories.js';
 import { redisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
+import { connectSocket, nextEvent, silence } from '../../test/sockets.js';
 import { WATCH_MESSAGES } from './access.js';
-
-/** Opens a socket to a listening test app; resolves once connected, rejects with the connect_error. */
-function connectSocket(t: TestApp, token?: string): Promise<Socket> {
-  const socket = io(t.config.publicUrl, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    auth: token === undefined ? {} : { token },
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-/** The next `event` on `socket`, or a rejection after `ms`. */
-function nextEvent<T>(socket: Socket, event: string, ms = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-/** True when no `event` arrives on `socket` within `ms`. */
-function silence(socket: Socket, event: string, ms = 300): Promise<boolean> {
-  return new Promise((resolve) => {
-    const listener = () => resolve(false);
-    socket.once(event, listener);
-    setTimeout(() => {
-      socket.off(event, listener);
-      resolve(true);
-    }, ms);
-  });
-}
 
 const watch = (socket: Socket, instanceId: unknown) =>
   socket.timeout(3000).emitWithAck(SOCKET_EVENTS.watch, { instanceId }) as Promise<WatchAck>;

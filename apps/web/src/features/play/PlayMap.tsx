@@ -29,8 +29,8 @@ export interface PlayMapProps {
 // SVG attributes cannot read CSS variables: Mantine's colours.
 const SCENE_STYLE = { color: '#868e96', weight: 1, dashArray: '6 6', fillOpacity: 0.04 };
 const SCENE_CURRENT_STYLE = { color: '#7950f2', weight: 2, dashArray: '6 6', fillOpacity: 0.06 };
-const LOCATION_STYLE = { color: '#12b886', weight: 2, fillOpacity: 0.15, className: 'loci-location' };
-const LOCATION_INSIDE_STYLE = { color: '#fd7e14', weight: 3, fillOpacity: 0.25, className: 'loci-location' };
+const LOCATION_STYLE = { color: '#12b886', weight: 2, fillOpacity: 0.15 };
+const LOCATION_INSIDE_STYLE = { color: '#fd7e14', weight: 3, fillOpacity: 0.25 };
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -78,11 +78,18 @@ function LocationShape({
   location,
   perceived,
   onTap,
+  onWalk,
 }: {
   location: Location;
   perceived: PlayerView['perceived']['locations'][number];
   onTap: (id: string) => void;
+  /** With the virtual walker, a click on a place walks there (the popup stops the map's own click). */
+  onWalk?: (lat: number, lng: number) => void;
 }) {
+  const handlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({ click: (event) => onWalk?.(round(event.latlng.lat), round(event.latlng.lng)) }),
+    [onWalk],
+  );
   const { t } = useTranslation();
   const title = location.title || location.name;
   return (
@@ -90,15 +97,18 @@ function LocationShape({
       center={[location.lat, location.lng]}
       radius={location.radius > 0 ? location.radius : 50}
       pathOptions={perceived.inside ? LOCATION_INSIDE_STYLE : LOCATION_STYLE}
+      // Set once, when Leaflet draws the path (browser tests find places by it).
+      className="loci-location"
+      eventHandlers={handlers}
     >
       <Tooltip direction="top">{title}</Tooltip>
       {location.contactable !== 'never' && (
         <Popup>
           <Stack gap={4}>
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} component="div">
               {title}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" component="div">
               {perceived.inside
                 ? t('play.map.inside')
                 : perceived.inRange
@@ -165,7 +175,15 @@ export function PlayMap({
       {view.perceived.locations.map((perceived) => {
         const location = index.location(perceived.id);
         if (!location || !Number.isFinite(location.lat) || !Number.isFinite(location.lng)) return null;
-        return <LocationShape key={perceived.id} location={location} perceived={perceived} onTap={onTapLocation} />;
+        return (
+          <LocationShape
+            key={perceived.id}
+            location={location}
+            perceived={perceived}
+            onTap={onTapLocation}
+            onWalk={walker ? onMove : undefined}
+          />
+        );
       })}
       {things.map((thing) => {
         if (!thing.location) return null;

@@ -294,7 +294,8 @@ export function PlayScreen({
       </Group>
 
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <Box style={{ flex: 1, position: 'relative', minWidth: 0 }}>
+        {/* Leaflet's panes carry z-indexes of 400+: keep them inside the map, under drawers and dialogs. */}
+        <Box style={{ flex: 1, position: 'relative', minWidth: 0, isolation: 'isolate' }}>
           {mapGame ? (
             <PlayMap
               center={{ lat: game.pg.place.lat, lng: game.pg.place.lng }}

@@ -45,6 +45,7 @@ export interface PlaySessionHandlers {
 }
 
 const MAX_TRACE_ENTRIES = 200;
+const DUPLICATE_WINDOW_MS = 10_000;
 
 /**
  * A player's session of one game: starts or joins the instance (the working
@@ -78,38 +79,58 @@ export function usePlaySession(options: {
   const [inactive, setInactive] = useState(false);
   const seenMessages = useRef(new Set<string>());
   const traceSeq = useRef(0);
+  // The server pushes every step's outputs over the socket too: a batch that arrives
+  // twice (answer and push, in either order) is shown once.
+  const recentBatches = useRef(new Map<string, number>());
 
-  const apply = useCallback((answer: PlayAnswer, event: TraceEntry['event']) => {
-    setView(answer.view);
-    const judged: Record<string, Output> = {};
-    for (const output of answer.outputs) {
-      if (output.action === 'answerResult' && output.interactionId) judged[output.interactionId] = output;
-      if (output.action === 'endGame' || output.action === 'completeGame') {
-        setEnd({ completed: output.action === 'completeGame', message: output.message });
-      }
-    }
-    if (Object.keys(judged).length) setResults((current) => ({ ...current, ...judged }));
-    if (answer.view.finished && !answer.view.pending.length) {
-      setEnd((current) => current ?? { completed: answer.view.finished!.completed, message: undefined });
-    }
-    handlers.current.onOutputs(answer.outputs);
-    for (const message of answer.messages ?? []) {
-      if (seenMessages.current.has(message.id)) continue;
-      seenMessages.current.add(message.id);
-      handlers.current.onMessage(message);
-    }
-    if (answer.debug) {
-      setDebug(answer.debug);
-      const entry: TraceEntry = {
-        id: ++traceSeq.current,
-        when: new Date(),
-        event,
-        outputs: answer.outputs,
-        trace: answer.debug.trace,
-      };
-      setTraceLog((log) => [entry, ...log].slice(0, MAX_TRACE_ENTRIES));
-    }
+  const addTrace = useCallback((answer: PlayAnswer, event: TraceEntry['event']) => {
+    if (!answer.debug) return;
+    setDebug(answer.debug);
+    const entry: TraceEntry = {
+      id: ++traceSeq.current,
+      when: new Date(),
+      event,
+      outputs: answer.outputs,
+      trace: answer.debug.trace,
+    };
+    setTraceLog((log) => [entry, ...log].slice(0, MAX_TRACE_ENTRIES));
   }, []);
+
+  const apply = useCallback(
+    (answer: PlayAnswer, event: TraceEntry['event']) => {
+      setView(answer.view);
+      const now = Date.now();
+      for (const [key, at] of recentBatches.current)
+        if (now - at > DUPLICATE_WINDOW_MS) recentBatches.current.delete(key);
+      const batch = answer.outputs.length ? JSON.stringify(answer.outputs) : '';
+      const duplicate = batch !== '' && recentBatches.current.has(batch);
+      if (duplicate) recentBatches.current.delete(batch);
+      else if (batch) recentBatches.current.set(batch, now);
+      if (duplicate) {
+        if (answer.debug) addTrace(answer, event);
+        return;
+      }
+      const judged: Record<string, Output> = {};
+      for (const output of answer.outputs) {
+        if (output.action === 'answerResult' && output.interactionId) judged[output.interactionId] = output;
+        if (output.action === 'endGame' || output.action === 'completeGame') {
+          setEnd({ completed: output.action === 'completeGame', message: output.message });
+        }
+      }
+      if (Object.keys(judged).length) setResults((current) => ({ ...current, ...judged }));
+      if (answer.view.finished && !answer.view.pending.length) {
+        setEnd((current) => current ?? { completed: answer.view.finished!.completed, message: undefined });
+      }
+      handlers.current.onOutputs(answer.outputs);
+      for (const message of answer.messages ?? []) {
+        if (seenMessages.current.has(message.id)) continue;
+        seenMessages.current.add(message.id);
+        handlers.current.onMessage(message);
+      }
+      if (answer.debug) addTrace(answer, event);
+    },
+    [addTrace],
+  );
 
   const loadGame = useCallback(async (id: string) => {
     const answer = await playApi.game(id);

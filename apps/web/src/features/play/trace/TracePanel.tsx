@@ -67,7 +67,14 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
   const design = index?.byId('rule', rule.ruleId) as Rule | undefined;
   const fired = rule.newlyTrue && !rule.skipped;
   return (
-    <Card withBorder padding="xs" radius="sm" data-testid="trace-rule">
+    <Card
+      withBorder
+      padding="xs"
+      radius="sm"
+      data-testid="trace-rule"
+      // Rules listed only because they are live (nothing they read changed) step back.
+      style={rule.evaluated === false ? { opacity: 0.55 } : undefined}
+    >
       <Stack gap={4}>
         <Group justify="space-between" gap={4} wrap="nowrap">
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>

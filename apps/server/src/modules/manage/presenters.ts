@@ -1,0 +1,138 @@
+import type {
+  FullInstance,
+  GameSpec,
+  InstanceListItem,
+  InstancePlayingPeriod,
+  PlayerStateItem,
+  WorldStatus,
+} from '@loci/domain';
+import type { InstanceState, PlayerState } from '@loci/engine';
+import type { GameInstanceRow, PlayerStateRow } from '../../db/schema.js';
+
+/** What presenting an instance needs besides its row: its version's number and the game's period and title. */
+export interface InstanceContext {
+  version: number;
+  game: { id: string; title: string; playingPeriod: InstancePlayingPeriod };
+}
+
+/** The playing period of a game's settings, as instances show it (a game saved without one reads as empty). */
+export function periodOf(settings: { playingPeriod?: Partial<InstancePlayingPeriod> | null }): InstancePlayingPeriod {
+  const period = settings.playingPeriod ?? {};
+  return { start: period.start ?? null, end: period.end ?? null, timezone: period.timezone ?? '' };
+}
+
+function gameVersionOf(row: GameInstanceRow, context: InstanceContext) {
+  return { id: row.versionId, isLiveSpec: row.isLiveSpec, version: context.version, game: context.game };
+}
+
+/** The player's avatar: their name; photos are not collected by Loci (spec 1 §3 keeps the field). */
+function avatarOf(name: string) {
+  return { name, photo: null };
+}
+
+/** One row of the Gameplay page's instances table (spec 1 §3 "Game instance (list item)"). */
+export function presentInstanceListItem(
+  row: GameInstanceRow,
+  players: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[],
+  context: InstanceContext,
+): InstanceListItem {
+  return {
+    id: row.id,
+    _id: row.id,
+    multiplayer: row.multiplayer,
+    gameVersion: gameVersionOf(row, context),
+    players: players.map((player) => ({ id: player.playerId, name: player.name, status: player.status })),
+    state: { worldState: { status: row.status as WorldStatus } },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** When the player left the game (their status time while the status is 'left game'). */
+function leftWhen(status: string, state: PlayerState): string | null {
+  return status === 'left game' ? state.statusWhen : null;
+}
+
+/** A player of the live map and the player-info modal (spec 1 §3 "Player state"). */
+export function presentPlayerState(
+  row: PlayerStateRow,
+  extra: { email: string | null; worldStatus: string; isLiveSpec: boolean },
+): PlayerStateItem {
+  const state = row.state;
+  const avatar = avatarOf(row.name);
+  return {
+    id: row.playerId,
+    userId: row.userId,
+    name: row.name,
+    email: extra.email,
+    status: row.status,
+    statusWhen: state.statusWhen ?? null,
+    currentLocation:
+      row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    worldStatus: extra.worldStatus as WorldStatus,
+    instanceId: row.instanceId,
+    versionId: row.versionId,
+    isLiveSpec: extra.isLiveSpec,
+    avatar,
+    state: {
+      status: row.status,
+      avatar,
+      currentSceneId: state.currentSceneId ?? null,
+      owns: { item: { ...state.items }, object: { ...state.objects } },
+      is: { attributed: { ...state.attributes } },
+      has: {
+        left: { game: { when: leftWhen(row.status, state) } },
+        started: { game: { when: state.startedWhen ?? null } },
+      },
+      lastPlayed: row.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** The currency of a game's market: the first item marked as currency (as the engine reads it). */
+function currencyItemOf(spec: GameSpec): string | null {
+  const item = (spec.entities?.item ?? []).find((entity) => entity.isCurrency === true);
+  return item?.id ?? null;
+}
+
+/**
+ * One instance for the Instance page (spec 1 §3 "Game instance (full)"): its
+ * world, and with `fullState` every player's engine state by player id, with
+ * their status (the row's, which may say 'movedTo') and avatar.
+ */
+export function presentFullInstance(
+  loaded: { instance: GameInstanceRow; state: InstanceState; spec: GameSpec },
+  playerRows: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[],
+  context: InstanceContext,
+  fullState: boolean,
+): FullInstance {
+  const { instance, state, spec } = loaded;
+  const settings = spec.game;
+  const usersState = Object.fromEntries(
+    playerRows.map((row) => {
+      const player = state.players[row.playerId];
+      return [row.playerId, { ...player, status: row.status, avatar: avatarOf(row.name) }];
+    }),
+  );
+  return {
+    id: instance.id,
+    _id: instance.id,
+    gameId: instance.gameId,
+    notes: instance.notes,
+    multiplayer: instance.multiplayer,
+    createdAt: instance.createdAt.toISOString(),
+    updatedAt: instance.updatedAt.toISOString(),
+    gameVersion: gameVersionOf(instance, context),
+    players: playerRows.map((row) => ({ id: row.playerId, name: row.name, status: row.status })),
+    state: {
+      worldState: { ...state.world, status: instance.status as WorldStatus },
+      ...(fullState ? { usersState } : {}),
+    },
+    market: {
+      available: settings.market === true,
+      currency: currencyItemOf(spec),
+      currencyName: settings.currencyName ?? '',
+      currencyIcon: settings.currencyIcon ?? null,
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applyExpirationAnswerSchema,
+  fullInstanceSchema,
+  instanceListQuerySchema,
+  instanceListSchema,
+  instanceQuerySchema,
+  playerStatesQuerySchema,
+  playerStatesSchema,
+  playingPeriodAnswerSchema,
+  playingPeriodBodySchema,
+  sendMessageAnswerSchema,
+  sendMessageBodySchema,
+  terminateAllAnswerSchema,
+  worldEntryBodySchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import {
+  applyExpiration,
+  deleteAllInstances,
+  deleteInstance,
+  deleteWorldItem,
+  getInstance,
+  listInstances,
+  listPlayerStates,
+  sendMessage,
+  setInstancePlayingPeriod,
+  setVersionPlayingPeriod,
+  terminateInstance,
+  updateWorldItem,
+} from './service.js';
+
+const tags = ['operations'];
+const security = [{ bearerAuth: [] }];
+const errorSchema = z.looseObject({ message: z.string() });
+/** The refusals every operator call may answer. */
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const gameParams = z.object({ gameId: z.string() });
+const idParams = z.object({ id: z.string() });
+
+/**
+ * The operators' calls of the Gameplay and Instance pages (spec 1 §2, §7;
+ * spec 3 §7): all need the manage right on the game, except deleting every
+ * instance, which is a design action (edit right).
+ */
+export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/manage/gameInstances/:gameId/thin-list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The instances of a game, active ones first (manage right); ?status= keeps one world status',
+        params: gameParams,
+        querystring: instanceListQuerySchema,
+        response: { 200: instanceListSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      listInstances({ ctx, user: requireUser(request), gameId: request.params.gameId, status: request.query.status }),
+  );
+
+  api.get(
+    '/manage/gameInstances/:gameId/playerStates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The players of a game’s instances for the live map (manage right)',
+        params: gameParams,
+        querystring: playerStatesQuerySchema,
+        response: { 200: playerStatesSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      listPlayerStates({
+        ctx,
+        user: requireUser(request),
+        gameId: request.params.gameId,
+        showType: request.query.showType,
+      }),
+  );
+
+  api.get(
+    '/instances/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One instance with its world (manage right); ?fullState=true adds every player’s state',
+        params: idParams,
+        querystring: instanceQuerySchema,
+        response: { 200: fullInstanceSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      getInstance({
+        ctx,
+        user: requireUser(request),
+        instanceId: request.params.id,
+        fullState: request.query.fullState,
+      }),
+  );
+
+  api.post(
+    '/instances/:id/terminate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Terminate an instance: its players are told the game ended (manage right; 409 when terminated)',
+        params: idParams,
+        response: { 200: fullInstanceSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) => terminateInstance({ ctx, user: requireUser(request), instanceId: request.params.id }),
+  );
+
+  api.delete(
+    '/instances/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an instance with its players’ states, records and messages (manage right)',
+        params: idParams,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...refusals },
+      },
+    },
+    async (request) => {
+      await deleteInstance({ ctx, user: requireUser(request), instanceId: request.params.id });
+      return { deleted: true as const };
+    },
+  );
+
+  api.post(
+    '/instances/:id/updateWorldStateItem',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add or replace an object or offer in an instance’s world, from the world form’s values (manage right; 400 field errors)',
+        params: idParams,
+        body: worldEntryBodySchema,
+        response: { 200: fullInstanceSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      updateWorldItem({ ctx, user: requireUser(request), instanceId: request.params.id, values: request.body }),
+  );
+
+  api.delete(
+    '/instances/:id/deleteWorldStateItem/:key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove an object or offer from an instance's world; key 'has.{object|offer}.{sceneId}.{id}'",
+        params: idParams.extend({ key: z.string() }),
+        response: { 200: fullInstanceSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      deleteWorldItem({
+        ctx,
+        user: requireUser(request),
+        instanceId: request.params.id,
+        key: request.params.key,
+      }),
+  );
+
+  api.post(
+    '/games/:gameId/send-message',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Message one player (userId) or every player of the running instances, of a version and scene (manage right)',
+        params: gameParams,
+        body: sendMessageBodySchema,
+        response: { 200: sendMessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      sendMessage({ ctx, user: requireUser(request), gameId: request.params.gameId, body: request.body }),
+  );
+
+  api.get(
+    '/manage/games/:id/applyExpiration',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Expire every active instance once the game’s playing period has ended (manage right; 409 before)',
+        params: idParams,
+        response: { 200: applyExpirationAnswerSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) => applyExpiration({ ctx, user: requireUser(request), gameId: request.params.id }),
+  );
+
+  api.post(
+    '/design/games/:id/terminateAllInstances',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete every instance of a game (edit right)',
+        params: idParams,
+        response: { 200: terminateAllAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => deleteAllInstances({ ctx, user: requireUser(request), gameId: request.params.id }),
+  );
+
+  api.patch(
+    '/game-versions/:versionId/playingPeriod',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the playing period of the version’s game, for all its instances (manage right)',
+        params: z.object({ versionId: z.string() }),
+        body: playingPeriodBodySchema,
+        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) =>
+      setVersionPlayingPeriod({
+        ctx,
+        user: requireUser(request),
+        versionId: request.params.versionId,
+        period: request.body.playingPeriod,
+      }),
+  );
+
+  api.patch(
+    '/manage/gameInstances/:instanceId/playingPeriod',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the playing period of the instance’s game, for all its instances (manage right)',
+        params: z.object({ instanceId: z.string() }),
+        body: playingPeriodBodySchema,
+        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) =>
+      setInstancePlayingPeriod({
+        ctx,
+        user: requireUser(request),
+        instanceId: request.params.instanceId,
+        period: request.body.playingPeriod,
+      }),
+  );
+}

@@ -1,0 +1,185 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  newGameDefaults,
+  newInteractionDefaults,
+  newItemDefaults,
+  newLocationDefaults,
+  newMilestoneDefaults,
+  newQuestion,
+  newRuleDefaults,
+  newSceneDefaults,
+} from '@loci/domain';
+import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { keepScreenshot } from '../support/screens.js';
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 15_000 });
+
+const CENTRE = { lat: 37.9715, lng: 23.7257 };
+// About 220 m north of the centre: on screen at the player's first zoom, and outside the place's reach at start.
+const FOUNTAIN = { lat: CENTRE.lat + 0.002, lng: CENTRE.lng };
+
+let designer: Account;
+let token: string;
+
+async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
+  return ((await res.json()) as { token: string }).token;
+}
+
+test.beforeAll(async ({ request }) => {
+  designer = await createDesigner(request, 'Petra Playtester');
+  token = await loginToken(request, designer);
+});
+
+test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, and reads the rule that fired in the trace', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  async function create<T extends { id: string }>(path: string, data: Record<string, unknown>): Promise<T> {
+    const res = await request.post(path, { headers, data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+    return (await res.json()) as T;
+  }
+
+  // The game, built through the design API (the workspace's own browser test builds one through the forms).
+  const defaults = newGameDefaults(new Date());
+  const game = await create('/api/design/games', {
+    ...defaults,
+    title: 'Fountain Trail',
+    pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
+  });
+  const design = `/api/design/${game.id}`;
+  const scene = await create(`${design}/scenes`, {
+    ...newSceneDefaults(CENTRE),
+    name: 'square',
+    title: 'The Square',
+    radius: 600,
+    gameId: game.id,
+  });
+  const fountain = await create(`${design}/locations`, {
+    ...newLocationDefaults(scene.id, FOUNTAIN),
+    name: 'fountain',
+    title: 'The Fountain',
+    radius: 40,
+    gameId: game.id,
+  });
+  const coin = await create(`${design}/items`, {
+    ...newItemDefaults(),
+    name: 'old-coin',
+    title: 'Old coin',
+    gameId: game.id,
+  });
+  const info = await create(`${design}/interactions`, {
+    ...newInteractionDefaults('INTER_INSPECT_INFO'),
+    name: 'fountain-story',
+    title: 'The fountain',
+    description: '<p>For centuries people threw coins into this fountain.</p>',
+    gameId: game.id,
+  });
+  const question = {
+    ...newQuestion('MC'),
+    title: 'What lies at the bottom of the fountain?',
+    description: '<p>Look closely.</p>',
+    hasCorrectAnswer: true,
+    attempts: 2,
+  };
+  question.options = [
+    { ...question.options[0]!, description: '<p>A lion</p>', partOfCorrect: false },
+    { ...question.options[1]!, description: '<p>A coin</p>', partOfCorrect: true },
+  ];
+  const ask = await create(`${design}/interactions`, {
+    ...newInteractionDefaults('INTER_ANSWER_QUESTION'),
+    name: 'coin-question',
+    title: 'The bottom of the fountain',
+    questions: [question],
+    gameId: game.id,
+  });
+  // Passing a question is no trigger verb: a milestone reached by passing it triggers the reward.
+  const passed = await create(`${design}/milestones`, {
+    ...newMilestoneDefaults(),
+    name: 'coin-question-passed',
+    condition: [{ conditions: [{ conditionType: 'player-question', verb: 'has_passed', elementId: ask.id }] }],
+    gameId: game.id,
+  });
+  const rule = (name: string, trigger: Record<string, unknown>, actionName: string, args: Record<string, unknown>) =>
+    create(`${design}/rules`, {
+      ...newRuleDefaults(scene.id),
+      name,
+      trigger,
+      sideeffects: [{ actorId: 'system', actionName, actionArgs: args, notify: true }],
+      gameId: game.id,
+    });
+  await rule(
+    'Tell the fountain story',
+    { conditionType: 'player-location', verb: 'has_entered', elementId: fountain.id },
+    'showInfo',
+    { what: info.id },
+  );
+  await rule(
+    'Ask about the coin',
+    { conditionType: 'player-info', verb: 'has_seen', elementId: info.id },
+    'askQuestion',
+    {
+      what: ask.id,
+    },
+  );
+  await rule(
+    'Reward the coin',
+    { conditionType: 'milestone', verb: 'has_reached', elementId: passed.id },
+    'giveToPlayer',
+    {
+      what: coin.id,
+      value: 1,
+    },
+  );
+
+  // Playtest from the design workspace.
+  await signInAs(page, designer);
+  await page.goto(`/fe/games/${game.id}`);
+  await page.getByRole('link', { name: 'Playtest' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fe/play/${game.id}\\?playtest=1`));
+  const trace = page.getByRole('region', { name: 'Trace' });
+  await expect(trace).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fountain Trail' })).toBeVisible();
+  await expect(page.locator('.loci-walker')).toBeVisible();
+  await keepScreenshot(page, '60-playtest-start');
+
+  // Walk into the fountain: a click on the map moves the virtual walker there.
+  await page.locator('path.loci-location').click();
+  const story = page.getByRole('dialog', { name: 'The fountain' });
+  await expect(story).toBeVisible();
+  await expect(story.getByText('For centuries people threw coins into this fountain.')).toBeVisible();
+  await keepScreenshot(page, '61-playtest-info');
+  await story.getByRole('button', { name: 'Ok' }).click();
+
+  const asked = page.getByRole('dialog', { name: 'The bottom of the fountain' });
+  await expect(asked).toBeVisible();
+  await asked.getByRole('radio', { name: 'A coin' }).check();
+  await keepScreenshot(page, '62-playtest-question');
+  await asked.getByRole('button', { name: 'Ok' }).click();
+  await expect(asked).toBeHidden();
+
+  // The backpack holds the coin; the trace names the rule that gave it.
+  await page.getByRole('button', { name: 'Backpack' }).click();
+  await expect(page.getByTestId('backpack-item').filter({ hasText: 'Old coin' })).toBeVisible();
+  const fired = trace.getByTestId('trace-rule').filter({ hasText: 'Reward the coin' }).first();
+  await expect(fired).toBeVisible();
+  await expect(fired.getByText('fired', { exact: true })).toBeVisible();
+  await expect(trace.getByTestId('trace-rule').filter({ hasText: 'Tell the fountain story' }).first()).toBeVisible();
+  await keepScreenshot(page, '63-playtest-backpack-and-trace');
+  await page.keyboard.press('Escape');
+
+  // Reset starts the playtest over: the trace holds only the new start, the backpack is empty.
+  await trace.getByRole('button', { name: 'Reset' }).click();
+  await expect(trace.getByTestId('trace-entry')).toHaveCount(1);
+  await expect(trace.getByTestId('trace-entry').first()).toContainText('restart');
+  await expect(trace.getByText('fired', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Backpack' }).click();
+  await expect(page.getByText('Your backpack is empty.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Back to design' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fe/games/${game.id}$`));
+});
