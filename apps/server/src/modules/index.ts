@@ -4,11 +4,13 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { initialStateRoutes } from './initial-state/routes.js';
 import { lockRoutes } from './locks/routes.js';
+import { manageRoutes } from './manage/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { playRoutes } from './play/routes.js';
 import { versionsRoutes } from './versions/routes.js';
@@ -25,6 +27,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await designRoutes(api, ctx);
   await versionsRoutes(api, ctx);
   await initialStateRoutes(api, ctx);
+  await manageRoutes(api, ctx);
+  await debugRoutes(api, ctx);
   await playRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
 }
