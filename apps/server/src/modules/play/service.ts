@@ -464,18 +464,24 @@ async function findInstanceAndPlayer(
   ctx: AppContext,
   user: GameUser,
   instanceId: string,
-): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow; enforceSingleDevice: boolean }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   const [found] = await ctx.db
-    .select({ instance: gameInstances, player: playerStates })
+    .select({
+      instance: gameInstances,
+      player: playerStates,
+      // The game's current setting, as at start.
+      enforceSingleDevice: sql<boolean | null>`(${games.settings}->>'enforceSingleDevice')::boolean`,
+    })
     .from(gameInstances)
+    .leftJoin(games, eq(games.id, gameInstances.gameId))
     .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
     .where(eq(gameInstances.id, instanceId))
     .orderBy(asc(playerStates.joinedAt))
     .limit(1);
   if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   if (!found.player) throw refuse('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
-  return { instance: found.instance, player: found.player };
+  return { instance: found.instance, player: found.player, enforceSingleDevice: found.enforceSingleDevice === true };
 }
 
 /** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
@@ -531,9 +537,9 @@ export async function sendPlayEvent({
   event: PlayEvent;
   deviceId: string | null;
 }): Promise<PlayAnswer> {
-  const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const [debug, enforce] = await Promise.all([wantsDebug(ctx, user, instance), enforcesSingleDevice(ctx, instance)]);
-  await assertDevice(ctx, player, enforce, deviceId);
+  const { instance, player, enforceSingleDevice } = await findInstanceAndPlayer(ctx, user, instanceId);
+  const debug = await wantsDebug(ctx, user, instance);
+  await assertDevice(ctx, player, enforceSingleDevice, deviceId);
   const { result, spec } = await runEvent(ctx, {
     instanceId: instance.id,
     event: { ...event, playerId: player.playerId },
@@ -547,16 +553,6 @@ export async function sendPlayEvent({
     outputs: result.outputs,
     trace: debug ? result.trace : null,
   });
-}
-
-/** Whether the instance's game binds players to one device (the game's current setting, as at start). */
-async function enforcesSingleDevice(ctx: AppContext, instance: GameInstanceRow): Promise<boolean> {
-  const [found] = await ctx.db
-    .select({ enforce: sql<boolean | null>`(${games.settings}->>'enforceSingleDevice')::boolean` })
-    .from(games)
-    .where(eq(games.id, instance.gameId))
-    .limit(1);
-  return found?.enforce === true;
 }
 
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */

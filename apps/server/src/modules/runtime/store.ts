@@ -184,9 +184,16 @@ async function lockInstance(
   instanceId: string,
 ): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  const [row] = await tx.select().from(gameInstances).where(eq(gameInstances.id, instanceId)).limit(1).for('update');
-  if (!row) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  return { row, period: await periodOf(tx, row.gameId) };
+  // One round trip: the instance (locked) and its game's period (not locked: `of` limits the lock).
+  const [found] = await tx
+    .select({ row: gameInstances, period: sql<PlayingPeriod | null>`${games.settings}->'playingPeriod'` })
+    .from(gameInstances)
+    .leftJoin(games, eq(games.id, gameInstances.gameId))
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1)
+    .for('update', { of: gameInstances });
+  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  return { row: found.row, period: found.period ?? null };
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
