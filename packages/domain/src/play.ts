@@ -80,8 +80,11 @@ export const playEventSchema = z.discriminatedUnion('type', [
     type: z.literal('answer'),
     interactionId: id,
     questionId: z.union([z.string(), z.number().int().min(0)]).optional(),
-    /** An option index, an array of indices (several answers allowed), or the open answer's text or number. */
-    answer: z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]),
+    /**
+     * An option index (or id), an array of them (several answers allowed), the open answer's text or
+     * number, or true/false for a yes/no question.
+     */
+    answer: z.union([z.number(), z.string(), z.boolean(), z.array(z.union([z.number(), z.string()]))]),
   }),
   z.object({ type: z.literal('confirm'), interactionId: id, approved: z.boolean() }),
   z.object({ type: z.literal('option'), interactionId: id, statementId: id, optionId: id }),

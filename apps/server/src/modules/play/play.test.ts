@@ -3,12 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { gameInstances, playerMessages } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
+import { createEntity } from '../../test/design-factories.js';
 import { workingVersionOf } from '../../test/game-factories.js';
 import {
   createPlayableGame,
   FAR_AWAY,
   PIER,
   PIER_YEAR,
+  publishVersionOf,
   sendEvent,
   startedInstance,
   startPlay,
@@ -167,6 +169,58 @@ describe('player API', () => {
       const next = await startPlay(t.app, player, game.gameId);
       expect(next.statusCode).toBe(201);
       expect(next.json().instanceId).not.toBe(instanceId);
+    });
+  });
+
+  describe('#play.completion', () => {
+    it('lets a completed game close its last dialog, then refuses other events with 409', async () => {
+      const ending = await createPlayableGame(t.app, owner, { publish: false });
+      await createEntity(t.app, owner, ending.gameId, 'rule', {
+        name: 'the end',
+        notes: '',
+        sceneId: ending.scene.id,
+        trigger: { conditionType: 'player-info', verb: 'has_seen', elementId: ending.welcome.id },
+        triggerPreconditions: [],
+        sideeffects: [
+          { actorId: 'system', actionName: 'completeGame', actionArgs: { msg: 'Well done' }, notify: false },
+        ],
+        sideeffectselse: [],
+        fireOnce: true,
+      });
+      await publishVersionOf(t.app, owner, ending.gameId);
+      const player = await newPlayer();
+      const { instanceId } = await startedInstance(t.app, player, ending.gameId);
+      const seen = await sendEvent(t.app, player, instanceId, { type: 'seen', interactionId: ending.welcome.id });
+      expect(actions(seen.json().outputs)).toEqual(['completeGame']);
+      expect(seen.json().view).toMatchObject({ worldStatus: 'completed', finished: { completed: true } });
+
+      const closing = await sendEvent(t.app, player, instanceId, { type: 'seen', interactionId: ending.welcome.id });
+      expect(closing.statusCode).toBe(200);
+      const moving = await sendEvent(t.app, player, instanceId, { type: 'location', ...PIER });
+      expect(moving.statusCode).toBe(409);
+      expect(moving.json()).toMatchObject({ errorCode: 'INSTANCE_NOT_ACTIVE', status: 'completed' });
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/play/instances/${instanceId}`,
+        headers: player.headers,
+      });
+      expect(read.json().instance.status).toBe('completed');
+    });
+  });
+
+  describe('#play.openapi', () => {
+    it('lists the player API and analytics in the OpenAPI document', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json().paths)).toEqual(
+        expect.arrayContaining([
+          '/api/play/games/{gameId}/instances',
+          '/api/play/instances/{instanceId}',
+          '/api/play/instances/{instanceId}/game',
+          '/api/play/instances/{instanceId}/events',
+          '/api/analytics/{versionId}',
+        ]),
+      );
     });
   });
 
