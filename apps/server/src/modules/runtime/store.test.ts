@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createInstanceState } from '@loci/engine';
 import { migrateGameSpec } from '@loci/domain';
-import { gameplayRecords, gameVersions, playerStates } from '../../db/schema.js';
+import { gameplayRecords, games, gameVersions, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createPlayableGame, type PlayableGame } from '../../test/play-factories.js';
@@ -87,6 +87,32 @@ describe('runtime store', () => {
     const after = await mutateWorld(ctx, instanceId, (world) => ({ ...world, offers: {} }));
     expect(after.world.offers).toEqual({});
     expect(after.world.revision).toBe(before.revision + 1);
+  });
+
+  it('expires the instance on the first event after the game’s playing period, adding nobody', async () => {
+    const ctx = t.app.ctx;
+    const instanceId = await newInstance();
+    const early = await createUser(ctx);
+    await runEvent(ctx, { instanceId, event: { type: 'start', playerId: early.user.id } });
+    const [row] = await ctx.db.select().from(games).where(eq(games.id, game.gameId));
+    const ended = { ...row!.settings.playingPeriod, end: new Date(ctx.now().getTime() - 60_000).toISOString() };
+    await ctx.db
+      .update(games)
+      .set({ settings: { ...row!.settings, playingPeriod: ended } })
+      .where(eq(games.id, game.gameId));
+    try {
+      const late = await createUser(ctx);
+      const { instance, result } = await runEvent(ctx, {
+        instanceId,
+        event: { type: 'start', playerId: late.user.id },
+      });
+      expect(result.outputs).toEqual([expect.objectContaining({ action: 'error', errorCode: 'GAME_NOT_ACTIVE' })]);
+      expect(instance.status).toBe('expired');
+      const rows = await ctx.db.select().from(playerStates).where(eq(playerStates.instanceId, instanceId));
+      expect(rows.map((player) => player.playerId)).toEqual([early.user.id]);
+    } finally {
+      await ctx.db.update(games).set({ settings: row!.settings }).where(eq(games.id, game.gameId));
+    }
   });
 
   it('answers 404 for a missing instance', async () => {

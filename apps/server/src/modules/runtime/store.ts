@@ -277,6 +277,7 @@ export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: 
   }
 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
+  const refused = result.outputs.length > 0 && result.outputs.every((output) => output.action === 'error');
   const nextPlayers = result.state.players;
   for (const [playerId, player] of Object.entries(nextPlayers)) {
     const before = state.players[playerId];
@@ -295,7 +296,9 @@ export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: 
         .set(copies)
         .where(and(eq(playerStates.instanceId, row.id), eq(playerStates.playerId, playerId)));
     } else {
-      // A `start` that joined the player: the row is new.
+      // A `start` that joined the player: the row is new. A refused start still returns the joined player
+      // (engine: the join happens before the status checks), so a refusal adds nobody.
+      if (refused) continue;
       await tx.insert(playerStates).values({
         instanceId: row.id,
         playerId,
