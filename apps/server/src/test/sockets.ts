@@ -2,14 +2,19 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@loci/domain';
 import type { TestApp } from './app.js';
 
-/** Opens a socket to a listening test app; resolves once connected, rejects with the connect_error. */
-export function connectSocket(t: TestApp, token?: string): Promise<Socket> {
+/**
+ * Opens a socket to a listening test app, with `token` in the handshake's auth
+ * (or `headers` such as Authorization, as a native app would send); resolves
+ * once connected, rejects with the connect_error.
+ */
+export function connectSocket(t: TestApp, token?: string, headers?: Record<string, string>): Promise<Socket> {
   const socket = io(t.config.publicUrl, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
     auth: token === undefined ? {} : { token },
+    ...(headers ? { extraHeaders: headers } : {}),
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

@@ -48,7 +48,8 @@ describe('realtime', () => {
 
   it('delivers toUser to every socket of that user, and only to them', async () => {
     const first = await open(alice.token);
-    const second = await open(`Bearer ${alice.token}`);
+    const second = await connectSocket(t, undefined, { authorization: `Bearer ${alice.token}` });
+    sockets.push(second);
     const other = await open(bob.token);
     const received = Promise.all([nextEvent(first, 'hello'), nextEvent(second, 'hello')]);
     const bobSilent = silence(other, 'hello');

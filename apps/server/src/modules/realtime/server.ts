@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, type WatchAck } from '@loci/domain';
+import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
@@ -44,9 +45,10 @@ async function connectRedis(ctx: AppContext, url: string) {
     await Promise.all([pub.connect(), sub.connect()]);
   } catch (error) {
     await Promise.allSettled([pub.destroy(), sub.destroy()]);
-    throw new Error(`Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    // A configuration problem: main.ts prints the message alone and exits.
+    throw new ConfigError(
+      `Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   connectedOnce = true;
   return { pub, sub };
@@ -82,10 +84,12 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
 
   io.use((socket, next) => {
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
-    authenticate(ctx, auth.token)
+    // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
+    const token = auth.token ?? socket.handshake.headers.authorization;
+    authenticate(ctx, token)
       .then((user) => {
         if (!user) {
-          const error = new Error(auth.token ? REALTIME_MESSAGES.badToken : REALTIME_MESSAGES.noToken);
+          const error = new Error(token ? REALTIME_MESSAGES.badToken : REALTIME_MESSAGES.noToken);
           Object.assign(error, { data: { errorCode: 'UNAUTHENTICATED' } });
           return next(error);
         }
