@@ -13,6 +13,7 @@ const privacy = () => import('./features/privacy');
 const games = () => import('./features/games');
 const design = () => import('./features/design');
 const play = () => import('./features/play');
+const debug = () => import('./features/debug');
 
 export const LoginPage = lazyPage(auth, 'LoginPage');
 export const RegisterPage = lazyPage(auth, 'RegisterPage');
@@ -32,3 +33,4 @@ export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
 export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
 export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');
 export const PlayPage = lazyPage(play, 'PlayPage');
+export const DebuggingToolsPage = lazyPage(debug, 'DebuggingToolsPage');

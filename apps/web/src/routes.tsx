@@ -10,6 +10,7 @@ import {
   AccountPage,
   AdminDashboardPage,
   ConfirmEmailPage,
+  DebuggingToolsPage,
   DesignWorkspace,
   ForgotChangePage,
   ForgotPage,
@@ -77,7 +78,7 @@ export function AppRoutes() {
           <Route path="games/*" element={<NotFound />} />
           <Route path="active-games/*" element={<NotFound />} />
           <Route path="analytics/*" element={<NotFound />} />
-          <Route path="debugging-tools" element={<NotFound />} />
+          <Route path="debugging-tools" element={<DebuggingToolsPage />} />
           {/* Visitors see the landing page here; the player itself is above. */}
           {!isAuthenticated && <Route path="play/:gameId" element={<NotFound />} />}
         </Route>

@@ -1,5 +1,5 @@
 import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, Anchor, ActionIcon, Tooltip } from '@mantine/core';
-import { IconBook, IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconBook, IconBug, IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
@@ -114,6 +114,9 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
                   {t('nav.admin')}
                 </Menu.Item>
               )}
+              <Menu.Item component={Link} to="/debugging-tools" leftSection={<IconBug size={16} />}>
+                {t('nav.debuggingTools')}
+              </Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={handleLogout}>
                 {t('nav.logout')}
