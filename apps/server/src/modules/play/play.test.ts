@@ -172,6 +172,36 @@ describe('player API', () => {
     });
   });
 
+  describe('#play.multiplayer', () => {
+    it('puts players into one shared world and lets one who left come back', async () => {
+      const shared = await createPlayableGame(t.app, owner, { settings: { multiplayer: true }, offerQuantity: 3 });
+      const [a, b] = [await newPlayer(), await newPlayer()];
+      const first = await startedInstance(t.app, a, shared.gameId);
+      const second = await startedInstance(t.app, b, shared.gameId);
+      expect(second.instanceId).toBe(first.instanceId);
+
+      const picked = await sendEvent(t.app, a, first.instanceId, {
+        type: 'offer',
+        objectId: shared.worldOfferId,
+        action: 'pick',
+      });
+      expect(picked.json().view.offers[shared.offer.id]).toMatchObject({ count: 1 });
+      const seenByB = await t.app.inject({
+        method: 'GET',
+        url: `/api/play/instances/${first.instanceId}`,
+        headers: b.headers,
+      });
+      const offers = seenByB.json().view.perceived.offers as Array<{ id: string; quantity: number }>;
+      expect(offers.find((offer) => offer.id === shared.worldOfferId)?.quantity).toBe(2);
+
+      const left = await sendEvent(t.app, a, first.instanceId, { type: 'leave' });
+      expect(left.json().view.status).toBe('left game');
+      const back = await startPlay(t.app, a, shared.gameId);
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ instanceId: first.instanceId, rejoined: true, view: { status: 'playing' } });
+    });
+  });
+
   describe('#play.completion', () => {
     it('lets a completed game close its last dialog, then refuses other events with 409', async () => {
       const ending = await createPlayableGame(t.app, owner, { publish: false });
