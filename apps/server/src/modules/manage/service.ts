@@ -25,7 +25,7 @@ import {
   type GameRow,
   type PlayerStateRow,
 } from '../../db/schema.js';
-import { fail } from '../../lib/errors.js';
+import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { assertNotArchived, requireGameRight, type GameUser, type LoadedGame } from '../games/service.js';
 import { loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
@@ -312,7 +312,7 @@ export async function applyExpiration({
       if (after.status !== 'expired') continue;
     } catch (error) {
       // Deleted meanwhile: nothing to expire.
-      if (error instanceof Error && 'status' in error && error.status === 404) continue;
+      if (error instanceof AppError && error.code === 'NOT_FOUND') continue;
       throw error;
     }
     if (instance.isLiveSpec) expiredInstances.workingVersion += 1;

@@ -7,6 +7,7 @@ import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, ty
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
@@ -116,6 +117,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           reply(access);
         })
         .catch((error: unknown) => {
+          // A refusal of the services (the game vanished meanwhile) is an answer; anything else a failure.
+          if (error instanceof AppError) return reply({ ok: false, message: error.message });
           ctx.log.error({ err: error }, 'realtime: watch failed');
           reply({ ok: false, message: 'Internal server error' });
         });
