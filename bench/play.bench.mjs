@@ -1,0 +1,386 @@
+// Durable player events over HTTP into PostgreSQL, beside pgbench's
+// simple-update on the same server. The built Loci server (apps/server/dist,
+// `npm run build` first) runs as its own process on a scratch database; C
+// players each play their own instance of a published game and send location
+// events back to back (one connection each, like pgbench's -c), for DURATION
+// seconds. Every answered 200 is one committed transaction. Then pgbench -N
+// (simple-update) with the same C on a second scratch database.
+// `npm run bench -- play`. Knobs: BENCH_DATABASE_URL (a PostgreSQL server,
+// default postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONCURRENCY (32),
+// BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_SERVER=source (run the server
+// from its TypeScript source instead of dist), BENCH_LOG_LEVEL (warn),
+// BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { createUser } from '../apps/server/src/test/factories.ts';
+import { createPlayableGame, FAR_AWAY, PIER } from '../apps/server/src/test/play-factories.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
+const FROM_SOURCE = process.env.BENCH_SERVER === 'source';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** A folder: the server runs with --cpu-prof and writes its profile there on exit. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const PLAY_DB = 'loci_bench_play';
+const PGBENCH_DB = 'loci_bench_pgbench';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
+const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
+  (candidate) => !candidate.includes('/') || existsSync(candidate),
+);
+
+const urlOf = (database) => {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+async function recreateDatabase(admin, name) {
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The designer, the published harbour game (a scene, a location, an info box, a question, three rules) and the players. */
+async function seed(dataDir) {
+  const config = loadConfig({
+    DATABASE_URL: urlOf(PLAY_DB),
+    JWT_SECRET,
+    LOCI_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOCI_RATE_LIMIT: '100000',
+  });
+  const database = await openPostgres(urlOf(PLAY_DB));
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  try {
+    const owner = await createUser(app.ctx, { role: 'designer', name: 'Bench Designer' });
+    const game = await createPlayableGame(app, owner);
+    const players = [];
+    for (let i = 0; i < CONCURRENCY; i += 1) players.push(await createUser(app.ctx, { name: `Player ${i}` }));
+    return { game, players };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Starts the Loci server on the scratch database; resolves with its URL once /api/health answers. */
+async function startServer(dataDir) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const main = path.join(root, 'apps/server/dist/main.js');
+  if (!FROM_SOURCE && !existsSync(main))
+    throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const args = [
+    ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
+    ...(FROM_SOURCE
+      ? ['--conditions=loci-source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
+      : [main]),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: urlOf(PLAY_DB),
+      JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      LOCI_DATA_DIR: dataDir,
+      LOCI_RATE_LIMIT: '100000',
+      LOG_LEVEL,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, baseUrl };
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A walk between a point 500 m away and the pier and back, in 10 m steps: it enters and leaves the pier's geofence. */
+function walk() {
+  const steps = 50;
+  const points = [];
+  for (let s = 0; s <= steps; s += 1) {
+    const f = s / steps;
+    points.push({
+      latitude: FAR_AWAY.latitude + (PIER.latitude - FAR_AWAY.latitude) * f,
+      longitude: FAR_AWAY.longitude + (PIER.longitude - FAR_AWAY.longitude) * f,
+    });
+  }
+  return [...points, ...points.slice(1, -1).reverse()];
+}
+
+/** Busy and total jiffies of the whole machine, from /proc/stat (Linux). */
+function machineJiffies() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + fields[4];
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
+/**
+ * C players send location events back to back for warm-up + duration; only
+ * the measured window counts. `probe()` is called at the window's start and
+ * end (for CPU and database counters).
+ */
+async function drivePlayers(baseUrl, game, players, probe) {
+  const dispatcher = new Agent({ connections: CONCURRENCY, pipelining: 1, keepAliveTimeout: 60_000 });
+  const call = async (method, url, token, body) => {
+    const res = await request(`${baseUrl}${url}`, {
+      method,
+      dispatcher,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-loci-device': 'bench' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, text };
+  };
+  const instances = await Promise.all(
+    players.map(async (player) => {
+      const res = await call('POST', `/api/play/games/${game.gameId}/instances`, player.token, {});
+      if (res.status !== 201) throw new Error(`start answered ${res.status}: ${res.text}`);
+      return JSON.parse(res.text).instanceId;
+    }),
+  );
+  const points = walk();
+  const latencies = [];
+  const statuses = {};
+  let answerBytes = 0;
+  let events = 0;
+  const started = performance.now();
+  const measureFrom = started + WARMUP_S * 1000;
+  const measureTo = measureFrom + DURATION_S * 1000;
+  const probes = [];
+  const timers = [WARMUP_S, WARMUP_S + DURATION_S].map((seconds) =>
+    setTimeout(() => probes.push(probe()), seconds * 1000),
+  );
+  await Promise.all(
+    players.map(async (player, index) => {
+      let step = index * 7;
+      for (;;) {
+        const sent = performance.now();
+        if (sent >= measureTo) return;
+        const point = points[step % points.length];
+        step += 1;
+        const res = await call('POST', `/api/play/instances/${instances[index]}/events`, player.token, {
+          type: 'location',
+          ...point,
+        });
+        const done = performance.now();
+        if (sent >= measureFrom && done <= measureTo) {
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status === 200) {
+            events += 1;
+            latencies.push(done - sent);
+            answerBytes += res.text.length;
+          }
+        }
+      }
+    }),
+  );
+  await dispatcher.close();
+  timers.forEach(clearTimeout);
+  const [atStart, atEnd] = await Promise.all(probes);
+  latencies.sort((a, b) => a - b);
+  return {
+    atStart,
+    atEnd,
+    rate: events / DURATION_S,
+    events,
+    statuses,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    answerBytes: events ? answerBytes / events : 0,
+  };
+}
+
+/** What PostgreSQL did for the play database during the measured run (pg_stat_database), per event. */
+async function databaseCounters(admin) {
+  const { rows } = await admin.query(
+    `SELECT xact_commit::bigint AS commits, tup_returned::bigint AS returned, tup_fetched::bigint AS fetched,
+            tup_inserted::bigint AS inserted, tup_updated::bigint AS updated, blks_hit::bigint AS hits
+       FROM pg_stat_database WHERE datname = $1`,
+    [PLAY_DB],
+  );
+  return Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)]));
+}
+
+async function rowSizes() {
+  const client = new pg.Client({ connectionString: urlOf(PLAY_DB) });
+  await client.connect();
+  try {
+    const one = async (sql) => Number((await client.query(sql)).rows[0]?.size ?? 0);
+    return {
+      player: await one('SELECT avg(pg_column_size(state))::int AS size FROM player_states'),
+      world: await one('SELECT avg(pg_column_size(world))::int AS size FROM game_instances'),
+      records: await one('SELECT count(*)::int AS size FROM gameplay_records'),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** pgbench -i, then -N (simple-update) with C clients and 2 threads for DURATION s; tps and latency percentiles from its log. */
+function runPgbench() {
+  const url = urlOf(PGBENCH_DB);
+  const init = spawnSync(PGBENCH, ['-i', '-q', url], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'loci-pgbench-'));
+  const args = [
+    '-N',
+    '-c',
+    String(CONCURRENCY),
+    '-j',
+    '2',
+    '-T',
+    String(DURATION_S),
+    '-l',
+    '--log-prefix',
+    path.join(logDir, 'log'),
+    url,
+  ];
+  const run = spawnSync(PGBENCH, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
+  const latencies = [];
+  for (const file of readdirSync(logDir)) {
+    for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+      const micros = Number(line.split(' ')[2]);
+      if (Number.isFinite(micros) && line) latencies.push(micros / 1000);
+    }
+  }
+  rmSync(logDir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  return {
+    tps,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    command: `pgbench ${args.slice(0, -1).join(' ')}`,
+  };
+}
+
+const admin = new pg.Client({ connectionString: SERVER_URL });
+try {
+  await admin.connect();
+} catch (error) {
+  if (error?.code === 'ECONNREFUSED') {
+    console.log(`PostgreSQL at ${SERVER_URL} is not reachable: skipped`);
+    process.exit(0);
+  }
+  throw error;
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loci-bench-play-'));
+let server;
+try {
+  await recreateDatabase(admin, PLAY_DB);
+  await recreateDatabase(admin, PGBENCH_DB);
+  const { game, players } = await seed(dataDir);
+  server = await startServer(dataDir);
+  console.log(
+    `Server: ${FROM_SOURCE ? 'apps/server/src (tsx)' : 'apps/server/dist'} on ${urlOf(PLAY_DB)}, LOG_LEVEL=${LOG_LEVEL}; ` +
+      `${CONCURRENCY} players, one instance and one connection each; ${WARMUP_S} s warm-up, ${DURATION_S} s measured.`,
+  );
+
+  const pid = server.child.pid;
+  const probe = async () => ({ cpu: cpuMs(pid), machine: machineJiffies(), counters: await databaseCounters(admin) });
+  const play = await drivePlayers(server.baseUrl, game, players, probe);
+  const serverCpu = play.atEnd.cpu - play.atStart.cpu;
+  const machineBusy =
+    (play.atEnd.machine.busy - play.atStart.machine.busy) / (play.atEnd.machine.total - play.atStart.machine.total);
+  const [beforeCounters, afterCounters] = [play.atStart.counters, play.atEnd.counters];
+  const sizes = await rowSizes();
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  server = undefined;
+
+  const bench = runPgbench();
+  const perEvent = (key) => ((afterCounters[key] - beforeCounters[key]) / play.events).toFixed(1);
+  const cpu = os.cpus();
+  console.log(
+    `\nMachine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${
+      process.version
+    }, ${(await admin.query('SHOW server_version')).rows[0].server_version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${new Date().toISOString()}\n`,
+  );
+  console.log(`| C = ${CONCURRENCY} | per second | p50 | p99 |`);
+  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| Loci: POST /api/play/instances/{id}/events (location), answered 200 | ${play.rate.toFixed(0)} events/s | ${play.p50.toFixed(1)} ms | ${play.p99.toFixed(1)} ms |`,
+  );
+  console.log(
+    `| pgbench -N (simple-update) | ${bench.tps.toFixed(0)} tps | ${bench.p50.toFixed(1)} ms | ${bench.p99.toFixed(1)} ms |`,
+  );
+  console.log(`\nRatio Loci / pgbench: ${(play.rate / bench.tps).toFixed(2)} (target ≥ 0.5)`);
+  console.log(`Answers in the window: ${JSON.stringify(play.statuses)}; answer size ${play.answerBytes.toFixed(0)} B.`);
+  console.log(
+    `Measured window: the server process used ${((serverCpu / DURATION_S / 1000) * 100).toFixed(0)} % of a core ` +
+      `(${(serverCpu / play.events).toFixed(2)} ms CPU per event); the machine was ${(machineBusy * 100).toFixed(0)} % busy.`,
+  );
+  console.log(
+    `Per event, PostgreSQL: ` +
+      `PostgreSQL ${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
+      `${perEvent('inserted')} inserted, ${perEvent('updated')} updated, ${perEvent('hits')} buffer hits.`,
+  );
+  console.log(
+    `Stored: player state ${sizes.player} B, world ${sizes.world} B (pg_column_size, averages); ${sizes.records} gameplay records.`,
+  );
+  console.log(`pgbench: ${bench.command} postgres://…/${PGBENCH_DB} (after pgbench -i -q)`);
+} finally {
+  if (server) server.child.kill('SIGTERM');
+  await admin.query(`DROP DATABASE IF EXISTS ${PLAY_DB} WITH (FORCE)`).catch(() => {});
+  await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`).catch(() => {});
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
