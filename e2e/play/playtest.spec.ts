@@ -32,23 +32,26 @@ test.beforeAll(async ({ request }) => {
   token = await loginToken(request, designer);
 });
 
-test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, and reads the rule that fired in the trace', async ({
-  page,
-  request,
-}) => {
+/**
+ * A small map game built through the design API (the workspace's own browser
+ * test builds one through the forms): a scene, a place 220 m from its centre,
+ * an item, an info box, a question, a milestone for passing it, and three
+ * rules — entering the place shows the info box, seeing it asks the question,
+ * passing it gives the item.
+ */
+async function buildFountainGame(request: APIRequestContext, settings: Record<string, unknown> = {}) {
   const headers = { authorization: `Bearer ${token}` };
   async function create<T extends { id: string }>(path: string, data: Record<string, unknown>): Promise<T> {
     const res = await request.post(path, { headers, data });
     expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
     return (await res.json()) as T;
   }
-
-  // The game, built through the design API (the workspace's own browser test builds one through the forms).
   const defaults = newGameDefaults(new Date());
-  const game = await create('/api/design/games', {
+  const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
     title: 'Fountain Trail',
     pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
+    ...settings,
   });
   const design = `/api/design/${game.id}`;
   const scene = await create(`${design}/scenes`, {
@@ -135,6 +138,15 @@ test('a designer playtests the working version: walks into a place, reads the in
     },
   );
 
+  return game;
+}
+
+test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, and reads the rule that fired in the trace', async ({
+  page,
+  request,
+}) => {
+  const game = await buildFountainGame(request);
+
   // Playtest from the design workspace.
   await signInAs(page, designer);
   await page.goto(`/fe/games/${game.id}`);
@@ -179,6 +191,39 @@ test('a designer playtests the working version: walks into a place, reads the in
   await page.getByRole('button', { name: 'Backpack' }).click();
   await expect(page.getByText('Your backpack is empty.')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByText('Your backpack is empty.')).toBeHidden();
+
+  // The walker can be dragged there too.
+  const walker = (await page.locator('.loci-walker').boundingBox())!;
+  const place = (await page.locator('path.loci-location').boundingBox())!;
+  await page.mouse.move(walker.x + walker.width / 2, walker.y + walker.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(place.x + place.width / 2, place.y + place.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(story).toBeVisible();
+  await expect(trace.getByTestId('trace-entry').first()).toContainText('location');
+
+  // The trace stays usable while a dialog waits: reset again.
+  await trace.getByRole('button', { name: 'Reset' }).click();
+  await expect(story).toBeHidden();
+  await expect(trace.getByTestId('trace-entry')).toHaveCount(1);
+
+  // The debugging tools move the player: LOCATION_UPDATE pushed to their user room over the socket.
+  const headers = { authorization: `Bearer ${token}` };
+  const account = (await (await request.get('/api/users/account', { headers })).json()) as { user: { id: string } };
+  await expect(async () => {
+    const sent = await request.post('/api/users/socketio-test', {
+      headers,
+      data: {
+        room: account.user.id,
+        message: 'LOCATION_UPDATE',
+        payload: { location: { coords: { latitude: FOUNTAIN.lat, longitude: FOUNTAIN.lng } } },
+      },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await expect(story).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await keepScreenshot(page, '64-playtest-moved-by-debug-event');
 
   await page.getByRole('link', { name: 'Back to design' }).click();
   await expect(page).toHaveURL(new RegExp(`/fe/games/${game.id}$`));

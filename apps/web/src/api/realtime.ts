@@ -12,8 +12,12 @@ import { readToken } from './client';
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 let subscribers = 0;
+let closing: ReturnType<typeof setTimeout> | undefined;
+// A screen that remounts (a restarted playtest) unsubscribes and subscribes again at once: keep the socket meanwhile.
+const CLOSE_GRACE_MS = 5000;
 
 function connect(token: string): Socket {
+  clearTimeout(closing);
   if (socket && socketToken === token) return socket;
   socket?.disconnect();
   socketToken = token;
@@ -29,12 +33,15 @@ function connect(token: string): Socket {
 
 function release(): void {
   subscribers -= 1;
-  if (subscribers <= 0 && socket) {
+  if (subscribers > 0) return;
+  subscribers = 0;
+  clearTimeout(closing);
+  closing = setTimeout(() => {
+    if (subscribers > 0 || !socket) return;
     socket.disconnect();
     socket = null;
     socketToken = null;
-    subscribers = 0;
-  }
+  }, CLOSE_GRACE_MS);
 }
 
 /** Listens to `event` on the session's socket; returns the unsubscribe. */

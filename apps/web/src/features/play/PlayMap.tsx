@@ -103,7 +103,7 @@ function LocationShape({
     >
       <Tooltip direction="top">{title}</Tooltip>
       {location.contactable !== 'never' && (
-        <Popup>
+        <Popup autoPan={false}>
           <Stack gap={4}>
             <Text size="sm" fw={600} component="div">
               {title}

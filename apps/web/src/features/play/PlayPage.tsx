@@ -229,5 +229,13 @@ export function PlayPage() {
     );
   }
 
-  return <PlayScreen session={session} gameId={gameId} playtest={playtest} designIndex={designIndex} />;
+  return (
+    <PlayScreen
+      key={session.generation}
+      session={session}
+      gameId={gameId}
+      playtest={playtest}
+      designIndex={designIndex}
+    />
+  );
 }

@@ -8,9 +8,11 @@ import {
   Box,
   Button,
   Drawer,
+  FocusTrap,
   Group,
   Menu,
   Modal,
+  Paper,
   Stack,
   Text,
   Title,
@@ -32,7 +34,7 @@ import {
   IconPlus,
   IconStars,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../api/realtime';
@@ -97,6 +99,48 @@ function useGeolocation(enabled: boolean, onPosition: (lat: number, lng: number)
     return () => navigator.geolocation.clearWatch(watch);
   }, [enabled]);
   return error;
+}
+
+/**
+ * What waits for the player's answer, over the map only: the header (menu),
+ * the player's tools and the playtest's trace stay usable meanwhile.
+ */
+function BlockingDialog({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box
+      style={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 1000,
+        background: 'rgba(0, 0, 0, 0.35)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 'var(--mantine-spacing-sm)',
+      }}
+    >
+      <FocusTrap active>
+        <Paper
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          shadow="lg"
+          radius="md"
+          p="md"
+          w="100%"
+          maw={480}
+          mah="100%"
+          style={{ overflowY: 'auto' }}
+        >
+          <Title order={2} size="h4" id={titleId} mb="sm">
+            {title}
+          </Title>
+          {children}
+        </Paper>
+      </FocusTrap>
+    </Box>
+  );
 }
 
 function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
@@ -210,11 +254,7 @@ export function PlayScreen({
       debug={session.debug}
       index={designIndex ?? index}
       busy={busy}
-      onReset={() => {
-        setDismissed(new Set());
-        setLeft(false);
-        void session.restart().then(() => setPosition(initialPosition(session)));
-      }}
+      onReset={() => void session.restart()}
     />
   ) : null;
 
@@ -351,6 +391,21 @@ export function PlayScreen({
               </Text>
             )}
           </Stack>
+          {dialog && (
+            <BlockingDialog
+              title={dialogTitle(dialog, index, t(DIALOG_FALLBACK_TITLES[dialog.action] ?? 'play.dialog.info'))}
+            >
+              <OutputDialog
+                key={outputKey(dialog)}
+                output={dialog}
+                index={index}
+                result={dialog.interactionId ? session.results[dialog.interactionId] : undefined}
+                busy={busy}
+                onSend={sendEvent}
+                onDismiss={() => setDismissed((current) => new Set(current).add(outputKey(dialog)))}
+              />
+            </BlockingDialog>
+          )}
         </Box>
         {playtest && wide && (
           <Box
@@ -442,32 +497,6 @@ export function PlayScreen({
         </Drawer>
       )}
 
-      <Modal
-        opened={Boolean(dialog)}
-        onClose={() => {}}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        centered
-        title={
-          dialog ? dialogTitle(dialog, index, t(DIALOG_FALLBACK_TITLES[dialog.action] ?? 'play.dialog.info')) : null
-        }
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-        zIndex={1100}
-      >
-        {dialog && (
-          <OutputDialog
-            key={outputKey(dialog)}
-            output={dialog}
-            index={index}
-            result={dialog.interactionId ? session.results[dialog.interactionId] : undefined}
-            busy={busy}
-            onSend={sendEvent}
-            onDismiss={() => setDismissed((current) => new Set(current).add(outputKey(dialog)))}
-          />
-        )}
-      </Modal>
-
       <Modal opened={Boolean(end)} onClose={() => {}} withCloseButton={false} centered zIndex={1200} title={null}>
         {end && (
           <Stack align="center" gap="md" py="md">
@@ -476,15 +505,7 @@ export function PlayScreen({
             <Group>
               {playtest ? (
                 <>
-                  <Button
-                    onClick={() => {
-                      setLeft(false);
-                      setDismissed(new Set());
-                      void session.restart();
-                    }}
-                  >
-                    {t('play.end.again')}
-                  </Button>
+                  <Button onClick={() => void session.restart()}>{t('play.end.again')}</Button>
                   <Button variant="default" onClick={() => navigate(`/games/${gameId}`)}>
                     {t('play.backToDesign')}
                   </Button>

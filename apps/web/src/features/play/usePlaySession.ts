@@ -77,6 +77,8 @@ export function usePlaySession(options: {
   const [end, setEnd] = useState<GameEnd | null>(null);
   const [busy, setBusy] = useState(false);
   const [inactive, setInactive] = useState(false);
+  /** Counts the (re)starts: the play screen starts afresh with each. */
+  const [generation, setGeneration] = useState(0);
   const seenMessages = useRef(new Set<string>());
   const traceSeq = useRef(0);
   // The server pushes every step's outputs over the socket too: a batch that arrives
@@ -150,6 +152,7 @@ export function usePlaySession(options: {
         if (request.restart) setTraceLog([]);
         apply(answer, { type: request.restart ? 'restart' : 'start' });
         await loadGame(answer.instanceId);
+        setGeneration((value) => value + 1);
         setPhase({ kind: 'ready' });
       } catch (error) {
         const code = playErrorCode(error);
@@ -217,6 +220,7 @@ export function usePlaySession(options: {
 
   return {
     phase,
+    generation,
     instanceId,
     view,
     game,
