@@ -59,7 +59,7 @@ export const DEVICE_HEADER = 'x-loci-device';
 
 /** POST /api/play/games/{gameId}/instances: start or join. */
 export const startPlayBodySchema = z.object({
-  /** A version of the game; absent = its published version. */
+  /** A version of the game ('current' = its working version, for playtests); absent = its published version. */
   versionId: z.string().min(1).optional(),
   /** The game's play passcode, when it has one. */
   passcode: z.string().optional(),

@@ -391,6 +391,9 @@ describe('player API', () => {
       const allowed = await startPlay(t.app, tester, tested.gameId, { versionId: working.id });
       expect(allowed.statusCode).toBe(201);
       expect(allowed.json().debug).toBeDefined();
+      // 'current' names the working version too.
+      const again = await startPlay(t.app, tester, tested.gameId, { versionId: 'current' });
+      expect(again.json()).toMatchObject({ instanceId: allowed.json().instanceId, rejoined: true });
     });
 
     it('restarts only the working version (400 on a published one)', async () => {

@@ -39,6 +39,7 @@ import {
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { loadGame, type Executor, type GameUser, type LoadedGame } from '../games/service.js';
+import { CURRENT_VERSION } from '../versions/service.js';
 import {
   insertInstance,
   pushStepped,
@@ -182,15 +183,18 @@ async function assertDevice(
   }
 }
 
-/** The version to play: the one asked for, else the game's published version. */
+/** The version to play: the one asked for ('current' = the working version), else the game's published version. */
 async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<GameVersionRow> {
   const id = versionId ?? game.row.publicVersionId;
   if (!id) throw refuse('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
-  if (!isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
+  const working = id === CURRENT_VERSION;
+  if (!working && !isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   const [version] = await db
     .select()
     .from(gameVersions)
-    .where(and(eq(gameVersions.id, id), eq(gameVersions.gameId, game.row.id)))
+    .where(
+      and(eq(gameVersions.gameId, game.row.id), working ? eq(gameVersions.isLiveSpec, true) : eq(gameVersions.id, id)),
+    )
     .limit(1);
   if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   if (version.isArchived) throw refuse('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
