@@ -117,6 +117,20 @@ describe('#step: lifecycle', () => {
     expect(session.error()).toBe('GAME_OVER');
   });
 
+  it('adds nobody when a start is refused', () => {
+    const spec = gameBuilder({ multiplayer: true, playingPeriodEnd: '2030-06-01T12:00:00Z' }).scene('s1').build();
+    const terminated = createInstanceState(spec);
+    const closed = { ...terminated, world: { ...terminated.world, status: 'terminated' as const } };
+    const refused = step(spec, closed, { type: 'start', playerId: 'late' }, new Date('2030-06-01T10:00:00Z'));
+    expect(refused.outputs).toMatchObject([{ action: 'error', errorCode: 'GAME_NOT_ACTIVE' }]);
+    expect(refused.state).toBe(closed);
+
+    const afterEnd = step(spec, terminated, { type: 'start', playerId: 'late' }, new Date('2030-06-01T13:00:00Z'));
+    expect(afterEnd.outputs).toMatchObject([{ errorCode: 'GAME_NOT_ACTIVE' }]);
+    expect(afterEnd.state.world.status).toBe('expired');
+    expect(afterEnd.state.players).toEqual({});
+  });
+
   it('expires the instance on the first event after the playing period', () => {
     const spec = gameBuilder({ playingPeriodEnd: '2030-06-01T12:00:00Z' }).scene('s1').build();
     const session = new Session(spec);

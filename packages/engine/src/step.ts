@@ -89,6 +89,8 @@ export function step(
   }
   const playerEvent = event as PlayerEvent;
 
+  // A refusal below answers the state from before a `start` joined the player: a refused start adds nobody.
+  const beforeJoin = state;
   if (playerEvent.type === 'start' && !state.players[playerId]) {
     state = joinPlayer(spec, state, { id: playerId, name: playerEvent.name }, now);
   }
@@ -104,17 +106,17 @@ export function step(
       statusWhen: now.toISOString(),
       revision: state.world.revision + 1,
     };
-    return refusal({ ...state, world }, playerId, 'GAME_NOT_ACTIVE');
+    return refusal({ ...beforeJoin, world }, playerId, 'GAME_NOT_ACTIVE');
   }
   if (state.world.status === 'terminated' || state.world.status === 'expired' || state.world.status === 'abandoned') {
-    return refusal(state, playerId, 'GAME_NOT_ACTIVE');
+    return refusal(beforeJoin, playerId, 'GAME_NOT_ACTIVE');
   }
   if (
     (state.world.status === 'completed' || player.finished) &&
     !AFTER_END.has(type) &&
     !allowedByEndPolicies(c, playerEvent)
   ) {
-    return refusal(state, playerId, 'GAME_OVER');
+    return refusal(beforeJoin, playerId, 'GAME_OVER');
   }
   if (player.status === 'left game' && type !== 'start') return refusal(state, playerId, 'LEFT_GAME');
   if (player.status === 'paused' && type !== 'resume' && type !== 'leave') return refusal(state, playerId, 'PAUSED');
