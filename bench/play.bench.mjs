@@ -156,6 +156,20 @@ function walk() {
   return [...points, ...points.slice(1, -1).reverse()];
 }
 
+/** CPU time (ms) used so far by the PostgreSQL backends serving `database` (their titles name it), from /proc. */
+function backendsCpuMs(database) {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      total += cpuMs(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** Busy and total jiffies of the whole machine, from /proc/stat (Linux). */
 function machineJiffies() {
   try {
@@ -332,9 +346,19 @@ try {
   );
 
   const pid = server.child.pid;
-  const probe = async () => ({ cpu: cpuMs(pid), machine: machineJiffies(), counters: await databaseCounters(admin) });
+  const probe = async () => ({
+    cpu: cpuMs(pid),
+    backends: backendsCpuMs(PLAY_DB),
+    client: process.cpuUsage(),
+    machine: machineJiffies(),
+    counters: await databaseCounters(admin),
+  });
   const play = await drivePlayers(server.baseUrl, game, players, probe);
   const serverCpu = play.atEnd.cpu - play.atStart.cpu;
+  const backendsCpu = play.atEnd.backends - play.atStart.backends;
+  const clientCpu =
+    (play.atEnd.client.user + play.atEnd.client.system - play.atStart.client.user - play.atStart.client.system) / 1000;
+  const coreShare = (ms) => `${((ms / DURATION_S / 1000) * 100).toFixed(0)} %`;
   const machineBusy =
     (play.atEnd.machine.busy - play.atStart.machine.busy) / (play.atEnd.machine.total - play.atStart.machine.total);
   const [beforeCounters, afterCounters] = [play.atStart.counters, play.atEnd.counters];
@@ -365,12 +389,14 @@ try {
   console.log(`\nRatio Loci / pgbench: ${(play.rate / bench.tps).toFixed(2)} (target ≥ 0.5)`);
   console.log(`Answers in the window: ${JSON.stringify(play.statuses)}; answer size ${play.answerBytes.toFixed(0)} B.`);
   console.log(
-    `Measured window: the server process used ${((serverCpu / DURATION_S / 1000) * 100).toFixed(0)} % of a core ` +
-      `(${(serverCpu / play.events).toFixed(2)} ms CPU per event); the machine was ${(machineBusy * 100).toFixed(0)} % busy.`,
+    `Measured window, CPU as a share of one core: the server process ${coreShare(serverCpu)} ` +
+      `(${(serverCpu / play.events).toFixed(2)} ms per event), the PostgreSQL backends of the play database ` +
+      `${coreShare(backendsCpu)} (${(backendsCpu / play.events).toFixed(2)} ms per event), this bench's client ` +
+      `${coreShare(clientCpu)}; the whole machine (2 cores = 200 %) ${(machineBusy * 200).toFixed(0)} %.`,
   );
   console.log(
     `Per event, PostgreSQL: ` +
-      `PostgreSQL ${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
+      `${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
       `${perEvent('inserted')} inserted, ${perEvent('updated')} updated, ${perEvent('hits')} buffer hits.`,
   );
   console.log(
