@@ -50,6 +50,7 @@ export const PLAY_MESSAGES = {
   notAPlayer: 'You are not a player of this game instance',
   restartWorkingOnly: 'Only a playtest of the working version can be restarted',
   gameArchived: 'This game has been archived.',
+  unknownUpload: 'Upload the photo, video or sound of your submission first',
 } as const;
 
 /** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */

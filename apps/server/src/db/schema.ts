@@ -192,10 +192,24 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     storageName: text('storage_name').notNull(),
+    /**
+     * Set for a player's upload (a photo, video or sound for a mission
+     * submission): the instance it was made in. Such media belong to the
+     * player's game play, not to the design: the media library leaves them out,
+     * and they go with their instance.
+     */
+    instanceId: uuid('instance_id').references((): AnyPgColumn => gameInstances.id, { onDelete: 'cascade' }),
+    /** The player who uploaded it (player uploads only; set null when the account is deleted). */
+    uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_game_created_idx').on(t.gameId, t.createdAt.desc())],
+  (t) => [
+    index('media_game_created_idx').on(t.gameId, t.createdAt.desc()),
+    index('media_instance_idx')
+      .on(t.instanceId)
+      .where(sql`${t.instanceId} is not null`),
+  ],
 );
 export type MediaRow = typeof media.$inferSelect;
 

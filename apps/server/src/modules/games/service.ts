@@ -301,7 +301,7 @@ async function checkMediaReferences(db: Executor, gameId: string | null, values:
             await db
               .select({ id: media.id })
               .from(media)
-              .where(and(eq(media.gameId, gameId), inArray(media.id, ids)))
+              .where(and(eq(media.gameId, gameId), isNull(media.instanceId), inArray(media.id, ids)))
           ).map((row) => row.id),
         )
       : new Set<string>();
@@ -456,7 +456,11 @@ export async function cloneGame({
     .from(gameVersions)
     .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, true)))
     .limit(1);
-  const sourceMedia = await ctx.db.select().from(media).where(eq(media.gameId, gameId));
+  // Players' uploads belong to their game play, not to the design: a clone leaves them.
+  const sourceMedia = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.gameId, gameId), isNull(media.instanceId)));
   const sourceEntities = await ctx.db.select().from(designEntities).where(eq(designEntities.gameId, gameId));
 
   const newGameId = randomUUID();

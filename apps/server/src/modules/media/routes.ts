@@ -24,6 +24,7 @@ import {
   thumbnailFile,
   updateMedia,
   uploadMedia,
+  uploadPlayerMedia,
   type UploadedFile,
 } from './service.js';
 
@@ -130,6 +131,44 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
         });
         const status = saved.length > 0 ? 201 : (rejected[0]?.status ?? 400);
         return reply.status(status).send({ saved: saved.map(presentMedia), rejected });
+      },
+    );
+
+    api.post(
+      '/play/instances/:instanceId/media',
+      {
+        schema: {
+          tags: ['play'],
+          security,
+          summary:
+            "A player's photo, video or sound for a mission submission (multipart, one file; a player of the active instance). 201 with the medium; 413 too large, 415 not png, jpeg, audio or video",
+          consumes: ['multipart/form-data'],
+          params: z.object({ instanceId: z.string() }),
+          response: {
+            201: mediaSchema,
+            413: errorSchema,
+            415: errorSchema,
+            400: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) throw fail.validation({ file: 'Send the file as multipart/form-data' });
+        const outcome = await uploadPlayerMedia({
+          ctx,
+          user,
+          instanceId: request.params.instanceId,
+          files: filesOf(request),
+        });
+        if ('rejected' in outcome) {
+          const { status, message } = outcome.rejected;
+          return reply.status(status).send({ message, errors: { file: message } });
+        }
+        return reply.status(201).send(presentMedia(outcome.saved));
       },
     );
 

@@ -6,20 +6,22 @@ import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   isAcceptedMediaType,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MEDIA_UPLOAD_MESSAGES,
   mediaTypeOf,
+  PLAY_ERROR_CODES,
+  PLAY_MESSAGES,
   type MediaRejection,
   type MediaType,
   type MediaUpdate,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { media, type MediaRow } from '../../db/schema.js';
-import { fail } from '../../lib/errors.js';
+import { gameInstances, media, playerStates, type MediaRow } from '../../db/schema.js';
+import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireEditableGame, requireGameRight, touchWorkingVersion, type GameUser } from '../games/service.js';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff.js';
@@ -64,7 +66,12 @@ export async function listMedia({
   gameId: string;
 }): Promise<MediaRow[]> {
   await requireGameRight({ ctx, user, gameId, right: 'view' });
-  return ctx.db.select().from(media).where(eq(media.gameId, gameId)).orderBy(desc(media.createdAt), desc(media.id));
+  // Players' uploads (mission submissions) are game play, not design material.
+  return ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.gameId, gameId), isNull(media.instanceId)))
+    .orderBy(desc(media.createdAt), desc(media.id));
 }
 
 /** A medium by id (and game, when given), or 404. */
@@ -147,10 +154,13 @@ async function storeUpload({
   ctx,
   gameId,
   upload,
+  player,
 }: {
   ctx: AppContext;
   gameId: string;
   upload: UploadedFile;
+  /** Set for a player's upload: the instance it is made in and the uploader (the design is left untouched). */
+  player?: { instanceId: string; userId: string };
 }): Promise<StoreOutcome> {
   const filename = displayFilename(upload.filename);
   const mediaId = randomUUID();
@@ -232,11 +242,13 @@ async function storeUpload({
             width: size?.width ?? null,
             height: size?.height ?? null,
             storageName: path.basename(finalPath),
+            instanceId: player?.instanceId ?? null,
+            uploadedBy: player?.userId ?? null,
             createdAt: now,
             updatedAt: now,
           })
           .returning();
-        await touchWorkingVersion(tx, gameId, now);
+        if (!player) await touchWorkingVersion(tx, gameId, now);
         return row!;
       });
       return { saved };
@@ -275,6 +287,48 @@ export async function uploadMedia({
   if (saved.length === 0 && rejected.length === 0)
     throw fail.validation({ file: MEDIA_UPLOAD_MESSAGES.noFile }, MEDIA_UPLOAD_MESSAGES.noFile);
   return { saved, rejected };
+}
+
+/**
+ * Stores the first file a player uploads in an instance (a photo, video or
+ * sound for a mission submission), with the same type sniffing and size
+ * limits as the media library; further files of the request are skipped. The
+ * caller has checked that the user plays the instance.
+ */
+export async function uploadPlayerMedia({
+  ctx,
+  user,
+  instanceId,
+  files,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  instanceId: string;
+  files: AsyncIterable<UploadedFile>;
+}): Promise<StoreOutcome> {
+  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  const [found] = await ctx.db
+    .select({ gameId: gameInstances.gameId, status: gameInstances.status, playerId: playerStates.playerId })
+    .from(gameInstances)
+    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1);
+  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  if (!found.playerId) throw fail.forbidden(PLAY_MESSAGES.notAPlayer);
+  if (found.status !== 'active') {
+    throw new AppError('CONFLICT', PLAY_MESSAGES.instanceNotActive, {
+      extra: { errorCode: PLAY_ERROR_CODES.INSTANCE_NOT_ACTIVE, status: found.status },
+    });
+  }
+  const gameId = found.gameId;
+  const userId = user.id;
+  let outcome: StoreOutcome | undefined;
+  for await (const upload of files) {
+    if (outcome) upload.file.resume();
+    else outcome = await storeUpload({ ctx, gameId, upload, player: { instanceId, userId } });
+  }
+  if (!outcome) throw fail.validation({ file: MEDIA_UPLOAD_MESSAGES.noFile }, MEDIA_UPLOAD_MESSAGES.noFile);
+  return outcome;
 }
 
 // ─── Changes ─────────────────────────────────────────────────────────────────

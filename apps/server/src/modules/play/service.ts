@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  mediaTypeOf,
   PLAY_ERROR_CODES,
   PLAY_MESSAGES,
   playRights,
@@ -23,6 +24,7 @@ import {
   type PlayerState,
   type PlayerView,
   type StepTrace,
+  type SubmissionMediaType,
   type WorldState,
 } from '@loci/engine';
 import type { AppContext } from '../../context.js';
@@ -30,6 +32,7 @@ import {
   gameInstances,
   games,
   gameVersions,
+  media,
   playerMessages,
   playerStates,
   type GameInstanceRow,
@@ -544,9 +547,10 @@ export async function sendPlayEvent({
   const { instance, player, enforceSingleDevice } = await findInstanceAndPlayer(ctx, user, instanceId);
   const debug = await wantsDebug(ctx, user, instance);
   await assertDevice(ctx, player, enforceSingleDevice, deviceId);
+  const mediaType = event.type === 'submission' ? await submittedMediaType(ctx, user, instance, event.mediaId) : null;
   const { result, spec } = await runEvent(ctx, {
     instanceId: instance.id,
-    event: { ...event, playerId: player.playerId },
+    event: { ...event, playerId: player.playerId, ...(mediaType ? { mediaType } : {}) },
     traceAllRules: debug,
   });
   return answerFor(ctx, {
@@ -557,6 +561,33 @@ export async function sendPlayEvent({
     outputs: result.outputs,
     trace: debug ? result.trace : null,
   });
+}
+
+/**
+ * The kind of the medium a submission carries, read from the player's own
+ * upload in this instance (POST /api/play/instances/{id}/media): the engine
+ * checks it against the kinds the mission accepts. A medium that is not the
+ * caller's upload in this instance is refused (400 under `mediaId`).
+ */
+async function submittedMediaType(
+  ctx: AppContext,
+  user: GameUser,
+  instance: GameInstanceRow,
+  mediaId: string | undefined,
+): Promise<SubmissionMediaType | null> {
+  if (mediaId === undefined) return null;
+  const [row] = isUuid(mediaId)
+    ? await ctx.db
+        .select({ mimetype: media.mimetype })
+        .from(media)
+        .where(and(eq(media.id, mediaId), eq(media.instanceId, instance.id), eq(media.uploadedBy, user.id)))
+        .limit(1)
+    : [];
+  const kind = row ? mediaTypeOf(row.mimetype) : null;
+  if (kind !== 'image' && kind !== 'video' && kind !== 'audio') {
+    throw fail.validation({ mediaId: PLAY_MESSAGES.unknownUpload }, PLAY_MESSAGES.unknownUpload);
+  }
+  return kind;
 }
 
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
