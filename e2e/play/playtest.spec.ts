@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   newGameDefaults,
+  newGameVersionDefaults,
   newInteractionDefaults,
   newItemDefaults,
   newLocationDefaults,
@@ -10,6 +11,7 @@ import {
   newSceneDefaults,
 } from '@loci/domain';
 import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { linkIn, waitForMail } from '../support/mailbox.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
@@ -227,4 +229,92 @@ test('a designer playtests the working version: walks into a place, reads the in
 
   await page.getByRole('link', { name: 'Back to design' }).click();
   await expect(page).toHaveURL(new RegExp(`/fe/games/${game.id}$`));
+});
+
+/** A player account: registered and confirmed from the mailed link, no role asked. */
+async function createPlayer(request: APIRequestContext, name: string): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@e2e.test`;
+  const password = 'play-password-1';
+  const registered = await request.post('/api/users/register', {
+    data: { name, email, password, password2: password },
+  });
+  expect(registered.status()).toBe(201);
+  const link = new URL(linkIn(await waitForMail(email, /confirm/i), '/fe/confirmemail'));
+  const confirmed = await request.post('/api/users/confirm', {
+    data: { msg: link.searchParams.get('msg'), mac: link.searchParams.get('mac') },
+  });
+  expect(confirmed.ok()).toBe(true);
+  return { name, email, password };
+}
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: CENTRE.lat, longitude: CENTRE.lng },
+  });
+
+  test('a player opens a published game with a passcode, walks to the place with their phone, answers wrong then right, gets the item and leaves', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const game = await buildFountainGame(request, { playPassword: '246810', publicAccess: 'view' });
+    const published = await request.post(`/api/design/${game.id}/gameVersions`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...newGameVersionDefaults(), versionNotes: 'First walk' },
+    });
+    expect(published.status(), await published.text()).toBe(201);
+    const player = await createPlayer(request, 'Pavlos Player');
+
+    await page.goto('/fe/login');
+    await page.getByLabel('Email').fill(player.email);
+    await page.getByLabel('Password', { exact: true }).fill(player.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto(`/fe/play/${game.id}`);
+    const passcode = page.getByLabel('Passcode');
+    await expect(passcode).toBeVisible();
+    await passcode.fill('111111');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByText('Wrong passcode')).toBeVisible();
+    await keepScreenshot(page, '65-play-passcode');
+    await passcode.fill('246810');
+    await page.getByRole('button', { name: 'Play' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Fountain Trail' })).toBeVisible();
+    await keepScreenshot(page, '66-play-intro');
+    await page.getByRole('button', { name: 'Start playing' }).click();
+    await expect(page.getByRole('region', { name: 'Trace' })).toHaveCount(0);
+    await expect(page.getByText('Drag your marker or click the map to walk.')).toHaveCount(0);
+
+    // The phone reports the player at the fountain.
+    await context.setGeolocation({ latitude: FOUNTAIN.lat, longitude: FOUNTAIN.lng });
+    const story = page.getByRole('dialog', { name: 'The fountain' });
+    await expect(story).toBeVisible();
+    await keepScreenshot(page, '67-play-info-phone');
+    await story.getByRole('button', { name: 'Ok' }).click();
+
+    const asked = page.getByRole('dialog', { name: 'The bottom of the fountain' });
+    await asked.getByRole('radio', { name: 'A lion' }).check();
+    await asked.getByRole('button', { name: 'Ok' }).click();
+    await expect(asked.getByText('Not quite')).toBeVisible();
+    await expect(asked.getByText('1 attempt left')).toBeVisible();
+    await keepScreenshot(page, '68-play-wrong-answer-phone');
+    await asked.getByRole('radio', { name: 'A coin' }).check();
+    await asked.getByRole('button', { name: 'Ok' }).click();
+    await expect(asked).toBeHidden();
+
+    await page.getByRole('button', { name: 'Backpack' }).click();
+    await expect(page.getByTestId('backpack-item').filter({ hasText: 'Old coin' })).toBeVisible();
+    await keepScreenshot(page, '69-play-backpack-phone');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('backpack-item')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Game menu' }).click();
+    await page.getByRole('menuitem', { name: 'Leave the game' }).click();
+    await page.getByRole('dialog', { name: 'Leave the game?' }).getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('heading', { name: 'You left the game' })).toBeVisible();
+  });
 });

@@ -149,6 +149,14 @@ export function PlayMap({
     [onMove],
   );
   const things: PerceivedThing[] = [...view.perceived.objects, ...view.perceived.offers];
+  // react-leaflet moves a marker whenever its position prop is a new array: a render in
+  // the middle of a drag (a pushed step, a notification) would snap the walker back.
+  const lat = position?.lat;
+  const lng = position?.lng;
+  const walkerPosition = useMemo<[number, number] | null>(
+    () => (lat === undefined || lng === undefined ? null : [lat, lng]),
+    [lat, lng],
+  );
 
   return (
     <MapContainer
@@ -202,9 +210,9 @@ export function PlayMap({
           />
         );
       })}
-      {position && (
+      {walkerPosition && (
         <Marker
-          position={[position.lat, position.lng]}
+          position={walkerPosition}
           icon={walkerIcon}
           draggable={walker}
           eventHandlers={walker ? walkerHandlers : undefined}
