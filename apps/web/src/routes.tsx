@@ -16,6 +16,8 @@ import {
   ForgotPage,
   GameSettingsPage,
   GamesListPage,
+  GameplayPage,
+  InstancePage,
   LandingPage,
   LoginPage,
   NoAuthoringRights,
@@ -76,6 +78,8 @@ export function AppRoutes() {
           <Route path="games/edit/:gameId" element={<GameSettingsPage />} />
           <Route path="games/:gameId/*" element={<DesignWorkspace />} />
           <Route path="games/*" element={<NotFound />} />
+          <Route path="active-games/:activeGameId" element={<GameplayPage />} />
+          <Route path="active-games/:activeGameId/instance/:instanceId" element={<InstancePage />} />
           <Route path="active-games/*" element={<NotFound />} />
           <Route path="analytics/*" element={<NotFound />} />
           <Route path="debugging-tools" element={<DebuggingToolsPage />} />

@@ -80,3 +80,26 @@ export const REALTIME_EVENTS = {
   /** A debug event (the debugging-tools page): the message text is the event name. */
   locationUpdate: 'LOCATION_UPDATE',
 } as const;
+
+/**
+ * Sends `event` with `payload` on the session's socket once connected, and
+ * again after every reconnect (a new connection starts outside every room),
+ * e.g. `watch` { instanceId } to hear an instance's `instance` events. The
+ * returned function sends `leaveEvent` (when given) and lets the socket go.
+ */
+export function joinRoom(event: string, payload: unknown, leaveEvent?: string): () => void {
+  const token = readToken();
+  if (!token) return () => {};
+  const current = connect(token);
+  subscribers += 1;
+  const join = () => {
+    current.emit(event, payload);
+  };
+  current.on('connect', join);
+  if (current.connected) join();
+  return () => {
+    current.off('connect', join);
+    if (leaveEvent && current.connected) current.emit(leaveEvent, payload);
+    if (current === socket) release();
+  };
+}

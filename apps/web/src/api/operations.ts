@@ -1,0 +1,58 @@
+import type {
+  ApplyExpirationAnswer,
+  FullInstance,
+  InstanceListItem,
+  InstancePlayingPeriod,
+  PlayerStateItem,
+  PlayerStatesShowType,
+  PlayingPeriodBody,
+  SendMessageAnswer,
+  SendMessageBody,
+  WorldEntryValues,
+  WorldStatus,
+} from '@loci/domain';
+import { api } from './client';
+
+const enc = encodeURIComponent;
+
+/** Answer of both playingPeriod calls: the game's period now, and how many instances run under it. */
+export interface PlayingPeriodAnswer {
+  playingPeriod: InstancePlayingPeriod;
+  instances: number;
+}
+
+/** The operators' calls of spec 1 §7 (docs/operations.md). */
+export const operationsApi = {
+  instances: (gameId: string, status?: WorldStatus, signal?: AbortSignal) =>
+    api.get<InstanceListItem[]>(
+      `/manage/gameInstances/${enc(gameId)}/thin-list${status ? `?status=${enc(status)}` : ''}`,
+      signal,
+    ),
+  playerStates: (gameId: string, showType: PlayerStatesShowType, signal?: AbortSignal) =>
+    api.get<PlayerStateItem[]>(`/manage/gameInstances/${enc(gameId)}/playerStates?showType=${enc(showType)}`, signal),
+  instance: (instanceId: string, signal?: AbortSignal) =>
+    api.get<FullInstance>(`/instances/${enc(instanceId)}?fullState=true`, signal),
+  terminate: (instanceId: string) => api.post<FullInstance>(`/instances/${enc(instanceId)}/terminate`),
+  deleteInstance: (instanceId: string) => api.delete<{ deleted: true }>(`/instances/${enc(instanceId)}`),
+  updateWorldStateItem: (instanceId: string, values: WorldEntryValues) =>
+    api.post<FullInstance>(`/instances/${enc(instanceId)}/updateWorldStateItem`, values),
+  /** `key` is the domain's worldStateKey: 'has.{object|offer}.{sceneId}.{id}'. */
+  deleteWorldStateItem: (instanceId: string, key: string) =>
+    api.delete<FullInstance>(`/instances/${enc(instanceId)}/deleteWorldStateItem/${enc(key)}`),
+  sendMessage: (gameId: string, body: SendMessageBody) =>
+    api.post<SendMessageAnswer>(`/games/${enc(gameId)}/send-message`, body),
+  applyExpiration: (gameId: string) => api.get<ApplyExpirationAnswer>(`/manage/games/${enc(gameId)}/applyExpiration`),
+  setVersionPlayingPeriod: (versionId: string, body: PlayingPeriodBody) =>
+    api.patch<PlayingPeriodAnswer>(`/game-versions/${enc(versionId)}/playingPeriod`, body),
+  setInstancePlayingPeriod: (instanceId: string, body: PlayingPeriodBody) =>
+    api.patch<PlayingPeriodAnswer>(`/manage/gameInstances/${enc(instanceId)}/playingPeriod`, body),
+};
+
+/** TanStack Query keys of the operations area; `game(gameId)` covers every query of one game. */
+export const operationsQueryKeys = {
+  game: (gameId: string) => ['operations', gameId] as const,
+  instances: (gameId: string) => ['operations', gameId, 'instances'] as const,
+  playerStates: (gameId: string, showType: PlayerStatesShowType) =>
+    ['operations', gameId, 'playerStates', showType] as const,
+  instance: (gameId: string, instanceId: string) => ['operations', gameId, 'instance', instanceId] as const,
+};

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import {
+  GAME_ID,
+  PUBLISHED,
+  UI_TEST_TIMEOUT_MS,
+  gameWorkspace,
+  makeListItem,
+  makePeriod,
+  makePlayerState,
+  mockOperationsApi,
+} from './test-support';
+
+vi.mock('../../api/realtime', () => ({
+  useRealtimeEvent: () => {},
+  subscribe: () => () => {},
+  joinRoom: () => () => {},
+}));
+
+const PAGE = `/active-games/${GAME_ID}`;
+
+function gameplayApi({
+  workspace = gameWorkspace(),
+  instances = [makeListItem()],
+  extra = {},
+}: { workspace?: ReturnType<typeof gameWorkspace>; instances?: unknown[]; extra?: Record<string, unknown> } = {}) {
+  return mockOperationsApi({
+    [`GET /api/design/${GAME_ID}/workspace`]: { body: workspace },
+    [`GET /api/manage/gameInstances/${GAME_ID}/thin-list`]: { body: instances },
+    [`GET /api/manage/gameInstances/${GAME_ID}/playerStates`]: { body: [makePlayerState()] },
+    ...(extra as Record<string, never>),
+  });
+}
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Game instances' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  it('lists the instances ten to a page, with page sizes 10, 20, 50 and All, and the empty state', async () => {
+    const instances = Array.from({ length: 12 }, () => makeListItem());
+    instances.push(makeListItem({ status: 'expired' }));
+    const api = gameplayApi({ instances });
+    const { user } = renderApp(PAGE);
+
+    expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(screen.getByText('Number of instances').parentElement).toHaveTextContent('13');
+    expect(within(rows()[0]!).getByRole('link', { name: /Manage instance/ })).toHaveAttribute(
+      'href',
+      `/active-games/${GAME_ID}/instance/${instances[0]!.id}`,
+    );
+    // The players' map polls with ?showType=both by default.
+    expect(api.requests.some((request) => request.path.endsWith('/playerStates'))).toBe(true);
+    expect(api.fetch.mock.calls.some(([url]) => String(url).includes('showType=both'))).toBe(true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Page size' }));
+    const sizes = await screen.findByRole('listbox', { name: 'Page size' });
+    expect(
+      within(sizes)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '20', '50', 'All']);
+    await user.click(within(sizes).getByRole('option', { name: 'All' }));
+    await waitFor(() => expect(rows()).toHaveLength(13));
+
+    await user.click(screen.getByRole('combobox', { name: 'World status' }));
+    await user.click(await screen.findByRole('option', { name: 'expired' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(screen.getByRole('combobox', { name: 'World status' }));
+    await user.click(await screen.findByRole('option', { name: 'terminated' }));
+    expect(await screen.findByText('No instances found')).toBeInTheDocument();
+  });
+
+  it('opens a player from the table with their scene and empty lists', async () => {
+    gameplayApi({
+      instances: [makeListItem({ id: 'i1', players: [{ id: 'p1', name: 'Player 1', status: 'playing' }] })],
+    });
+    const { user } = renderApp(PAGE);
+
+    const table = await screen.findByRole('table', { name: 'Game instances' });
+    // The player is on the live map too: playing, in an active world, at a known place.
+    const map = screen.getByRole('region', { name: 'Live map of the players' });
+    await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1));
+    await user.click(await within(table).findByRole('button', { name: 'Player 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Player' });
+    expect(dialog).toHaveTextContent('The Harbour (harbour)');
+    expect(within(dialog).getByText('This user has no items.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This user has no objects.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This user has no attributes.')).toBeInTheDocument();
+  });
+
+  it('offers Expire All Game Instances only once the playing period has ended', async () => {
+    gameplayApi();
+    const { user } = renderApp(PAGE);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Send message to players' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Expire All Game Instances' })).not.toBeInTheDocument();
+  });
+
+  it('expires every instance of an ended game and tells how many', async () => {
+    const api = gameplayApi({
+      workspace: gameWorkspace(makePeriod(true)),
+      extra: {
+        [`GET /api/manage/games/${GAME_ID}/applyExpiration`]: {
+          body: { expiredInstances: { workingVersion: 1, publicVersion: 2 } },
+        },
+      },
+    });
+    const { user } = renderApp(PAGE);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Expire All Game Instances' }));
+
+    expect(await screen.findByText('Command sent successfully!')).toBeInTheDocument();
+    expect(screen.getByText(/1 of the working version, 2 of public versions/)).toBeInTheDocument();
+    expect(api.callsTo(`GET /api/manage/games/${GAME_ID}/applyExpiration`)).toHaveLength(1);
+  });
+
+  it('saves the form’s playing period on the shown (published) version', async () => {
+    const period = makePeriod();
+    const api = gameplayApi({
+      workspace: gameWorkspace(period),
+      extra: {
+        [`PATCH /api/game-versions/${PUBLISHED.id}/playingPeriod`]: { body: { playingPeriod: period, instances: 1 } },
+      },
+    });
+    const { user } = renderApp(PAGE);
+
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Game Period' });
+    expect(dialog).toHaveTextContent('Be aware! All instances with the same game version will get updated.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Playing period updated')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/game-versions/${PUBLISHED.id}/playingPeriod`).map((call) => call.body)).toEqual([
+      { playingPeriod: period },
+    ]);
+  });
+
+  it('shows only a notice without the edit right', async () => {
+    const api = gameplayApi({ workspace: gameWorkspace(makePeriod(), ['view']) });
+    renderApp(PAGE);
+
+    expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Harbour Hunt' })).not.toBeInTheDocument();
+    expect(api.requests.some((request) => request.path.includes('/manage/'))).toBe(false);
+  });
+});

@@ -1,0 +1,273 @@
+import {
+  hasRight,
+  type DesignEntity,
+  type InstanceListItem,
+  type PlayerStateItem,
+  type PlayerStatesShowType,
+} from '@loci/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCalendarTime, IconChevronDown, IconClockX, IconLock, IconMessage } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { GeneralErrorBox } from '../../components/GeneralErrorBox';
+import { PageLoader } from '../../components/PageLoader';
+import { entityLabel } from '../design/common/workspace-data';
+import { useWorkspace } from '../design/useWorkspace';
+import type { WorldScene } from '../design/world/world-values';
+import { InstancesTable, PeriodText } from './InstancesTable';
+import {
+  countByStatus,
+  formatDate,
+  hasPeriodEnded,
+  includesInstance,
+  isOnLiveMap,
+  shownVersionOf,
+} from './operations-values';
+import { PlayerInfoModal, type PlayerInfo } from './PlayerInfoModal';
+import { PlayersMap, useRefreshSeconds, type PlayerMarker } from './PlayersMap';
+import { PlayingPeriodModal } from './PlayingPeriodModal';
+import { useApplyExpiration, useInstances, usePlayerStates, useSetPlayingPeriod } from './queries';
+import { SendMessageModal } from './SendMessageModal';
+import './locales';
+
+const SHOW_TYPES: PlayerStatesShowType[] = ['live-only', 'published-only', 'both'];
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** The labels of the design's entities by id, for the player-info modal. */
+function useLabels(lists: readonly (readonly DesignEntity[] | undefined)[]) {
+  return useMemo(() => {
+    const labels = new Map<string, string>();
+    for (const list of lists) for (const entity of list ?? []) labels.set(entity.id, entityLabel(entity));
+    return (id: string) => labels.get(id) ?? id;
+    // The lists are the workspace's arrays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, lists);
+}
+
+/**
+ * /active-games/{gameId} (spec 1 §2): the game's running instances and their
+ * players — summary, playing period with Change, 'Include instances', the live
+ * map, the instances table and the Actions menu. Only for the edit right.
+ */
+export function GameplayPage() {
+  const { t } = useTranslation();
+  const { activeGameId: gameId = '' } = useParams();
+  const workspace = useWorkspace(gameId);
+  const game = workspace.data?.game;
+  const allowed = game ? hasRight(game.rights, 'edit') : false;
+  const [showType, setShowType] = useState<PlayerStatesShowType>('both');
+  const refresh = useRefreshSeconds();
+  const instancesQuery = useInstances(gameId, allowed);
+  const playersQuery = usePlayerStates(gameId, showType, refresh.seconds, allowed);
+  const [player, setPlayer] = useState<PlayerInfo | null>(null);
+  const [messageOpened, setMessageOpened] = useState(false);
+  const [periodOpened, setPeriodOpened] = useState(false);
+  const versions = workspace.data?.versions;
+  const shownVersion = useMemo(() => shownVersionOf(versions ?? []), [versions]);
+  const setPeriod = useSetPlayingPeriod(gameId, { versionId: shownVersion?.id ?? '' });
+  const expire = useApplyExpiration(gameId);
+  const data = workspace.data;
+  const labelOf = useLabels([data?.scenes, data?.items, data?.attributes, data?.archetypes]);
+
+  const instances = useMemo(
+    () => (instancesQuery.data ?? []).filter((instance) => includesInstance(showType, instance)),
+    [instancesQuery.data, showType],
+  );
+  const players = useMemo(() => instances.flatMap((instance) => instance.players), [instances]);
+  const playerStates = playersQuery.data;
+
+  const markers = useMemo<PlayerMarker[]>(
+    () =>
+      (playerStates ?? []).filter(isOnLiveMap).map((state) => ({
+        id: `${state.instanceId}:${state.id}`,
+        name: state.name,
+        latitude: state.currentLocation.latitude,
+        longitude: state.currentLocation.longitude,
+        onOpen: () => setPlayer(state),
+      })),
+    [playerStates],
+  );
+
+  const area = useMemo<WorldScene[]>(
+    () =>
+      game
+        ? [
+            {
+              id: 'playground',
+              name: game.pg.title,
+              title: game.pg.title,
+              center: { latitude: game.pg.place.lat, longitude: game.pg.place.lng },
+              radius: game.pg.place.radius,
+              universe: false,
+            },
+          ]
+        : [],
+    [game],
+  );
+
+  if (workspace.isPending) return <PageLoader />;
+  if (!game || !data) return <GeneralErrorBox error={workspace.error} />;
+  if (!allowed) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="orange" variant="light" icon={<IconLock size={18} />} title={t('operations.notAllowedTitle')}>
+          {t('operations.notAllowed')}
+        </Alert>
+      </Container>
+    );
+  }
+
+  const handleOpenPlayer = (instance: InstanceListItem, listed: InstanceListItem['players'][number]) => {
+    const state = playerStates?.find(
+      (candidate: PlayerStateItem) => candidate.instanceId === instance.id && candidate.id === listed.id,
+    );
+    setPlayer(state ?? listed);
+  };
+
+  const period = game.playingPeriod;
+  const periodEnded = hasPeriodEnded(period);
+  const messageVersionId =
+    showType === 'live-only' ? data.current.id : showType === 'published-only' ? game.publicVersionId : null;
+  const sceneOptions = (data.scenes ?? []).map((scene) => ({ value: scene.id, label: entityLabel(scene) }));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            {t('operations.gameplay')}
+          </Text>
+          <Title order={2}>{game.title}</Title>
+        </Stack>
+        <Menu position="bottom-end" shadow="md" width={260}>
+          <Menu.Target>
+            <Button rightSection={<IconChevronDown size={16} />}>{t('operations.actions')}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => setMessageOpened(true)}>
+              {t('operations.sendMessage')}
+            </Menu.Item>
+            {periodEnded && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconClockX size={16} />}
+                disabled={expire.isPending}
+                onClick={() => expire.mutate()}
+              >
+                {t('operations.expireAll')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Detail label={t('operations.createdAt')}>
+            <Text size="sm">{formatDate(game.createdAt)}</Text>
+          </Detail>
+          <Detail label={t('operations.instanceCount')}>
+            <Text size="sm">{instances.length}</Text>
+          </Detail>
+          <Detail label={t('operations.multiplayer')}>
+            <Text size="sm">{game.multiplayer ? t('operations.yes') : t('operations.no')}</Text>
+          </Detail>
+          <Detail label={t('operations.totalPlayers')}>
+            <Group gap={4}>
+              <Text size="sm" fw={600}>
+                {players.length}
+              </Text>
+              {countByStatus(players).map(([status, count]) => (
+                <Badge key={status} variant="outline" color="gray">
+                  {`${status}: ${count}`}
+                </Badge>
+              ))}
+            </Group>
+          </Detail>
+          <Detail label={t('operations.playingPeriod')}>
+            <Group gap="xs">
+              <PeriodText period={period} />
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCalendarTime size={14} />}
+                onClick={() => setPeriodOpened(true)}
+                disabled={!shownVersion}
+              >
+                {t('operations.change')}
+              </Button>
+            </Group>
+          </Detail>
+        </SimpleGrid>
+      </Paper>
+
+      <Select
+        label={t('operations.include.label')}
+        data={SHOW_TYPES.map((value) => ({ value, label: t(`operations.include.${value}`) }))}
+        value={showType}
+        onChange={(value) => setShowType((value as PlayerStatesShowType | null) ?? 'both')}
+        allowDeselect={false}
+        w={260}
+      />
+
+      <Stack gap="xs">
+        <Title order={3} fz="h4">
+          {t('operations.map.title')}
+        </Title>
+        <PlayersMap players={markers} areas={area} label={t('operations.map.label')} refresh={refresh} />
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} fz="h4">
+          {t('operations.table.title')}
+        </Title>
+        {instancesQuery.isPending ? (
+          <PageLoader />
+        ) : (
+          <InstancesTable gameId={gameId} instances={instances} onOpenPlayer={handleOpenPlayer} />
+        )}
+      </Stack>
+
+      <PlayerInfoModal player={player} onClose={() => setPlayer(null)} labelOf={labelOf} />
+      <SendMessageModal
+        opened={messageOpened}
+        onClose={() => setMessageOpened(false)}
+        gameId={gameId}
+        scenes={sceneOptions}
+        gameVersionId={messageVersionId ?? null}
+        audience={t(`operations.message.audience.${showType}`)}
+      />
+      <PlayingPeriodModal
+        opened={periodOpened}
+        onClose={() => setPeriodOpened(false)}
+        period={period}
+        saving={setPeriod.isPending}
+        onSubmit={(body) => setPeriod.mutateAsync(body)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  GAMES_PAGE_SIZES,
+  OPERATION_TEXTS,
+  WORLD_STATUSES,
+  type GamesPageSize,
+  type InstanceListItem,
+} from '@loci/domain';
+import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { countByStatus, formatPeriodDate, isPeriodFlagged } from './operations-values';
+import './locales';
+
+const ALL = 'all';
+
+const WORLD_STATUS_COLORS: Record<string, string> = {
+  active: 'teal',
+  completed: 'blue',
+  abandoned: 'gray',
+  expired: 'orange',
+  terminated: 'red',
+};
+
+export interface InstancesTableProps {
+  gameId: string;
+  instances: readonly InstanceListItem[];
+  onOpenPlayer: (instance: InstanceListItem, player: InstanceListItem['players'][number]) => void;
+}
+
+/** A playing period as 'start – end' in its timezone, red when not running now (spec 1 §4). */
+export function PeriodText({
+  period,
+}: {
+  period: InstanceListItem['gameVersion']['game']['playingPeriod'] | undefined;
+}) {
+  const { t } = useTranslation();
+  if (!period?.start) return <Text size="sm">{t('operations.period.none')}</Text>;
+  const start = formatPeriodDate(period.start, period.timezone);
+  const end = period.end ? formatPeriodDate(period.end, period.timezone) : t('operations.period.open');
+  return (
+    <Text size="sm" c={isPeriodFlagged(period) ? 'red' : undefined} data-flagged={isPeriodFlagged(period)}>
+      {`${start} – ${end}`}
+      {period.timezone ? ` (${period.timezone})` : ''}
+    </Text>
+  );
+}
+
+/**
+ * The game's instances (spec 1 §2): world status, player statuses, players,
+ * period and a Manage button; a world-status filter and page sizes 10, 20, 50
+ * and All; 'No instances found' when none is left.
+ */
+export function InstancesTable({ gameId, instances, onOpenPlayer }: InstancesTableProps) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<string>(ALL);
+  const [pageSize, setPageSize] = useState<GamesPageSize>(10);
+  const [page, setPage] = useState(1);
+
+  const filtered = useMemo(
+    () => (status === ALL ? instances : instances.filter((instance) => instance.state.worldState.status === status)),
+    [instances, status],
+  );
+  const pages = pageSize === 'all' ? 1 : Math.max(1, Math.ceil(filtered.length / pageSize));
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const shown = pageSize === 'all' ? filtered : filtered.slice((page - 1) * pageSize, page * pageSize);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Select
+          label={t('operations.table.statusFilter')}
+          data={[
+            { value: ALL, label: t('operations.table.allStatuses') },
+            ...WORLD_STATUSES.map((value) => ({ value, label: t(`operations.worldStatus.${value}`) })),
+          ]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value ?? ALL);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={220}
+        />
+        <Select
+          label={t('operations.table.pageSize')}
+          data={GAMES_PAGE_SIZES.map((size) => ({
+            value: String(size),
+            label: size === 'all' ? t('operations.table.pageSizeAll') : String(size),
+          }))}
+          value={String(pageSize)}
+          onChange={(value) => {
+            setPageSize(GAMES_PAGE_SIZES.find((size) => String(size) === value) ?? 10);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={120}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('operations.table.label')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('operations.table.worldStatus')}</Table.Th>
+              <Table.Th>{t('operations.table.playerStatuses')}</Table.Th>
+              <Table.Th>{t('operations.table.players')}</Table.Th>
+              <Table.Th>{t('operations.table.period')}</Table.Th>
+              <Table.Th>{t('operations.table.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {OPERATION_TEXTS.noInstances}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              shown.map((instance) => {
+                const worldStatus = instance.state.worldState.status;
+                return (
+                  <Table.Tr key={instance.id}>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <Badge color={WORLD_STATUS_COLORS[worldStatus] ?? 'gray'} variant="light">
+                          {t(`operations.worldStatus.${worldStatus}`)}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {instance.gameVersion.isLiveSpec
+                            ? t('operations.workingVersion')
+                            : t('operations.publishedVersion', { version: instance.gameVersion.version })}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {countByStatus(instance.players).map(([playerStatus, count]) => (
+                          <Badge key={playerStatus} variant="outline" color="gray">
+                            {`${playerStatus}: ${count}`}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        {instance.players.map((player) => (
+                          <Anchor
+                            key={player.id}
+                            component="button"
+                            type="button"
+                            size="sm"
+                            ta="left"
+                            onClick={() => onOpenPlayer(instance, player)}
+                          >
+                            {player.name}
+                          </Anchor>
+                        ))}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <PeriodText period={instance.gameVersion.game.playingPeriod} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        component={Link}
+                        to={`/active-games/${encodeURIComponent(gameId)}/instance/${encodeURIComponent(instance.id)}`}
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconSettings size={14} />}
+                        aria-label={t('operations.table.manageInstance', { id: instance.id })}
+                      >
+                        {t('operations.table.manage')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

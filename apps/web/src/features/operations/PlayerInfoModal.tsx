@@ -1,0 +1,113 @@
+import type { PlayerStateItem } from '@loci/domain';
+import { Avatar, Badge, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatInstanceDate } from './operations-values';
+import './locales';
+
+/** The player the modal shows: the full state from playerStates, or the instance list's id, name and status. */
+export type PlayerInfo = Pick<PlayerStateItem, 'id' | 'name' | 'status'> & Partial<PlayerStateItem>;
+
+export interface PlayerInfoModalProps {
+  player: PlayerInfo | null;
+  onClose: () => void;
+  /** The label of a scene, item, attribute or object type by its id (falls back to the id). */
+  labelOf: (id: string) => string;
+}
+
+function Section({ title, empty, rows }: { title: string; empty: string; rows: [string, string][] }) {
+  return (
+    <Stack gap={4}>
+      <Title order={4} fz="h5">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Table verticalSpacing={4} aria-label={title}>
+          <Table.Tbody>
+            {rows.map(([name, value]) => (
+              <Table.Tr key={name}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td ta="right">{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** A player's state (spec 1 §2, §3): name, status, scene, and what they own and are attributed. */
+export function PlayerInfoModal({ player, onClose, labelOf }: PlayerInfoModalProps) {
+  const { t } = useTranslation();
+  const state = player?.state;
+  const items = Object.entries(state?.owns.item ?? {}).map(([id, count]): [string, string] => [
+    labelOf(id),
+    String(count),
+  ]);
+  const objects = Object.entries(state?.owns.object ?? {}).map(([id, object]): [string, string] => {
+    const { name, archetypeId } = (object ?? {}) as { name?: string; archetypeId?: string };
+    return [name || id, archetypeId ? labelOf(archetypeId) : ''];
+  });
+  const attributes = Object.entries(state?.is.attributed ?? {}).map(([id, value]): [string, string] => [
+    labelOf(id),
+    String(value),
+  ]);
+
+  return (
+    <Modal opened={player !== null} onClose={onClose} title={t('operations.player.title')} centered size="lg">
+      {player && (
+        <Stack gap="md">
+          <Group gap="sm">
+            <Avatar src={player.avatar?.photo?.uri ?? null} name={player.name} color="initials" />
+            <Stack gap={0}>
+              <Text fw={600}>{player.name}</Text>
+              {player.email && (
+                <Text size="sm" c="dimmed">
+                  {player.email}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <List spacing={4} size="sm">
+            <List.Item>
+              {t('operations.player.status')}: <Badge variant="light">{player.status}</Badge>
+            </List.Item>
+            <List.Item>
+              {t('operations.player.scene')}:{' '}
+              {state?.currentSceneId ? labelOf(state.currentSceneId) : t('operations.player.noScene')}
+            </List.Item>
+            {state && (
+              <>
+                <List.Item>
+                  {t('operations.player.started')}: {formatInstanceDate(state.has.started.game.when)}
+                </List.Item>
+                <List.Item>
+                  {t('operations.player.lastPlayed')}: {formatInstanceDate(state.lastPlayed)}
+                </List.Item>
+              </>
+            )}
+          </List>
+          <Section
+            title={t('operations.player.items')}
+            empty={t('operations.player.none', { what: 'items' })}
+            rows={items}
+          />
+          <Section
+            title={t('operations.player.objects')}
+            empty={t('operations.player.none', { what: 'objects' })}
+            rows={objects}
+          />
+          <Section
+            title={t('operations.player.attributes')}
+            empty={t('operations.player.none', { what: 'attributes' })}
+            rows={attributes}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

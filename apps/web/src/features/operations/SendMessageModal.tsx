@@ -1,0 +1,125 @@
+import { ALL_SCENES, OPERATION_MESSAGES, OPERATION_TEXTS } from '@loci/domain';
+import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSendMessage } from './queries';
+import './locales';
+
+export interface SendMessageModalProps {
+  opened: boolean;
+  onClose: () => void;
+  gameId: string;
+  /** The scenes to pick from (All Scenes comes first). */
+  scenes: readonly { value: string; label: string }[];
+  /** The version whose running instances get the message; null for every version. */
+  gameVersionId: string | null;
+  /** Says who gets the message (e.g. the version). */
+  audience?: string;
+}
+
+/**
+ * A message to every player still in a running instance (spec 1 §2, §5, §7):
+ * a scene (All Scenes by default), the text, and whether it is asynchronous —
+ * kept for players who are offline; on by default, offered for All Scenes only.
+ */
+export function SendMessageModal({ opened, onClose, gameId, scenes, gameVersionId, audience }: SendMessageModalProps) {
+  const { t } = useTranslation();
+  const send = useSendMessage(gameId);
+  const [sceneId, setSceneId] = useState<string>(ALL_SCENES);
+  const [message, setMessage] = useState('');
+  const [asynchronous, setAsynchronous] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const allScenes = sceneId === ALL_SCENES;
+
+  const handleClose = () => {
+    setSceneId(ALL_SCENES);
+    setMessage('');
+    setAsynchronous(true);
+    setError(null);
+    onClose();
+  };
+
+  const handleSubmit = async () => {
+    if (!message.trim()) {
+      setError(OPERATION_MESSAGES.messageRequired);
+      return;
+    }
+    try {
+      await send.mutateAsync({
+        sceneId,
+        message: message.trim(),
+        // The choice is offered for All Scenes only; a scene's message keeps the default.
+        asynchronous: allScenes ? asynchronous : true,
+        gameVersionId,
+      });
+      handleClose();
+    } catch {
+      // Toasted by the mutation.
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title={t('operations.message.title')} centered size="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void handleSubmit();
+        }}
+      >
+        <Stack gap="md">
+          {audience && (
+            <Text size="sm" c="dimmed">
+              {audience}
+            </Text>
+          )}
+          <Select
+            label={t('operations.message.scene')}
+            data={[{ value: ALL_SCENES, label: t('operations.message.allScenes') }, ...scenes]}
+            value={sceneId}
+            onChange={(value) => setSceneId(value ?? ALL_SCENES)}
+            allowDeselect={false}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label={t('operations.message.message')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={message}
+            onChange={(event) => {
+              setMessage(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+          />
+          {allScenes && (
+            <Switch
+              label={t('operations.message.asynchronous')}
+              description={t('operations.message.asynchronousHint')}
+              checked={asynchronous}
+              onChange={(event) => setAsynchronous(event.currentTarget.checked)}
+            />
+          )}
+          {allScenes && !asynchronous && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+              {OPERATION_TEXTS.synchronousWarning}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={handleClose}>
+              {t('operations.cancel')}
+            </Button>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+              {t('operations.message.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

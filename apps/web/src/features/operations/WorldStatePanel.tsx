@@ -1,0 +1,300 @@
+import { DESIGN_TEXTS, worldStateKey, type WorldEntry, type WorldEntryType, type WorldEntryValues } from '@loci/domain';
+import type { ObjectInstance, OfferInstance } from '@loci/engine';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WorldEntryForm } from '../design/world/WorldEntryForm';
+import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
+import { findType, labelOf, type WorldSpecs } from '../design/world/world-values';
+import { StateTree } from './StateTree';
+import './locales';
+
+/** Height of the instance's map of objects. */
+const OBJECTS_MAP_HEIGHT = 500;
+
+type Filter = 'all' | 'notApproved';
+
+/** The world as the Instance page reads it (the engine's world state). */
+export interface InstanceWorld {
+  status: string;
+  objects?: Record<string, ObjectInstance>;
+  offers?: Record<string, OfferInstance>;
+  [key: string]: unknown;
+}
+
+/** What the modal edits: a new entry of a type, or a stored one. */
+type Editing = { type: WorldEntryType; entry?: Partial<WorldEntry> } | null;
+
+function toEntry(item: ObjectInstance | OfferInstance): Partial<WorldEntry> {
+  const base = {
+    id: item.id,
+    name: item.name,
+    sceneId: item.sceneId,
+    payload: item.payload,
+    ...(item.location ? { location: item.location } : {}),
+  };
+  return item.type === 'object'
+    ? { ...base, type: 'object', archetypeId: item.archetypeId, approved: item.approved }
+    : ({ ...base, type: 'offer', offerId: item.offerId, quantity: item.quantity } as Partial<WorldEntry>);
+}
+
+export interface WorldStatePanelProps {
+  gameId: string;
+  world: InstanceWorld;
+  specs: WorldSpecs | undefined;
+  onSave: (values: WorldEntryValues) => Promise<unknown>;
+  onDelete: (key: string) => Promise<unknown>;
+  deletingKey: string | null;
+}
+
+/**
+ * The World State panel (spec 1 §2, spec 3 §2–4): the objects (All Objects or
+ * Not Approved Objects — moderated and not approved) and offers of the
+ * instance's world with edit and delete, Add Object and Add Offer in a modal
+ * holding the initial world's form, a map of the objects, and the raw state.
+ */
+export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deletingKey }: WorldStatePanelProps) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [rawOpened, setRawOpened] = useState(false);
+
+  const moderated = (archetypeId: string) =>
+    Boolean(specs && (findType(specs, 'object', archetypeId) as { moderated?: boolean } | undefined)?.moderated);
+  const objects = useMemo(
+    () => Object.values(world.objects ?? {}).sort((a, b) => a.name.localeCompare(b.name)),
+    [world.objects],
+  );
+  const offers = useMemo(
+    () => Object.values(world.offers ?? {}).sort((a, b) => a.name.localeCompare(b.name)),
+    [world.offers],
+  );
+  const shownObjects =
+    filter === 'all' ? objects : objects.filter((object) => moderated(object.archetypeId) && !object.approved);
+
+  const sceneLabel = (sceneId: string) => {
+    const scene = specs?.scenes.find((candidate) => candidate.id === sceneId);
+    return scene ? labelOf(scene) : sceneId;
+  };
+  const typeLabel = (type: WorldEntryType, typeId: string) => {
+    const found = specs ? findType(specs, type, typeId) : undefined;
+    return found ? labelOf(found) : typeId;
+  };
+
+  const markers = useMemo<WorldMapMarker[]>(
+    () =>
+      objects
+        .filter((object) => object.location)
+        .map((object) => ({
+          id: object.id,
+          label: object.name,
+          latitude: object.location!.latitude,
+          longitude: object.location!.longitude,
+          iconUri: specs ? findType(specs, 'object', object.archetypeId)?.iconUri : undefined,
+          onOpen: () => setEditing({ type: 'object', entry: toEntry(object) }),
+        })),
+    [objects, specs],
+  );
+
+  const handleDelete = (item: ObjectInstance | OfferInstance) => {
+    modals.openConfirmModal({
+      title: t('operations.world.deleteTitle', { name: item.name }),
+      centered: true,
+      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
+      labels: { confirm: t('operations.world.delete'), cancel: t('operations.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        onDelete(worldStateKey(item.type, item.sceneId, item.id)).catch(() => {});
+      },
+    });
+  };
+
+  const rows = (items: readonly (ObjectInstance | OfferInstance)[]) =>
+    items.map((item) => {
+      const key = worldStateKey(item.type, item.sceneId, item.id);
+      return (
+        <Table.Tr key={item.id}>
+          <Table.Td>
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {item.name}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="dimmed">
+              {item.type === 'object' ? typeLabel('object', item.archetypeId) : typeLabel('offer', item.offerId)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{sceneLabel(item.sceneId)}</Text>
+          </Table.Td>
+          <Table.Td>
+            {item.type === 'object' ? (
+              moderated(item.archetypeId) && (
+                <Badge variant="light" color={item.approved ? 'teal' : 'orange'}>
+                  {item.approved ? t('operations.world.approved') : t('operations.world.notApproved')}
+                </Badge>
+              )
+            ) : (
+              <Text size="sm">{item.quantity ?? '∞'}</Text>
+            )}
+          </Table.Td>
+          <Table.Td w={90}>
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Tooltip label={t('operations.world.edit', { name: item.name })}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('operations.world.edit', { name: item.name })}
+                  onClick={() => setEditing({ type: item.type, entry: toEntry(item) })}
+                  disabled={!specs}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('operations.world.remove', { name: item.name })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('operations.world.remove', { name: item.name })}
+                  onClick={() => handleDelete(item)}
+                  loading={deletingKey === key}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      );
+    });
+
+  const table = (items: readonly (ObjectInstance | OfferInstance)[], label: string, empty: string, last: string) =>
+    items.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    ) : (
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing={6} highlightOnHover aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('operations.world.name')}</Table.Th>
+              <Table.Th>{t('operations.world.type')}</Table.Th>
+              <Table.Th>{t('operations.world.scene')}</Table.Th>
+              <Table.Th>{last}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows(items)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  const modalTitle = editing
+    ? t(`operations.world.${editing.entry?.id ? 'edit' : 'add'}${editing.type === 'object' ? 'Object' : 'Offer'}Title`)
+    : '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>{t('operations.world.objects')}</Title>
+        <Group gap="sm">
+          <SegmentedControl
+            size="xs"
+            value={filter}
+            onChange={(value) => setFilter(value as Filter)}
+            data={[
+              { value: 'all', label: t('operations.world.allObjects') },
+              { value: 'notApproved', label: t('operations.world.notApprovedObjects') },
+            ]}
+          />
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setEditing({ type: 'object' })}
+            disabled={!specs}
+          >
+            {t('operations.world.addObject')}
+          </Button>
+        </Group>
+      </Group>
+      {table(shownObjects, t('operations.world.objects'), DESIGN_TEXTS.noObjects, t('operations.world.approval'))}
+
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>{t('operations.world.offers')}</Title>
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setEditing({ type: 'offer' })}
+          disabled={!specs}
+        >
+          {t('operations.world.addOffer')}
+        </Button>
+      </Group>
+      {table(offers, t('operations.world.offers'), DESIGN_TEXTS.noOffers, t('operations.world.quantity'))}
+
+      <Title order={4}>{t('operations.world.map')}</Title>
+      <WorldMap
+        markers={markers}
+        scenes={specs?.scenes ?? []}
+        height={OBJECTS_MAP_HEIGHT}
+        label={t('operations.world.map')}
+      />
+
+      <div>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={rawOpened ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          onClick={() => setRawOpened((opened) => !opened)}
+          aria-expanded={rawOpened}
+        >
+          {t('operations.world.raw')}
+        </Button>
+        <Collapse expanded={rawOpened}>
+          <StateTree value={world} label={t('operations.world.raw')} />
+        </Collapse>
+      </div>
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={modalTitle} size="xl" centered>
+        {editing && specs && (
+          <WorldEntryForm
+            gameId={gameId}
+            type={editing.type}
+            value={editing.entry}
+            specs={specs}
+            readOnly={false}
+            onSubmit={async (values) => {
+              await onSave(values);
+              setEditing(null);
+            }}
+            onDelete={
+              editing.entry?.id
+                ? async () => {
+                    const { entry, type } = editing;
+                    await onDelete(worldStateKey(type, entry!.sceneId ?? '', entry!.id!));
+                    setEditing(null);
+                  }
+                : undefined
+            }
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
