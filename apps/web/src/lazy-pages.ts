@@ -14,6 +14,7 @@ const games = () => import('./features/games');
 const design = () => import('./features/design');
 const play = () => import('./features/play');
 const debug = () => import('./features/debug');
+const analytics = () => import('./features/analytics');
 const operations = () => import('./features/operations');
 
 export const LoginPage = lazyPage(auth, 'LoginPage');
@@ -35,5 +36,6 @@ export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
 export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');
 export const PlayPage = lazyPage(play, 'PlayPage');
 export const DebuggingToolsPage = lazyPage(debug, 'DebuggingToolsPage');
+export const AnalyticsPage = lazyPage(analytics, 'AnalyticsPage');
 export const GameplayPage = lazyPage(operations, 'GameplayPage');
 export const InstancePage = lazyPage(operations, 'InstancePage');

@@ -9,6 +9,7 @@ import { canAuthor } from '@loci/domain';
 import {
   AccountPage,
   AdminDashboardPage,
+  AnalyticsPage,
   ConfirmEmailPage,
   DebuggingToolsPage,
   DesignWorkspace,
@@ -81,7 +82,7 @@ export function AppRoutes() {
           <Route path="active-games/:activeGameId" element={<GameplayPage />} />
           <Route path="active-games/:activeGameId/instance/:instanceId" element={<InstancePage />} />
           <Route path="active-games/*" element={<NotFound />} />
-          <Route path="analytics/*" element={<NotFound />} />
+          <Route path="analytics/:activeGameId" element={<AnalyticsPage />} />
           <Route path="debugging-tools" element={<DebuggingToolsPage />} />
           {/* Visitors see the landing page here; the player itself is above. */}
           {!isAuthenticated && <Route path="play/:gameId" element={<NotFound />} />}

@@ -1,0 +1,194 @@
+import { GAME_TEXTS } from '@loci/domain';
+import { RECORD_NAMES } from '@loci/engine';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DesignEntity } from '@loci/domain';
+import {
+  UI_TEST_TIMEOUT_MS,
+  makeEntity,
+  makeVersion,
+  makeWorkspace,
+  mockWorkspaceApi,
+  type WorkspaceOverrides,
+} from '../design/common/test-workspace';
+import type { MockHandler } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+import { CSV_BOM } from './stats';
+import { conversationInteraction, makePlayer, makeRecord, questionInteraction } from './test-factories';
+
+const working = makeVersion({ id: 'v0', isLiveSpec: true, createdAt: '2024-03-01T10:00:00.000Z', version: 0 });
+const first = makeVersion({ id: 'v1', isLiveSpec: false, createdAt: '2024-04-01T10:00:00.000Z', version: 1 });
+const second = makeVersion({ id: 'v2', isLiveSpec: false, createdAt: '2024-05-01T10:00:00.000Z', version: 2 });
+
+const players = [
+  makePlayer('Ann', [
+    makeRecord(RECORD_NAMES.answeredQuestion, { interactionId: 'q1', questionId: 'q1-1', answer: 1, correct: false }),
+    makeRecord(RECORD_NAMES.answeredQuestion, { interactionId: 'q1', questionId: 'q1-1', answer: 0, correct: true }),
+    makeRecord(RECORD_NAMES.passedQuestion, { interactionId: 'q1', questionId: 'q1-1' }),
+    makeRecord(RECORD_NAMES.conversation, { interactionId: 'c1', status: 'started' }),
+    makeRecord(RECORD_NAMES.conversation, {
+      interactionId: 'c1',
+      status: 'completed',
+      history: [
+        { statementId: 's1', when: '2024-05-02T10:00:00.000Z' },
+        { statementId: 's1', optionId: 'opt-hello', when: '2024-05-02T10:01:00.000Z' },
+        { statementId: 's2', when: '2024-05-02T10:01:00.000Z' },
+      ],
+    }),
+    makeRecord(RECORD_NAMES.enteredScene, { sceneId: 'harbour' }),
+  ]),
+  makePlayer('Bob'),
+];
+
+function openPage({
+  workspace = {},
+  versions = [working, first, second],
+  analytics = { body: { analytics: players } },
+}: { workspace?: WorkspaceOverrides; versions?: unknown[]; analytics?: MockHandler } = {}) {
+  const api = mockWorkspaceApi(
+    makeWorkspace({
+      interactions: [questionInteraction, conversationInteraction] as DesignEntity[],
+      characters: [makeEntity('captain', { title: 'Captain Nemo' })],
+      scenes: [makeEntity('harbour')],
+      ...workspace,
+    }),
+    {
+      'GET /api/design/g1/gameVersions': { body: versions },
+      'GET /api/analytics/v0': analytics,
+      'GET /api/analytics/v1': analytics,
+      'GET /api/analytics/v2': analytics,
+    },
+  );
+  const view = renderApp('/analytics/g1');
+  const analyticsUrls = () =>
+    api.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/analytics/'));
+  return { ...view, api, analyticsUrls };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  it('opens on the newest version and shows the summary and only the panels with data', async () => {
+    const { analyticsUrls } = openPage();
+
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    const selector = await screen.findByRole<HTMLInputElement>('combobox', { name: 'Show Data' });
+    await waitFor(() => expect(selector.value).toMatch(/^Version 2 of .* \(published only\)$/));
+
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Total players').nextSibling).toHaveTextContent('2');
+    expect(within(summary).getByText('Is multiplayer').nextSibling).toHaveTextContent('No');
+    expect(analyticsUrls()).toEqual(['/api/analytics/v2?includeAbandoned=false']);
+
+    const questions = screen.getByRole('region', { name: 'Questions Stats' });
+    const row = within(questions).getByRole('row', { name: /The capital/ });
+    // 2 answers, 1 player, 1 passed, 50% correct.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['The capital', '2', '1', '1', '50%']));
+    expect(screen.getByRole('region', { name: 'Conversation Stats' })).toBeInTheDocument();
+    for (const name of ['Quizzes', 'Mission Stats', 'Offers', 'Info Stats', 'Scene Stats']) {
+      expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows Scene Stats only for a game of more than one scene', async () => {
+    openPage({ workspace: { scenes: [makeEntity('harbour'), makeEntity('market')] } });
+    const scenes = await screen.findByRole('region', { name: 'Scene Stats' });
+    expect(within(scenes).getByRole('row', { name: /Title of harbour/ })).toBeInTheDocument();
+  });
+
+  it('asks again with abandoned instances when Include Abandoned is switched on, and for the chosen version', async () => {
+    const { user, analyticsUrls } = openPage();
+    await screen.findByRole('region', { name: 'Summary' });
+
+    await user.click(screen.getByRole('switch', { name: 'Include Abandoned' }));
+    await waitFor(() => expect(analyticsUrls()).toContain('/api/analytics/v2?includeAbandoned=true'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Show Data' }));
+    await user.click(await screen.findByRole('option', { name: 'Working version (live only)' }));
+    await waitFor(() => expect(analyticsUrls()).toContain('/api/analytics/v0?includeAbandoned=true'));
+  });
+
+  it("says 'Nothing to show' when the game has no version", async () => {
+    const { analyticsUrls } = openPage({ versions: [] });
+    expect(await screen.findByText('Nothing to show')).toBeInTheDocument();
+    expect(analyticsUrls()).toEqual([]);
+  });
+
+  it('replays a completed conversation, with the player’s replies and the Game Master', async () => {
+    const { user } = openPage();
+    const conversations = await screen.findByRole('region', { name: 'Conversation Stats' });
+    await user.click(within(conversations).getByRole('button', { name: 'Details of Talk to the captain' }));
+
+    const dialog = await screen.findByRole('dialog');
+    const log = within(dialog).getByRole('log');
+    expect(log).toHaveTextContent('Captain Nemo');
+    expect(log).toHaveTextContent('Ahoy, sailor!');
+    expect(log).toHaveTextContent('AnnHello captain');
+    expect(log).toHaveTextContent('Game MasterReady to sail?');
+  });
+
+  it('lists the answers of a question as option texts', async () => {
+    const { user } = openPage();
+    const questions = await screen.findByRole('region', { name: 'Questions Stats' });
+    await user.click(within(questions).getByRole('button', { name: 'Details of The capital' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sparta')).toBeInTheDocument();
+    expect(within(dialog).getByText('Athens')).toBeInTheDocument();
+  });
+
+  it('downloads QuestionStats.csv led by a byte-order mark', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs.
+    URL.createObjectURL ??= () => '';
+    URL.revokeObjectURL ??= () => {};
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { user } = openPage();
+    const questions = await screen.findByRole('region', { name: 'Questions Stats' });
+    await user.click(within(questions).getByRole('button', { name: 'Export QuestionStats.csv' }));
+
+    expect(names).toEqual(['QuestionStats.csv']);
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    // The UTF-8 byte-order mark (Blob.text() would drop it).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(text).toContain('Question,Player,Answer,Correct,Date');
+    expect(text).toContain('The capital,Ann,Sparta,no,');
+  });
+
+  it("blocks an archived game with 'Oops' and a Go Back button to the games", async () => {
+    const { user, pathname, analyticsUrls } = openPage({ workspace: { game: { isArchived: true } } });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(GAME_TEXTS.gameArchivedAlert.title)).toBeInTheDocument();
+    expect(within(alert).getByText('This game has been archived.')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: 'Go Back' }));
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(analyticsUrls()).toEqual([]);
+  });
+
+  it('shows only a notice to a user without the edit right', async () => {
+    const { api, analyticsUrls } = openPage({ workspace: { game: { rights: ['view'] } } });
+    expect(await screen.findByText(/Only the designers of this game/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Show Data' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/design/g1/gameVersions')).toHaveLength(0);
+    expect(analyticsUrls()).toEqual([]);
+  });
+
+  it('toasts the spec’s message when the analytics cannot be read', async () => {
+    openPage({ analytics: { status: 500, body: { message: 'boom' } } });
+    expect(await screen.findByText('Error retrieving game analytics for id v2')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to show')).toBeInTheDocument();
+  });
+});

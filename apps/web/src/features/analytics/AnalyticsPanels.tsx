@@ -1,0 +1,498 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  List,
+  Modal,
+  Paper,
+  Popover,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload, IconListDetails } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { capturedMediaUrl } from '../../api/analytics';
+import { mediaThumbUrl } from '../../api/media';
+import { downloadCsv } from './download';
+import {
+  conversationsCsv,
+  formatWhen,
+  infosCsv,
+  missionsCsv,
+  questionsCsv,
+  quizCsv,
+  scenesCsv,
+  type AnswerRow,
+  type ChatLine,
+  type ConversationStat,
+  type CsvTable,
+  type MissionStat,
+  type OfferStat,
+  type QuestionStat,
+  type QuizStat,
+  type VisitStat,
+} from './stats';
+
+// The panels of the analytics page (spec 3 §2). The page renders a panel only
+// when its list has entries; each takes the statistics computed by stats.ts.
+
+function ExportButton({ table }: { table: CsvTable }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconDownload size={14} />}
+      onClick={() => downloadCsv(table)}
+      aria-label={t('analytics.exportCsvOf', { file: table.fileName })}
+    >
+      {t('analytics.exportCsv')}
+    </Button>
+  );
+}
+
+function StatsPanel({ title, csv, children }: { title: string; csv?: CsvTable; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {csv && <ExportButton table={csv} />}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A 'Details' button opening the drill-down of one row in a modal. */
+function DrillDown({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const title = t('analytics.detailsOf', { name });
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconListDetails size={14} />}
+        onClick={() => setOpened(true)}
+        aria-label={title}
+      >
+        {t('analytics.details')}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={title} size="lg">
+        {opened && children}
+      </Modal>
+    </>
+  );
+}
+
+/** A count whose popover lists the players behind it. */
+function PlayersCount({ count, names, of }: { count: number; names: readonly string[]; of: string }) {
+  const { t } = useTranslation();
+  const distinct = [...new Set(names)];
+  return (
+    <Popover position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <UnstyledButton aria-label={t('analytics.playersOf', { name: of })} td="underline dotted">
+          {count}
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <List size="sm">
+          {distinct.map((name) => (
+            <List.Item key={name}>{name}</List.Item>
+          ))}
+        </List>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function HeaderRow({ columns }: { columns: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column}>{t(`analytics.columns.${column}`)}</Table.Th>
+        ))}
+        <Table.Th>
+          <VisuallyHidden>{t('analytics.details')}</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+function StatsTable({ children }: { children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table striped verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('analytics.columns.player')}</Table.Th>
+          <Table.Th>{t('analytics.columns.answer')}</Table.Th>
+          <Table.Th>{t('analytics.columns.correct')}</Table.Th>
+          <Table.Th>{t('analytics.columns.date')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => (
+          <Table.Tr key={index}>
+            <Table.Td>{row.player}</Table.Td>
+            <Table.Td>{row.answer}</Table.Td>
+            <Table.Td>
+              <Badge color={row.correct ? 'teal' : 'red'} variant="light">
+                {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatWhen(row.when)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; column: string }) {
+  return (
+    <StatsTable>
+      <HeaderRow columns={[column, 'answers', 'players', 'passed', 'percentCorrect']} />
+      <Table.Tbody>
+        {stats.map((stat) => (
+          <Table.Tr key={`${stat.interactionId}/${stat.questionId}`}>
+            <Table.Td>{stat.title}</Table.Td>
+            <Table.Td>{stat.answers}</Table.Td>
+            <Table.Td>
+              <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
+            </Table.Td>
+            <Table.Td>{stat.passed}</Table.Td>
+            <Table.Td>{stat.percentCorrect}%</Table.Td>
+            <Table.Td>
+              <DrillDown name={stat.title}>
+                <AnswersTable rows={stat.rows} />
+              </DrillDown>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </StatsTable>
+  );
+}
+
+export function QuestionsPanel({ stats }: { stats: readonly QuestionStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={t('analytics.panels.questions')} csv={questionsCsv(stats)}>
+      <QuestionRows stats={stats} column="question" />
+    </StatsPanel>
+  );
+}
+
+export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={t('analytics.panels.quizzes')}>
+      {stats.map((quiz) => (
+        <Paper key={quiz.interactionId} withBorder p="sm" radius="sm">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <div>
+                <Text fw={600}>{quiz.title}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('analytics.quizSummary', {
+                    players: quiz.players,
+                    completed: quiz.completed,
+                    passed: quiz.passed,
+                  })}
+                </Text>
+              </div>
+              <ExportButton table={quizCsv(quiz)} />
+            </Group>
+            <QuestionRows stats={quiz.questions} column="question" />
+          </Stack>
+        </Paper>
+      ))}
+    </StatsPanel>
+  );
+}
+
+function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {stat.subMissions.length > 0 && (
+        <div>
+          <Text fw={600}>{t('analytics.subMissions')}</Text>
+          <List size="sm">
+            {stat.subMissions.map((sub) => (
+              <List.Item key={sub.id}>
+                {sub.title}: {sub.completed}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      {stat.captures.length > 0 && (
+        <div>
+          <Text fw={600}>{t('analytics.captured')}</Text>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('analytics.columns.player')}</Table.Th>
+                <Table.Th>{t('analytics.columns.subMission')}</Table.Th>
+                <Table.Th>{t('analytics.columns.message')}</Table.Th>
+                <Table.Th>{t('analytics.columns.media')}</Table.Th>
+                <Table.Th>{t('analytics.columns.date')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stat.captures.map((capture, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{capture.player}</Table.Td>
+                  <Table.Td>{capture.subMission}</Table.Td>
+                  <Table.Td>
+                    {capture.message}
+                    {capture.kind === 'share' && (
+                      <Badge ml="xs" size="xs" variant="light">
+                        {t('analytics.shared')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {capture.mediaId && (
+                      <Anchor
+                        href={capturedMediaUrl(capture.mediaId)}
+                        target="_blank"
+                        rel="noreferrer"
+                        aria-label={t('analytics.openMedia')}
+                      >
+                        <Image src={mediaThumbUrl(gameId, capture.mediaId, { width: 64 })} w={48} h={48} alt="" />
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatWhen(capture.when)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+export function MissionsPanel({ gameId, stats }: { gameId: string; stats: readonly MissionStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={t('analytics.panels.missions')} csv={missionsCsv(stats, capturedMediaUrl)}>
+      <StatsTable>
+        <HeaderRow columns={['mission', 'assigned', 'completed']} />
+        <Table.Tbody>
+          {stats.map((stat) => (
+            <Table.Tr key={stat.missionId}>
+              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>{stat.assigned}</Table.Td>
+              <Table.Td>{stat.completed}</Table.Td>
+              <Table.Td>
+                {(stat.subMissions.length > 0 || stat.captures.length > 0) && (
+                  <DrillDown name={stat.title}>
+                    <Captures gameId={gameId} stat={stat} />
+                  </DrillDown>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </StatsTable>
+    </StatsPanel>
+  );
+}
+
+export function OffersPanel({ stats }: { stats: readonly OfferStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={t('analytics.panels.offers')}>
+      <StatsTable>
+        <HeaderRow columns={['offer', 'picked', 'redeemed', 'players']} />
+        <Table.Tbody>
+          {stats.map((stat) => (
+            <Table.Tr key={stat.offerId}>
+              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>{stat.picked}</Table.Td>
+              <Table.Td>{stat.redeemed}</Table.Td>
+              <Table.Td>{stat.players}</Table.Td>
+              <Table.Td />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </StatsTable>
+    </StatsPanel>
+  );
+}
+
+function VisitsPanel({
+  title,
+  column,
+  countColumn,
+  stats,
+  csv,
+}: {
+  title: string;
+  column: string;
+  countColumn: string;
+  stats: readonly VisitStat[];
+  csv: CsvTable;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={title} csv={csv}>
+      <StatsTable>
+        <HeaderRow columns={[column, countColumn, 'players']} />
+        <Table.Tbody>
+          {stats.map((stat) => (
+            <Table.Tr key={stat.id}>
+              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>{stat.times}</Table.Td>
+              <Table.Td>
+                <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
+              </Table.Td>
+              <Table.Td>
+                <DrillDown name={stat.title}>
+                  <Table striped verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('analytics.columns.player')}</Table.Th>
+                        <Table.Th>{t('analytics.columns.date')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {stat.rows.map((row, index) => (
+                        <Table.Tr key={index}>
+                          <Table.Td>{row.player}</Table.Td>
+                          <Table.Td>{formatWhen(row.when)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </DrillDown>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </StatsTable>
+    </StatsPanel>
+  );
+}
+
+export function ScenesPanel({ stats }: { stats: readonly VisitStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <VisitsPanel
+      title={t('analytics.panels.scenes')}
+      column="scene"
+      countColumn="entered"
+      stats={stats}
+      csv={scenesCsv(stats)}
+    />
+  );
+}
+
+export function InfosPanel({ stats }: { stats: readonly VisitStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <VisitsPanel
+      title={t('analytics.panels.infos')}
+      column="info"
+      countColumn="seen"
+      stats={stats}
+      csv={infosCsv(stats)}
+    />
+  );
+}
+
+/** A chat replay: statements on the left, the player's replies on the right. */
+export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
+  return (
+    <Stack gap={6} role="log">
+      {lines.map((line, index) => {
+        const mine = line.from === 'player';
+        return (
+          <Paper
+            key={index}
+            p="xs"
+            radius="md"
+            maw="80%"
+            bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+            style={{ alignSelf: mine ? 'flex-end' : 'flex-start' }}
+          >
+            <Text size="xs" fw={600} c="dimmed">
+              {line.speaker}
+            </Text>
+            <Text size="sm">{line.text}</Text>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function ConversationsPanel({ stats }: { stats: readonly ConversationStat[] }) {
+  const { t } = useTranslation();
+  return (
+    <StatsPanel title={t('analytics.panels.conversations')} csv={conversationsCsv(stats)}>
+      <StatsTable>
+        <HeaderRow columns={['conversation', 'started', 'completed']} />
+        <Table.Tbody>
+          {stats.map((stat) => (
+            <Table.Tr key={stat.interactionId}>
+              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>{stat.started}</Table.Td>
+              <Table.Td>{stat.completed}</Table.Td>
+              <Table.Td>
+                <DrillDown name={stat.title}>
+                  {stat.replays.length === 0 ? (
+                    <Text size="sm">{t('analytics.noReplays')}</Text>
+                  ) : (
+                    <Stack gap="lg">
+                      {stat.replays.map((replay, index) => (
+                        <Stack key={index} gap="xs">
+                          <Text fw={600}>
+                            {t('analytics.replayOf', { player: replay.player, date: formatWhen(replay.when) })}
+                          </Text>
+                          <ChatReplay lines={replay.lines} />
+                        </Stack>
+                      ))}
+                    </Stack>
+                  )}
+                </DrillDown>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </StatsTable>
+    </StatsPanel>
+  );
+}

@@ -1,0 +1,2 @@
+// The analytics page (spec 3 §2): mounted at /analytics/:activeGameId by the app's routes.
+export { AnalyticsPage } from './AnalyticsPage';

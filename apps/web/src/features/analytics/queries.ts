@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { analyticsApi, analyticsQueryKeys } from '../../api/analytics';
+import { designApi } from '../../api/design';
+
+/** The versions of a game for the 'Show Data' selector (GET /api/design/{gameId}/gameVersions). */
+export function useGameVersions(gameId: string, enabled: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: analyticsQueryKeys.versions(gameId),
+    queryFn: ({ signal }) => designApi.versions(gameId, signal),
+    enabled: enabled && Boolean(gameId),
+    meta: { errorMessage: t('analytics.errors.versions', { id: gameId }) },
+  });
+}
+
+/** The analytics of one version (GET /api/analytics/{versionId}); failures toast spec 3 §8's message. */
+export function useAnalytics(versionId: string | null, includeAbandoned: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: analyticsQueryKeys.analytics(versionId ?? '', includeAbandoned),
+    queryFn: ({ signal }) => analyticsApi.get(versionId!, includeAbandoned, signal),
+    enabled: Boolean(versionId),
+    meta: { errorMessage: t('analytics.errors.analytics', { id: versionId }) },
+  });
+}

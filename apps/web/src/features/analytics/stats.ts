@@ -1,0 +1,672 @@
+import { RECORD_NAMES, type AnalyticsRecord, type ConversationStep, type RecordName } from '@loci/engine';
+import dayjs from 'dayjs';
+import Papa from 'papaparse';
+import type { AnalyticsPlayer } from '../../api/analytics';
+
+// The analytics page's arithmetic (spec 3 §2, §9): records of the analytics
+// answer → per-panel statistics, chat replays and CSV tables. Pure functions;
+// the page only renders what they return. Abandoned instances are filtered by
+// the server (includeAbandoned), never here.
+
+/** Spec 3 §9: how the analytics page writes a time. */
+export const ANALYTICS_DATE_FORMAT = 'DD MMM YYYY, HH:mm';
+
+/** The speaker of a statement whose character is not among the game's characters. */
+export const GAME_MASTER = 'Game Master';
+
+/** A time of a record as the page and the CSV files show it. */
+export function formatWhen(when: string | null | undefined): string {
+  if (!when) return '';
+  const time = dayjs(when);
+  return time.isValid() ? time.format(ANALYTICS_DATE_FORMAT) : when;
+}
+
+// ─── The design, as far as names go ─────────────────────────────────────────
+
+/** Any design entity: its id, system name and (usually) a title. */
+export interface NamedEntity {
+  id: string;
+  name: string;
+  title?: unknown;
+}
+
+export interface DesignQuestion {
+  id: string;
+  title?: string;
+  description?: string;
+  qType?: string;
+  options?: { id: string; description: string }[];
+}
+
+export interface DesignStatementOption {
+  id: string;
+  actionLabel: string;
+  actions?: { actionName: string; actionArgs?: { what?: string | null } | null }[];
+}
+
+export interface DesignStatement {
+  id: string;
+  body: string;
+  spokenBy: string | null;
+  repliedWith?: string;
+  options?: DesignStatementOption[];
+}
+
+export interface DesignInteraction extends NamedEntity {
+  type?: string;
+  questions?: DesignQuestion[];
+  conversation?: { statements?: DesignStatement[] };
+}
+
+export interface DesignMission extends NamedEntity {
+  accomplishment?: { submissions?: { id: string; title: string }[] } | null;
+}
+
+/** What the page reads of the game's design (the workspace lists) to name things. */
+export interface AnalyticsDesign {
+  interactions: DesignInteraction[];
+  missions: DesignMission[];
+  offers: NamedEntity[];
+  scenes: NamedEntity[];
+  characters: NamedEntity[];
+}
+
+/** Plain text of rich text (statement bodies, question and option descriptions). */
+export function plainText(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** How an entity is named on the page: its title, else its system name, else its id. */
+export function nameOf(entity: NamedEntity | undefined, id: string): string {
+  const title = plainText(entity?.title);
+  return title || entity?.name || id;
+}
+
+function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {
+  return new Map(list.map((item) => [item.id, item]));
+}
+
+// ─── Reading records ────────────────────────────────────────────────────────
+
+/** A record with the player it belongs to. */
+export interface PlayerRecord {
+  player: AnalyticsPlayer;
+  record: AnalyticsRecord;
+}
+
+function recordsOf(players: readonly AnalyticsPlayer[], name: RecordName): PlayerRecord[] {
+  return players.flatMap((player) => (player.events[name] ?? []).map((record) => ({ player, record })));
+}
+
+/** A player counts once per instance they play (the answer has one entry per player and instance). */
+const playerKey = (player: AnalyticsPlayer) => `${player.instanceId}/${player.playerId}`;
+
+function countPlayers(items: readonly PlayerRecord[]): number {
+  return new Set(items.map((item) => playerKey(item.player))).size;
+}
+
+/** Groups records by a key, in the order of the design's list, then unknown keys in order of appearance. */
+function groupInOrder(
+  items: readonly PlayerRecord[],
+  keyOf: (record: AnalyticsRecord) => string | undefined,
+  order: readonly string[],
+): [string, PlayerRecord[]][] {
+  const groups = new Map<string, PlayerRecord[]>();
+  for (const item of items) {
+    const key = keyOf(item.record);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  const rank = new Map(order.map((key, index) => [key, index]));
+  return [...groups.entries()].sort(
+    ([a], [b]) => (rank.get(a) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b) ?? Number.MAX_SAFE_INTEGER),
+  );
+}
+
+/** Distinct players, as many as the answer holds: a player of two instances counts twice. */
+export function totalPlayers(players: readonly AnalyticsPlayer[]): number {
+  return new Set(players.map(playerKey)).size;
+}
+
+// ─── Answers ────────────────────────────────────────────────────────────────
+
+function optionText(question: DesignQuestion, value: unknown): string {
+  const options = question.options ?? [];
+  let option: { id: string; description: string } | undefined;
+  if (typeof value === 'number') option = options[value];
+  else if (typeof value === 'string') {
+    option = options.find((candidate) => candidate.id === value);
+    if (!option && /^\d+$/.test(value.trim())) option = options[Number(value.trim())];
+  }
+  return option ? plainText(option.description) || option.id : String(value);
+}
+
+/**
+ * A player's answer as text: multiple-choice answers (option indices or ids,
+ * an array when several are allowed) as the chosen options' texts; yes/no as
+ * yes or no; anything else as written.
+ */
+export function formatAnswer(question: DesignQuestion | undefined, answer: unknown): string {
+  if (answer === null || answer === undefined) return '';
+  if (question?.qType === 'MC') {
+    const values = Array.isArray(answer) ? answer : [answer];
+    return values.map((value) => optionText(question, value)).join(', ');
+  }
+  if (typeof answer === 'boolean') return answer ? 'yes' : 'no';
+  if (Array.isArray(answer)) return answer.map((value) => formatAnswer(question, value)).join(', ');
+  if (typeof answer === 'object') return JSON.stringify(answer);
+  return String(answer);
+}
+
+/** One answer given by a player. */
+export interface AnswerRow {
+  player: string;
+  answer: string;
+  correct: boolean;
+  when: string;
+}
+
+/** The statistics of one question (of a question interaction, or of a quiz). */
+export interface QuestionStat {
+  interactionId: string;
+  questionId: string;
+  title: string;
+  /** Every answer given (a player with several attempts answers several times). */
+  answers: number;
+  /** Players who answered at least once. */
+  players: number;
+  /** Players who answered correctly at least once. */
+  passed: number;
+  /** Correct answers among all answers, in percent (rounded). */
+  percentCorrect: number;
+  rows: AnswerRow[];
+}
+
+function questionTitle(question: DesignQuestion | undefined, fallback: string): string {
+  return plainText(question?.title) || plainText(question?.description) || fallback;
+}
+
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 100);
+}
+
+function answerRows(items: readonly PlayerRecord[], question: DesignQuestion | undefined): AnswerRow[] {
+  return items.map(({ player, record }) => ({
+    player: player.avatar.name,
+    answer: formatAnswer(question, record.answer),
+    correct: record.correct === true,
+    when: record.when,
+  }));
+}
+
+function questionStat(
+  interactionId: string,
+  questionId: string,
+  title: string,
+  question: DesignQuestion | undefined,
+  answered: readonly PlayerRecord[],
+): QuestionStat {
+  const correct = answered.filter((item) => item.record.correct === true);
+  return {
+    interactionId,
+    questionId,
+    title,
+    answers: answered.length,
+    players: countPlayers(answered),
+    passed: countPlayers(correct),
+    percentCorrect: percent(correct.length, answered.length),
+    rows: answerRows(answered, question),
+  };
+}
+
+/** Questions Stats: one entry per question interaction that was answered. */
+export function questionStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): QuestionStat[] {
+  const interactions = byId(design.interactions);
+  const groups = groupInOrder(
+    recordsOf(players, RECORD_NAMES.answeredQuestion),
+    (record) => record.interactionId,
+    design.interactions.map((interaction) => interaction.id),
+  );
+  return groups.map(([interactionId, answered]) => {
+    const interaction = interactions.get(interactionId);
+    const question = interaction?.questions?.[0];
+    const title = nameOf(interaction, '') || questionTitle(question, interactionId);
+    return questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered);
+  });
+}
+
+/** One quiz: who answered, completed and passed it, and each of its questions. */
+export interface QuizStat {
+  interactionId: string;
+  title: string;
+  /** Players who answered at least one of its questions. */
+  players: number;
+  completed: number;
+  /** Players who completed it with every question passed. */
+  passed: number;
+  questions: QuestionStat[];
+}
+
+/** Quizzes: one entry per quiz with records, its questions in the design's order. */
+export function quizStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): QuizStat[] {
+  const interactions = byId(design.interactions);
+  const groups = groupInOrder(
+    recordsOf(players, RECORD_NAMES.quiz),
+    (record) => record.interactionId,
+    design.interactions.map((interaction) => interaction.id),
+  );
+  return groups.map(([interactionId, records]) => {
+    const quiz = interactions.get(interactionId);
+    const designQuestions = quiz?.questions ?? [];
+    const answered = records.filter((item) => item.record.status === 'answered');
+    const completed = records.filter((item) => item.record.status === 'completed');
+    const questionsById = byId(designQuestions);
+    const questions = groupInOrder(
+      answered,
+      (record) => record.questionId,
+      designQuestions.map((question) => question.id),
+    ).map(([questionId, items]) => {
+      const question = questionsById.get(questionId);
+      const index = designQuestions.findIndex((candidate) => candidate.id === questionId);
+      const fallback = index >= 0 ? `Question ${index + 1}` : questionId;
+      return questionStat(interactionId, questionId, questionTitle(question, fallback), question, items);
+    });
+    return {
+      interactionId,
+      title: nameOf(quiz, interactionId),
+      players: countPlayers(answered),
+      completed: countPlayers(completed),
+      passed: countPlayers(completed.filter((item) => item.record.passed === true)),
+      questions,
+    };
+  });
+}
+
+// ─── Missions, offers, scenes, infos ────────────────────────────────────────
+
+/** Something a player captured or shared to accomplish a mission or sub-mission. */
+export interface CaptureRow {
+  player: string;
+  subMission: string;
+  kind: 'info' | 'share';
+  message: string;
+  mediaId: string | null;
+  when: string;
+}
+
+export interface MissionStat {
+  missionId: string;
+  title: string;
+  /** Players the mission was assigned to. */
+  assigned: number;
+  /** Players who accomplished the mission itself. */
+  completed: number;
+  subMissions: { id: string; title: string; completed: number }[];
+  captures: CaptureRow[];
+}
+
+/** Mission Stats: assigned and completed per mission, with what players captured or shared. */
+export function missionStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): MissionStat[] {
+  const missions = byId(design.missions);
+  const groups = groupInOrder(
+    recordsOf(players, RECORD_NAMES.mission),
+    (record) => record.missionId,
+    design.missions.map((mission) => mission.id),
+  );
+  return groups.map(([missionId, records]) => {
+    const mission = missions.get(missionId);
+    const designSubs = mission?.accomplishment?.submissions ?? [];
+    const subTitle = (id: string) => designSubs.find((sub) => sub.id === id)?.title || id;
+    const completions = records.filter((item) => item.record.status === 'completed');
+    const subMissions = groupInOrder(
+      completions,
+      (record) => record.subMissionId,
+      designSubs.map((sub) => sub.id),
+    ).map(([id, items]) => ({ id, title: subTitle(id), completed: countPlayers(items) }));
+    const captures = completions.flatMap(({ player, record }): CaptureRow[] => {
+      const captured = record.capturedShare ?? record.capturedInfo;
+      if (!captured || (!captured.message && !captured.mediaId)) return [];
+      return [
+        {
+          player: player.avatar.name,
+          subMission: record.subMissionId ? subTitle(record.subMissionId) : '',
+          kind: record.capturedShare ? 'share' : 'info',
+          message: captured.message ?? '',
+          mediaId: captured.mediaId ?? null,
+          when: record.when,
+        },
+      ];
+    });
+    return {
+      missionId,
+      title: nameOf(mission, missionId),
+      assigned: countPlayers(records.filter((item) => item.record.status === 'assigned')),
+      completed: countPlayers(completions.filter((item) => !item.record.subMissionId)),
+      subMissions,
+      captures,
+    };
+  });
+}
+
+export interface OfferStat {
+  offerId: string;
+  title: string;
+  /** Times the offer was picked (a player may pick it more than once). */
+  picked: number;
+  redeemed: number;
+  /** Players who picked or redeemed it. */
+  players: number;
+}
+
+/** Offers: picked and redeemed per offer. */
+export function offerStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): OfferStat[] {
+  const offers = byId(design.offers);
+  return groupInOrder(
+    recordsOf(players, RECORD_NAMES.offer),
+    (record) => record.offerId,
+    design.offers.map((offer) => offer.id),
+  ).map(([offerId, records]) => ({
+    offerId,
+    title: nameOf(offers.get(offerId), offerId),
+    picked: records.filter((item) => item.record.status === 'picked').length,
+    redeemed: records.filter((item) => item.record.status === 'redeemed').length,
+    players: countPlayers(records),
+  }));
+}
+
+/** A player's visit: who and when. */
+export interface VisitRow {
+  player: string;
+  when: string;
+}
+
+/** Scenes entered or infos seen: how often, by how many players, and by whom when. */
+export interface VisitStat {
+  id: string;
+  title: string;
+  times: number;
+  players: number;
+  rows: VisitRow[];
+}
+
+function visitStats(
+  items: readonly PlayerRecord[],
+  keyOf: (record: AnalyticsRecord) => string | undefined,
+  entities: readonly NamedEntity[],
+): VisitStat[] {
+  const named = byId(entities);
+  return groupInOrder(
+    items,
+    keyOf,
+    entities.map((entity) => entity.id),
+  ).map(([id, records]) => ({
+    id,
+    title: nameOf(named.get(id), id),
+    times: records.length,
+    players: countPlayers(records),
+    rows: records.map(({ player, record }) => ({ player: player.avatar.name, when: record.when })),
+  }));
+}
+
+/** Scene Stats: players entering each scene. The page shows it only for a game of more than one scene. */
+export function sceneStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): VisitStat[] {
+  return visitStats(recordsOf(players, RECORD_NAMES.enteredScene), (record) => record.sceneId, design.scenes);
+}
+
+/** Info Stats: how often each info box was seen. */
+export function infoStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): VisitStat[] {
+  return visitStats(recordsOf(players, RECORD_NAMES.seenInfo), (record) => record.interactionId, design.interactions);
+}
+
+// ─── Conversations ──────────────────────────────────────────────────────────
+
+/** One line of a chat replay: a statement said to the player, or the player's reply. */
+export interface ChatLine {
+  from: 'character' | 'player';
+  speaker: string;
+  text: string;
+  when: string;
+}
+
+function leadsTo(option: DesignStatementOption, statementId: string): boolean {
+  return (option.actions ?? []).some(
+    (action) => action.actionName === 'sayStatement' && action.actionArgs?.what === statementId,
+  );
+}
+
+/**
+ * Rebuilds what a player saw of a conversation from its statement history, in
+ * order (spec 3 §2). Each statement said is spoken by its character ('Game
+ * Master' when the character is not among the game's characters); the
+ * player's reply to it is the statement's repliedWith, else the label of the
+ * option the player chose there, else the label of the option whose actions
+ * say the next statement of the history.
+ */
+export function chatReplay(
+  conversation: DesignInteraction | undefined,
+  history: readonly ConversationStep[],
+  characters: readonly NamedEntity[],
+  playerName: string,
+): ChatLine[] {
+  const statements = byId(conversation?.conversation?.statements ?? []);
+  const people = byId(characters);
+  const lines: ChatLine[] = [];
+  const said = history.map((step, index) => ({ step, index })).filter(({ step }) => !step.optionId);
+  said.forEach(({ step, index }, position) => {
+    const statement = statements.get(step.statementId);
+    const next = said[position + 1];
+    const character = statement?.spokenBy ? people.get(statement.spokenBy) : undefined;
+    lines.push({
+      from: 'character',
+      speaker: character ? nameOf(character, character.id) : GAME_MASTER,
+      text: statement ? plainText(statement.body) : step.statementId,
+      when: step.when,
+    });
+    if (!statement) return;
+    const chosen = history
+      .slice(index + 1, next ? next.index : history.length)
+      .find((candidate) => candidate.optionId && candidate.statementId === step.statementId);
+    const options = statement.options ?? [];
+    const option = chosen
+      ? options.find((candidate) => candidate.id === chosen.optionId)
+      : next
+        ? options.find((candidate) => leadsTo(candidate, next.step.statementId))
+        : undefined;
+    const reply = statement.repliedWith?.trim() || option?.actionLabel;
+    // A statement the player never answered (the last one seen) has no reply.
+    if (reply && (chosen || next)) {
+      lines.push({
+        from: 'player',
+        speaker: playerName,
+        text: reply,
+        when: chosen?.when ?? next?.step.when ?? step.when,
+      });
+    }
+  });
+  return lines;
+}
+
+/** One completed conversation of one player, replayed. */
+export interface ConversationReplay {
+  player: string;
+  when: string;
+  lines: ChatLine[];
+}
+
+export interface ConversationStat {
+  interactionId: string;
+  title: string;
+  /** Players who started it. */
+  started: number;
+  /** Players who completed it. */
+  completed: number;
+  replays: ConversationReplay[];
+}
+
+/** Conversation Stats: started and completed per conversation, each completion with its chat replay. */
+export function conversationStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): ConversationStat[] {
+  const interactions = byId(design.interactions);
+  return groupInOrder(
+    recordsOf(players, RECORD_NAMES.conversation),
+    (record) => record.interactionId,
+    design.interactions.map((interaction) => interaction.id),
+  ).map(([interactionId, records]) => {
+    const conversation = interactions.get(interactionId);
+    const completions = records.filter((item) => item.record.status === 'completed');
+    return {
+      interactionId,
+      title: nameOf(conversation, interactionId),
+      started: countPlayers(records.filter((item) => item.record.status === 'started')),
+      completed: countPlayers(completions),
+      replays: completions.map(({ player, record }) => ({
+        player: player.avatar.name,
+        when: record.when,
+        lines: chatReplay(conversation, record.history ?? [], design.characters, player.avatar.name),
+      })),
+    };
+  });
+}
+
+// ─── CSV ────────────────────────────────────────────────────────────────────
+
+export type CsvCell = string | number | boolean;
+
+/** A CSV export: the file's name, its header and its rows. */
+export interface CsvTable {
+  fileName: string;
+  header: string[];
+  rows: CsvCell[][];
+}
+
+/** The byte-order mark that leads every export, so spreadsheet programs read UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * The text of a CSV file (spec 3 §9): comma-separated, a field quoted when it
+ * holds a quote, comma or line break, quotes doubled, led by a byte-order mark.
+ */
+export function toCsv(table: Pick<CsvTable, 'header' | 'rows'>): string {
+  return CSV_BOM + Papa.unparse({ fields: table.header, data: table.rows }, { newline: '\r\n' });
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** QuestionStats.csv: one row per answer given. */
+export function questionsCsv(stats: readonly QuestionStat[]): CsvTable {
+  return {
+    fileName: 'QuestionStats.csv',
+    header: ['Question', 'Player', 'Answer', 'Correct', 'Date'],
+    rows: stats.flatMap((stat) =>
+      stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), formatWhen(row.when)]),
+    ),
+  };
+}
+
+/** quiz_{id}.csv: one row per answer given to the quiz's questions. */
+export function quizCsv(stat: QuizStat): CsvTable {
+  return {
+    fileName: `quiz_${stat.interactionId}.csv`,
+    header: ['Quiz', 'Question', 'Player', 'Answer', 'Correct', 'Date'],
+    rows: stat.questions.flatMap((question) =>
+      question.rows.map((row) => [
+        stat.title,
+        question.title,
+        row.player,
+        row.answer,
+        yesNo(row.correct),
+        formatWhen(row.when),
+      ]),
+    ),
+  };
+}
+
+/** MissionStats.csv: one row per mission with its counts, then one per capture. */
+export function missionsCsv(stats: readonly MissionStat[], mediaUrl: (mediaId: string) => string): CsvTable {
+  return {
+    fileName: 'MissionStats.csv',
+    header: ['Mission', 'Assigned', 'Completed', 'Sub-mission', 'Player', 'Message', 'Media', 'Date'],
+    rows: stats.flatMap((stat) => [
+      [stat.title, stat.assigned, stat.completed, '', '', '', '', ''],
+      ...stat.captures.map((capture) => [
+        stat.title,
+        '',
+        '',
+        capture.subMission,
+        capture.player,
+        capture.message,
+        capture.mediaId ? mediaUrl(capture.mediaId) : '',
+        formatWhen(capture.when),
+      ]),
+    ]),
+  };
+}
+
+function visitsCsv(fileName: string, label: string, stats: readonly VisitStat[]): CsvTable {
+  return {
+    fileName,
+    header: [label, 'Player', 'Date'],
+    rows: stats.flatMap((stat) => stat.rows.map((row) => [stat.title, row.player, formatWhen(row.when)])),
+  };
+}
+
+/** InfoStats.csv: one row per time an info box was seen. */
+export const infosCsv = (stats: readonly VisitStat[]) => visitsCsv('InfoStats.csv', 'Info', stats);
+
+/** SceneStats.csv: one row per time a player entered a scene. */
+export const scenesCsv = (stats: readonly VisitStat[]) => visitsCsv('SceneStats.csv', 'Scene', stats);
+
+/** ConversationStats.csv: one row per completed conversation, its replay as a transcript of lines. */
+export function conversationsCsv(stats: readonly ConversationStat[]): CsvTable {
+  return {
+    fileName: 'ConversationStats.csv',
+    header: ['Conversation', 'Started', 'Completed', 'Player', 'Date', 'Transcript'],
+    rows: stats.flatMap((stat) => [
+      [stat.title, stat.started, stat.completed, '', '', ''],
+      ...stat.replays.map((replay) => [
+        stat.title,
+        '',
+        '',
+        replay.player,
+        formatWhen(replay.when),
+        replay.lines.map((line) => `${line.speaker}: ${line.text}`).join('\n'),
+      ]),
+    ]),
+  };
+}
+
+/** The design lists of the workspace answer that the page names things from. */
+export function analyticsDesignOf(workspace: Record<string, unknown>): AnalyticsDesign {
+  const list = <T>(segment: string) => (Array.isArray(workspace[segment]) ? (workspace[segment] as T[]) : []);
+  return {
+    interactions: list<DesignInteraction>('interactions'),
+    missions: list<DesignMission>('missions'),
+    offers: list<NamedEntity>('offers'),
+    scenes: list<NamedEntity>('scenes'),
+    characters: list<NamedEntity>('characters'),
+  };
+}
+
+// ─── Versions ───────────────────────────────────────────────────────────────
+
+/**
+ * The version the page opens with: the newest one by creation (the newest
+ * published version; the working version when nothing was published).
+ */
+export function newestVersion<V extends { id: string; createdAt: string; version?: unknown }>(
+  versions: readonly V[],
+): V | undefined {
+  const number = (version: V) => (typeof version.version === 'number' ? version.version : 0);
+  return [...versions].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || number(b) - number(a))[0];
+}
