@@ -4,6 +4,7 @@ import { renderApp } from '../../test/render-app';
 import {
   GAME_ID,
   PUBLISHED,
+  WORKING,
   UI_TEST_TIMEOUT_MS,
   gameWorkspace,
   makeListItem,
@@ -138,6 +139,36 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Playing period updated')).toBeInTheDocument();
     expect(api.callsTo(`PATCH /api/game-versions/${PUBLISHED.id}/playingPeriod`).map((call) => call.body)).toEqual([
       { playingPeriod: period },
+    ]);
+  });
+
+  it('keeps to the working version when asked, for the map, the table and a message', async () => {
+    const live = makeListItem({
+      gameVersion: { ...makeListItem().gameVersion, id: WORKING.id, isLiveSpec: true, version: 0 },
+    });
+    const api = gameplayApi({
+      instances: [live, makeListItem()],
+      extra: { [`POST /api/games/${GAME_ID}/send-message`]: { body: { delivered: 1, stored: 0 } } },
+    });
+    const { user } = renderApp(PAGE);
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Include instances' }));
+    await user.click(await screen.findByRole('option', { name: 'Of Working Version' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.fetch.mock.calls.some(([url]) => String(url).includes('showType=live-only'))).toBe(true),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Send message to players' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send message to players' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Message sent!')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/games/${GAME_ID}/send-message`).map((call) => call.body)).toEqual([
+      { sceneId: 'all', message: 'Hello', asynchronous: true, gameVersionId: WORKING.id },
     ]);
   });
 
