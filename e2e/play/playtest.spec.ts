@@ -182,6 +182,7 @@ test('a designer playtests the working version: walks into a place, reads the in
   await expect(fired).toBeVisible();
   await expect(fired.getByText('fired', { exact: true })).toBeVisible();
   await expect(trace.getByTestId('trace-rule').filter({ hasText: 'Tell the fountain story' }).first()).toBeVisible();
+  await page.waitForTimeout(400); // the sheet slides in
   await keepScreenshot(page, '63-playtest-backpack-and-trace');
   await page.keyboard.press('Escape');
 
@@ -193,7 +194,8 @@ test('a designer playtests the working version: walks into a place, reads the in
   await page.getByRole('button', { name: 'Backpack' }).click();
   await expect(page.getByText('Your backpack is empty.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Your backpack is empty.')).toBeHidden();
+  // The sheet's overlay fades out after its content: wait until the map takes the mouse again.
+  await expect(page.locator('.mantine-Drawer-overlay')).toHaveCount(0);
 
   // The walker can be dragged there too.
   const walker = (await page.locator('.loci-walker').boundingBox())!;
@@ -308,6 +310,7 @@ test.describe('on a phone', () => {
 
     await page.getByRole('button', { name: 'Backpack' }).click();
     await expect(page.getByTestId('backpack-item').filter({ hasText: 'Old coin' })).toBeVisible();
+    await page.waitForTimeout(400); // the sheet slides in
     await keepScreenshot(page, '69-play-backpack-phone');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('backpack-item')).toBeHidden();

@@ -102,6 +102,7 @@ function LocationShape({
       eventHandlers={handlers}
     >
       <Tooltip direction="top">{title}</Tooltip>
+      {/* No auto-pan: walking by clicking places must not move the map under the walker. */}
       {location.contactable !== 'never' && (
         <Popup autoPan={false}>
           <Stack gap={4}>

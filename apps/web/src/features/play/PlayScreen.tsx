@@ -49,6 +49,9 @@ import { TracePanel } from './trace/TracePanel';
 import type { PlaySession } from './usePlaySession';
 import './locales';
 
+// Bottom sheets as tall as their content, at most most of the screen.
+const SHEET_STYLES = { content: { height: 'auto', maxHeight: '80dvh' } } as const;
+
 type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create';
 
 const outputKey = (output: Output) =>
@@ -442,7 +445,7 @@ export function PlayScreen({
         position="bottom"
         size="auto"
         title={panel ? t(`play.bar.${panel}`) : ''}
-        styles={{ content: { maxHeight: '80dvh' } }}
+        styles={SHEET_STYLES}
       >
         {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={sendEvent} />}
         {panel === 'skills' && <SkillsPanel view={view} index={index} />}
@@ -470,6 +473,7 @@ export function PlayScreen({
         size="auto"
         withCloseButton
         title={null}
+        styles={SHEET_STYLES}
       >
         {thing && (
           <ThingSheet
