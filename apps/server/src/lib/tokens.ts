@@ -12,6 +12,15 @@ export interface TokenService {
 /** Creates the access-token service for a secret and an expiry like '7d'. */
 export function createTokenService(secret: string, expiresIn: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens already verified, until they expire. A token never changes, so its
+   * signature needs checking once; every call of a playing app (one per step
+   * of the walk) would otherwise pay the HMAC again. Bounded: the oldest entry
+   * leaves first. Who the token names is still read from the database on every
+   * request (plugins/auth.ts).
+   */
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const VERIFIED_MAX = 10_000;
   return {
     async sign(user) {
       return new SignJWT({ id: user.id, name: user.name, email: user.email, role: user.role })
@@ -22,10 +31,20 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const claims = tokenClaimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
+        if (!claims.success) return null;
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims: claims.data, expiresAt: payload.exp * 1000 });
+        }
+        return claims.data;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
@@ -31,16 +31,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** Reads the bearer token on every request into `request.currentUser`. */
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('currentUser', null);
+  // Built once and prepared: this runs before every signed-in call (a playing app sends one per step).
+  const findUser = ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_current_user');
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
     const claims = await ctx.tokens.verify(token);
     if (!claims) return;
-    const [row] = await ctx.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-      .from(users)
-      .where(eq(users.id, claims.id))
-      .limit(1);
+    const [row] = await findUser.execute({ id: claims.id });
     request.currentUser = row ?? null;
   });
 });

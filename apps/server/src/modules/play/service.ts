@@ -47,6 +47,7 @@ import {
   insertInstance,
   pushStepped,
   runEvent,
+  runPlayerEvent,
   specOfInstance,
   specOfVersion,
   stepInTransaction,
@@ -163,7 +164,7 @@ function assertPasscode(playPassword: string, passcode: string | undefined, acce
  * that turned the restriction on after the player joined).
  */
 async function assertDevice(
-  ctx: AppContext,
+  db: Executor,
   row: PlayerStateRow,
   enforce: boolean,
   deviceId: string | null,
@@ -173,7 +174,7 @@ async function assertDevice(
     throw refuse('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
   }
   if (!row.deviceId && deviceId) {
-    await ctx.db
+    await db
       .update(playerStates)
       .set({ deviceId })
       .where(
@@ -237,10 +238,12 @@ async function answerFor(
     playerId: string;
     outputs: Output[];
     trace: StepTrace | null;
+    /** False when the caller knows that no message waits (read with the instance): no statement is spent. */
+    hasMessages?: boolean;
   },
 ): Promise<PlayAnswer> {
   const { spec, state, playerId } = args;
-  const messages = await deliverMessages(ctx, args.instanceId, playerId);
+  const messages = args.hasMessages === false ? [] : await deliverMessages(ctx, args.instanceId, playerId);
   const player = state.players[playerId]!;
   return {
     outputs: args.outputs.filter((output) => output.playerId === playerId),
@@ -363,7 +366,7 @@ export async function startPlaying({
   } else {
     const own = await findOwnActiveInstance(ctx.db, user.id, version.id);
     if (own) {
-      await assertDevice(ctx, own.player, settings.enforceSingleDevice, deviceId);
+      await assertDevice(ctx.db, own.player, settings.enforceSingleDevice, deviceId);
       return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
     }
   }
@@ -492,9 +495,14 @@ async function findInstanceAndPlayer(
 }
 
 /** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
-async function wantsDebug(ctx: AppContext, user: GameUser, instance: GameInstanceRow): Promise<boolean> {
+async function wantsDebug(
+  ctx: AppContext,
+  user: GameUser,
+  instance: GameInstanceRow,
+  db: Executor = ctx.db,
+): Promise<boolean> {
   if (!instance.isLiveSpec) return false;
-  const game = await loadGame({ ctx, user, gameId: instance.gameId });
+  const game = await loadGame({ ctx, user, gameId: instance.gameId, db });
   return playAccessOf(user, game).playWorking;
 }
 
@@ -544,22 +552,28 @@ export async function sendPlayEvent({
   event: PlayEvent;
   deviceId: string | null;
 }): Promise<PlayAnswer> {
-  const { instance, player, enforceSingleDevice } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const debug = await wantsDebug(ctx, user, instance);
-  await assertDevice(ctx, player, enforceSingleDevice, deviceId);
-  const mediaType = event.type === 'submission' ? await submittedMediaType(ctx, user, instance, event.mediaId) : null;
-  const { result, spec } = await runEvent(ctx, {
-    instanceId: instance.id,
-    event: { ...event, playerId: player.playerId, ...(mediaType ? { mediaType } : {}) },
-    traceAllRules: debug,
+  let debug = false;
+  const { result, spec, playerId, hasMessages, instance } = await runPlayerEvent(ctx, {
+    instanceId,
+    userId: user.id,
+    event,
+    check: async ({ row, player, enforceSingleDevice }, tx) => {
+      await assertDevice(tx, player, enforceSingleDevice, deviceId);
+      // Inside the transaction (PGlite has one connection: a query beside it would wait for it).
+      debug = await wantsDebug(ctx, user, row, tx);
+      if (event.type !== 'submission') return { traceAllRules: debug };
+      const mediaType = await submittedMediaType(tx, user, row, event.mediaId);
+      return { traceAllRules: debug, event: mediaType ? { ...event, mediaType } : event };
+    },
   });
   return answerFor(ctx, {
     spec,
     state: result.state,
     instanceId: instance.id,
-    playerId: player.playerId,
+    playerId,
     outputs: result.outputs,
     trace: debug ? result.trace : null,
+    hasMessages,
   });
 }
 
@@ -570,14 +584,14 @@ export async function sendPlayEvent({
  * caller's upload in this instance is refused (400 under `mediaId`).
  */
 async function submittedMediaType(
-  ctx: AppContext,
+  db: Executor,
   user: GameUser,
   instance: GameInstanceRow,
   mediaId: string | undefined,
 ): Promise<SubmissionMediaType | null> {
   if (mediaId === undefined) return null;
   const [row] = isUuid(mediaId)
-    ? await ctx.db
+    ? await db
         .select({ mimetype: media.mimetype })
         .from(media)
         .where(and(eq(media.id, mediaId), eq(media.instanceId, instance.id), eq(media.uploadedBy, user.id)))

@@ -14,7 +14,7 @@
  * pushed to sockets before COMMIT, so a player is never told of a change that
  * was rolled back.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { migrateGameSpec, PLAY_ERROR_CODES, PLAY_MESSAGES, type GameSpec, type PlayingPeriod } from '@loci/domain';
 import {
   INSTANCE_STATE_VERSION,
@@ -24,6 +24,8 @@ import {
   type EngineEvent,
   type InstanceState,
   type Output,
+  type PlayerEvent,
+  type PlayerState,
   type StepResult,
   type WorldState,
 } from '@loci/engine';
@@ -33,6 +35,7 @@ import {
   gameplayRecords,
   games,
   gameVersions,
+  playerMessages,
   playerStates,
   type GameInstanceRow,
   type GameRow,
@@ -100,6 +103,45 @@ async function specFor(db: Executor, row: GameInstanceRow, period: PlayingPeriod
     ? migrateGameSpec(row.spec as unknown as { schemaVersion?: number } & Record<string, unknown>)
     : await publishedSpec(db, row.versionId);
   return remember(key, withPeriod(base, period));
+}
+
+/** What a step needs of the game's settings: its playing period and whether players are bound to one device. */
+interface PlaySettings {
+  period: PlayingPeriod | null;
+  enforceSingleDevice: boolean;
+}
+
+/**
+ * Play settings by game, with the game row's version (`xmin`, which changes
+ * with every update of the row) they were read at. The settings are a large
+ * JSON document; an event reads only the row version beside the lock and
+ * reads the settings again only when the game was changed since.
+ */
+const playSettingsCache = new Map<string, { rev: string; settings: PlaySettings }>();
+const PLAY_SETTINGS_CACHE_SIZE = 1_000;
+
+/** The game row's version, to be selected with the instance (see playSettingsOf). */
+const gameRev = sql<string | null>`${games}.xmin::text`;
+
+async function playSettingsOf(db: Executor, gameId: string, rev: string | null): Promise<PlaySettings> {
+  const cached = playSettingsCache.get(gameId);
+  if (cached && rev !== null && cached.rev === rev) return cached.settings;
+  const [found] = await db
+    .select({
+      rev: gameRev,
+      period: sql<PlayingPeriod | null>`${games.settings}->'playingPeriod'`,
+      enforceSingleDevice: sql<boolean | null>`(${games.settings}->>'enforceSingleDevice')::boolean`,
+    })
+    .from(games)
+    .where(eq(games.id, gameId))
+    .limit(1);
+  const settings = { period: found?.period ?? null, enforceSingleDevice: found?.enforceSingleDevice === true };
+  if (found?.rev) {
+    if (playSettingsCache.size >= PLAY_SETTINGS_CACHE_SIZE)
+      playSettingsCache.delete(playSettingsCache.keys().next().value!);
+    playSettingsCache.set(gameId, { rev: found.rev, settings });
+  }
+  return settings;
 }
 
 /** The game's playing period now (null when the game row is gone). */
@@ -184,16 +226,16 @@ async function lockInstance(
   instanceId: string,
 ): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  // One round trip: the instance (locked) and its game's period (not locked: `of` limits the lock).
+  // The instance (locked) and its game row's version (not locked: `of` limits the lock).
   const [found] = await tx
-    .select({ row: gameInstances, period: sql<PlayingPeriod | null>`${games.settings}->'playingPeriod'` })
+    .select({ row: gameInstances, rev: gameRev })
     .from(gameInstances)
     .leftJoin(games, eq(games.id, gameInstances.gameId))
     .where(eq(gameInstances.id, instanceId))
     .limit(1)
     .for('update', { of: gameInstances });
   if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  return { row: found.row, period: found.period ?? null };
+  return { row: found.row, period: (await playSettingsOf(tx, found.row.gameId, found.rev)).period };
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
@@ -256,14 +298,32 @@ const isPlayerEvent = (event: EngineEvent): event is Extract<EngineEvent, { play
  */
 export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: RunEventArgs): Promise<SteppedEvent> {
   const { row, period } = await lockInstance(tx, args.instanceId);
+  const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
+  if (actingPlayerId !== null) assertAcceptsPlayerEvent(row.status, args.event.type);
+  // The engine reads only the acting player (and the world) for a player event.
+  const rows = await playerRowsOf(
+    tx,
+    row.id,
+    actingPlayerId !== null && !args.allPlayers ? [actingPlayerId] : undefined,
+  );
+  return stepLoaded(ctx, tx, { row, period, rows, args });
+}
+
+/**
+ * Steps `args.event` on an instance whose row this transaction has locked, with
+ * the player rows the step needs already read; writes back what changed and
+ * appends the records.
+ */
+async function stepLoaded(
+  ctx: AppContext,
+  tx: Transaction,
+  loaded: { row: GameInstanceRow; period: PlayingPeriod | null; rows: PlayerStateRow[]; args: RunEventArgs },
+): Promise<SteppedEvent> {
+  const { row, period, args } = loaded;
+  let rows = loaded.rows;
   const spec = await specFor(tx, row, period);
   const now = ctx.now();
-  const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
-  const playerEvent = actingPlayerId !== null;
-  if (playerEvent) assertAcceptsPlayerEvent(row.status, args.event.type);
-
-  // The engine reads only the acting player (and the world) for a player event…
-  let rows = await playerRowsOf(tx, row.id, playerEvent && !args.allPlayers ? [actingPlayerId] : undefined);
+  const playerEvent = isPlayerEvent(args.event);
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
   let result = step(spec, state, args.event, now, Math.random, options);
@@ -279,9 +339,14 @@ export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
   const refused = result.outputs.length > 0 && result.outputs.every((output) => output.action === 'error');
   const nextPlayers = result.state.players;
-  for (const [playerId, player] of Object.entries(nextPlayers)) {
-    const before = state.players[playerId];
-    if (before === player) continue;
+  const world = result.state.world;
+  const worldChanged = world !== row.world;
+  const changed = Object.entries(nextPlayers).filter(([playerId, player]) => state.players[playerId] !== player);
+  // The common event changes one known player and not the world: one statement writes the player and
+  // touches the instance (see touchWithPlayer).
+  const single = !worldChanged && changed.length === 1 && byPlayer.has(changed[0]![0]) ? changed[0]! : null;
+  if (single) await touchWithPlayer(tx, row.id, single[1], now);
+  for (const [playerId, player] of single ? [] : changed) {
     const copies = {
       name: player.name,
       status: player.status,
@@ -312,16 +377,18 @@ export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: 
     }
   }
 
-  const world = result.state.world;
-  const worldChanged = world !== row.world;
-  const [instance] = await tx
-    .update(gameInstances)
-    .set({
-      ...(worldChanged ? { world, status: world.status, stateVersion: INSTANCE_STATE_VERSION } : {}),
-      updatedAt: now,
-    })
-    .where(eq(gameInstances.id, row.id))
-    .returning();
+  if (!single) {
+    await tx
+      .update(gameInstances)
+      .set({
+        ...(worldChanged ? { world, status: world.status, stateVersion: INSTANCE_STATE_VERSION } : {}),
+        updatedAt: now,
+      })
+      .where(eq(gameInstances.id, row.id));
+  }
+  const instance: GameInstanceRow = worldChanged
+    ? { ...row, world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: now }
+    : { ...row, updatedAt: now };
 
   if (result.records.length > 0) {
     await tx.insert(gameplayRecords).values(
@@ -347,14 +414,34 @@ export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: 
   }
   const push: PendingPush = {
     instanceId: row.id,
-    status: instance!.status,
+    status: instance.status,
     players: [...outputsByPlayer].map(([playerId, outputs]) => ({
       userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (args.join?.userId ?? playerId),
       outputs,
       view: viewOf(spec, result.state, playerId),
     })),
   };
-  return { instance: instance!, result, spec, push };
+  return { instance, result, spec, push };
+}
+
+/**
+ * Writes one player's state and touches the instance's `updated_at` in ONE
+ * statement (a data-modifying CTE): the hot path of play, a player's event that
+ * leaves the world as it was, pays one round trip for its writes.
+ */
+async function touchWithPlayer(tx: Transaction, instanceId: string, player: PlayerState, now: Date): Promise<void> {
+  await tx.execute(sql`
+    with touched as (
+      update ${gameInstances} set updated_at = ${now.toISOString()}::timestamptz where id = ${instanceId}
+    )
+    update ${playerStates}
+    set name = ${player.name},
+        status = ${player.status},
+        state = ${JSON.stringify(player)}::jsonb,
+        latitude = ${player.location?.latitude ?? null},
+        longitude = ${player.location?.longitude ?? null},
+        updated_at = ${now.toISOString()}::timestamptz
+    where instance_id = ${instanceId} and player_id = ${player.id}`);
 }
 
 /** Pushes what a committed step produced: each player's outputs and view, and the instance's status. */
@@ -397,6 +484,87 @@ export async function runEvent(
   const stepped = await ctx.db.transaction((tx) => stepInTransaction(ctx, tx, args));
   pushStepped(ctx, stepped.push);
   return { instance: stepped.instance, result: stepped.result, spec: stepped.spec };
+}
+
+/** What a player's event run by `runPlayerEvent` found under the lock, for the caller's own checks. */
+export interface LockedForPlayer {
+  row: GameInstanceRow;
+  player: PlayerStateRow;
+  /** The game's current single-device setting. */
+  enforceSingleDevice: boolean;
+}
+
+/** A player event as the client sends it: the server fills in the caller's player id. */
+export type ClientPlayerEvent = PlayerEvent extends infer E
+  ? E extends PlayerEvent
+    ? Omit<E, 'playerId'>
+    : never
+  : never;
+
+/**
+ * Runs one event of the signed-in user's player in ONE transaction whose first
+ * statement locks the instance and reads, with it, the game's playing period
+ * and single-device setting, the caller's player row and whether operator
+ * messages wait for them — the hot path of play: one statement to load, one to
+ * write (touchWithPlayer), then COMMIT. `check` runs under the lock before the
+ * step (device binding, playtest debug); it throws to refuse and says whether
+ * to trace every rule. 404 without the instance, 403 NOT_A_PLAYER when the user
+ * does not play it, 409 INSTANCE_NOT_ACTIVE as `runEvent`.
+ */
+export async function runPlayerEvent(
+  ctx: AppContext,
+  args: {
+    instanceId: string;
+    userId: string;
+    event: ClientPlayerEvent;
+    /** Returns whether to trace every rule, and the event to run when it completes the client's (e.g. a medium's kind). */
+    check: (locked: LockedForPlayer, tx: Transaction) => Promise<{ traceAllRules: boolean; event?: ClientPlayerEvent }>;
+  },
+): Promise<{ instance: GameInstanceRow; result: StepResult; spec: GameSpec; playerId: string; hasMessages: boolean }> {
+  if (!isUuid(args.instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  const stepped = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        row: gameInstances,
+        rev: gameRev,
+        player: playerStates,
+        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${gameInstances.id} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
+      })
+      .from(gameInstances)
+      .leftJoin(games, eq(games.id, gameInstances.gameId))
+      .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, args.userId)))
+      .where(eq(gameInstances.id, args.instanceId))
+      .orderBy(asc(playerStates.joinedAt))
+      .limit(1)
+      .for('update', { of: gameInstances });
+    if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+    if (!found.player) {
+      throw new AppError('FORBIDDEN', PLAY_MESSAGES.notAPlayer, {
+        extra: { errorCode: PLAY_ERROR_CODES.NOT_A_PLAYER },
+      });
+    }
+    const player = found.player;
+    const settings = await playSettingsOf(tx, found.row.gameId, found.rev);
+    const checked = await args.check({ row: found.row, player, enforceSingleDevice: settings.enforceSingleDevice }, tx);
+    const traceAllRules = checked.traceAllRules;
+    const event = { ...(checked.event ?? args.event), playerId: player.playerId } as PlayerEvent;
+    assertAcceptsPlayerEvent(found.row.status, event.type);
+    const result = await stepLoaded(ctx, tx, {
+      row: found.row,
+      period: settings.period,
+      rows: [player],
+      args: { instanceId: found.row.id, event, traceAllRules },
+    });
+    return { ...result, playerId: player.playerId, hasMessages: found.hasMessages === true };
+  });
+  pushStepped(ctx, stepped.push);
+  return {
+    instance: stepped.instance,
+    result: stepped.result,
+    spec: stepped.spec,
+    playerId: stepped.playerId,
+    hasMessages: stepped.hasMessages,
+  };
 }
 
 /**
