@@ -229,6 +229,17 @@ test('a designer playtests the working version: walks into a place, reads the in
   }).toPass({ timeout: 20_000 });
   await keepScreenshot(page, '64-playtest-moved-by-debug-event');
 
+  // On a phone the trace is a drawer behind the Trace button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(trace).toBeHidden();
+  await page.getByRole('button', { name: 'Trace' }).click();
+  await expect(trace.getByTestId('trace-rule').filter({ hasText: 'Tell the fountain story' }).first()).toBeVisible();
+  await page.waitForTimeout(400); // the drawer slides in
+  await keepScreenshot(page, '64b-playtest-trace-on-a-phone');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.mantine-Drawer-overlay')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 860 });
+
   await page.getByRole('link', { name: 'Back to design' }).click();
   await expect(page).toHaveURL(new RegExp(`/fe/games/${game.id}$`));
 });

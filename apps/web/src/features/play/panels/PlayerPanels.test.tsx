@@ -1,0 +1,132 @@
+import type { Archetype } from '@loci/domain';
+import type { PlayerView } from '@loci/engine';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PerceivedThing } from '../PlayMap';
+import { makeIndex, renderWithProviders } from '../test-support';
+import { CodesPanel, CreatePanel, TasksPanel } from './PlayerPanels';
+import { ThingSheet } from './ThingSheet';
+
+const field = (type: string, label: string, extra: Record<string, unknown> = {}) => ({
+  type,
+  label,
+  hideLabel: false,
+  required: false,
+  hidden: false,
+  objectTitle: false,
+  ...extra,
+});
+
+const index = makeIndex({
+  archetype: [
+    {
+      id: 'note',
+      title: 'Note',
+      playerGenerated: true,
+      payloadSpec: {
+        text: field('string', 'Message', { objectTitle: true, required: true }),
+        stars: field('number', 'Stars'),
+      },
+      pickable: true,
+      destroyable: false,
+      actionLabelContact: 'Read',
+      actionLabelAct: '',
+    },
+  ],
+  offer: [{ id: 'coffee', title: 'Free coffee', payloadSpec: {}, pickable: true }],
+  mission: [
+    {
+      id: 'photo',
+      title: 'Share your view',
+      description: 'Tell us what you see.',
+      accomplishment: { accomplishmentType: 'action', submissions: [] },
+    },
+  ],
+});
+
+describe('player panels', () => {
+  it('makes an object from its payload form, where the player stands', async () => {
+    const onSend = vi.fn();
+    const { user } = renderWithProviders(
+      <CreatePanel
+        archetypes={[index.archetype('note') as Archetype]}
+        position={{ lat: 37.97, lng: 23.72 }}
+        onSend={onSend}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello from the pier');
+    await user.type(screen.getByRole('textbox', { name: 'Stars' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Place it here' }));
+    expect(onSend).toHaveBeenCalledWith({
+      type: 'create',
+      archetypeId: 'note',
+      payload: { text: 'Hello from the pier', stars: 4 },
+      latitude: 37.97,
+      longitude: 23.72,
+    });
+  });
+
+  it('sends a typed code', async () => {
+    const onSend = vi.fn();
+    const { user } = renderWithProviders(<CodesPanel typeCodes scanCodes={false} onSend={onSend} />);
+    await user.type(screen.getByRole('textbox', { name: 'Type a code' }), '  LIGHTHOUSE ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith({ type: 'code', code: 'LIGHTHOUSE' });
+    expect(screen.queryByRole('button', { name: 'Scan a QR code' })).not.toBeInTheDocument();
+  });
+
+  it('sends a mission submission', async () => {
+    const onSend = vi.fn();
+    const view = {
+      missions: [{ missionId: 'photo', title: 'Share your view', status: 'assigned', subMissions: [] }],
+    } as unknown as PlayerView;
+    const { user } = renderWithProviders(<TasksPanel view={view} index={index} onSend={onSend} />);
+    expect(screen.getByText('Assigned')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'The whole harbour');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'photo', text: 'The whole harbour' });
+  });
+
+  it('offers what an object and an offer allow', async () => {
+    const onSend = vi.fn();
+    const object = {
+      id: 'o1',
+      name: 'note-1',
+      type: 'object',
+      archetypeId: 'note',
+      sceneId: 'harbour',
+      payload: { text: 'Meet me at noon', stars: 5 },
+      location: { latitude: 37.97, longitude: 23.72 },
+      inRange: true,
+      distance: 12.4,
+    } as unknown as PerceivedThing;
+    const { user, unmount } = renderWithProviders(<ThingSheet thing={object} index={index} onSend={onSend} />);
+    expect(screen.getByText('Meet me at noon')).toBeInTheDocument();
+    expect(screen.getByText('12 m away')).toBeInTheDocument();
+    expect(screen.getByText('In range')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Read' }));
+    expect(onSend).toHaveBeenLastCalledWith({ type: 'contact', objectId: 'o1' });
+    await user.click(screen.getByRole('button', { name: 'Pick up' }));
+    expect(onSend).toHaveBeenLastCalledWith({ type: 'pick', objectId: 'o1' });
+    expect(screen.queryByRole('button', { name: 'Destroy' })).not.toBeInTheDocument();
+    unmount();
+
+    const offer = {
+      id: 'placement-1',
+      name: 'coffee-1',
+      type: 'offer',
+      offerId: 'coffee',
+      sceneId: 'harbour',
+      payload: {},
+      location: null,
+      quantity: 3,
+      inRange: false,
+      distance: null,
+    } as unknown as PerceivedThing;
+    renderWithProviders(<ThingSheet thing={offer} index={index} onSend={onSend} />);
+    expect(screen.getByText('3 left')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take' }));
+    expect(onSend).toHaveBeenLastCalledWith({ type: 'offer', objectId: 'placement-1', action: 'pick' });
+  });
+});
