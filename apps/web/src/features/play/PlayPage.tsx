@@ -73,7 +73,7 @@ function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySess
       },
       onMessage: (message) => {
         notifications.show({
-          title: t('play.notify.message'),
+          title: message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message'),
           message: message.message,
           icon: <IconMessage size={18} />,
           color: 'blue',

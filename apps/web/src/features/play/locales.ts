@@ -125,6 +125,7 @@ i18n.addResourceBundle(
         scene: 'You are now in {{scene}}',
         correct: 'Correct answer!',
         message: 'Message',
+        messageFrom: 'Message from {{from}}',
         refused: 'Not possible',
         failed: 'The game did not answer',
       },

@@ -39,7 +39,7 @@ export interface GameEnd {
 export interface PlaySessionHandlers {
   /** Non-blocking outputs (notifications, scene changes, errors). */
   onOutputs: (outputs: Output[]) => void;
-  onMessage: (message: Pick<OperatorMessage, 'message'> & Partial<OperatorMessage>) => void;
+  onMessage: (message: Pick<OperatorMessage, 'message'> & Partial<OperatorMessage> & { from?: string }) => void;
   /** A refused call (not an engine refusal: those are outputs). */
   onError: (error: unknown) => void;
 }
@@ -208,10 +208,16 @@ export function usePlaySession(options: {
     },
     Boolean(instanceId),
   );
-  useRealtimeEvent<{ message: string; sceneId?: string; when?: string }>(
+  useRealtimeEvent<{ id?: string | null; instanceId?: string; message: string; when?: string; from?: string }>(
     REALTIME_EVENTS.message,
     (payload) => {
-      if (payload?.message) handlers.current.onMessage({ message: payload.message, when: payload.when });
+      if (!payload?.message) return;
+      if (payload.instanceId && payload.instanceId !== instanceId) return;
+      if (payload.id) {
+        if (seenMessages.current.has(payload.id)) return;
+        seenMessages.current.add(payload.id);
+      }
+      handlers.current.onMessage({ message: payload.message, when: payload.when, from: payload.from });
     },
     Boolean(instanceId),
   );
