@@ -117,10 +117,10 @@ export function deviceId(): string {
   return id;
 }
 
-// Like apiFetch, plus the device header every play call carries.
+// Like apiFetch, plus the device header every play call carries (and multipart bodies).
 async function playFetch<T>(
   path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: 'GET' | 'POST'; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
 ) {
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId() };
@@ -131,7 +131,7 @@ async function playFetch<T>(
     response = await fetch(`${API_BASE}${path}`, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       credentials: 'same-origin',
       signal: init.signal,
     });
@@ -164,6 +164,12 @@ export const playApi = {
     playFetch<GameAnswer>(`/play/instances/${enc(instanceId)}/game`, { signal }),
   send: (instanceId: string, event: PlayEvent) =>
     playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event }),
+  /** A photo, video or sound for a mission submission; answers the stored medium. */
+  uploadMedia: (instanceId: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return playFetch<{ id: string }>(`/play/instances/${enc(instanceId)}/media`, { method: 'POST', form });
+  },
 };
 
 /** TanStack Query keys of the player. */

@@ -38,7 +38,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../api/realtime';
-import { mediaFileUrl, type PlayEvent } from '../../api/play';
+import { mediaFileUrl, playApi, type PlayEvent } from '../../api/play';
 import { OutputDialog, dialogTitle } from './dialogs/OutputDialog';
 import { ImageBoard } from './ImageBoard';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './panels/PlayerPanels';
@@ -449,7 +449,15 @@ export function PlayScreen({
       >
         {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={sendEvent} />}
         {panel === 'skills' && <SkillsPanel view={view} index={index} />}
-        {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={sendEvent} />}
+        {panel === 'tasks' && (
+          <TasksPanel
+            view={view}
+            index={index}
+            busy={busy}
+            onSend={sendEvent}
+            onUpload={async (file) => (await playApi.uploadMedia(session.instanceId!, file)).id}
+          />
+        )}
         {panel === 'codes' && (
           <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={sendEvent} />
         )}

@@ -80,6 +80,8 @@ i18n.addResourceBundle(
       tasks: {
         empty: 'No tasks yet.',
         submission: 'Your answer',
+        media: 'Photo, video or sound',
+        chooseMedia: 'Choose a file',
         submit: 'Submit',
         status: { assigned: 'Assigned', started: 'Started', completed: 'Completed' },
       },

@@ -88,6 +88,37 @@ describe('player panels', () => {
     expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'photo', text: 'The whole harbour' });
   });
 
+  it('uploads the photo a mission asks for, then sends it with the submission', async () => {
+    const onSend = vi.fn();
+    const onUpload = vi.fn(async () => 'media-1');
+    const photoIndex = makeIndex({
+      mission: [
+        {
+          id: 'snap',
+          title: 'Snap the lighthouse',
+          accomplishment: {
+            accomplishmentType: 'action',
+            submissions: [],
+            action: { mediatypeimage: true, mediatypemediaRequired: true, mediatypetextRequired: false },
+          },
+        },
+      ],
+    });
+    const view = {
+      missions: [{ missionId: 'snap', title: 'Snap the lighthouse', status: 'assigned', subMissions: [] }],
+    } as unknown as PlayerView;
+    const { user, container } = renderWithProviders(
+      <TasksPanel view={view} index={photoIndex} onSend={onSend} onUpload={onUpload} />,
+    );
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    const photo = new File(['png'], 'lighthouse.png', { type: 'image/png' });
+    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, photo);
+    await user.click(submit);
+    expect(onUpload).toHaveBeenCalledWith(photo);
+    expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'snap', mediaId: 'media-1' });
+  });
+
   it('offers what an object and an offer allow', async () => {
     const onSend = vi.fn();
     const object = {

@@ -1,6 +1,18 @@
-import type { Archetype, Mission, PayloadSpec } from '@loci/domain';
+import type { Archetype, MissionAction, PayloadSpec } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
-import { Badge, Button, Card, Group, NumberInput, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,23 +148,54 @@ export function SkillsPanel({ view, index }: Pick<PanelProps, 'view' | 'index'>)
 
 function SubmissionForm({
   missionId,
-  mission,
+  action,
   busy,
   onSend,
+  onUpload,
 }: {
   missionId: string;
-  mission: Mission | undefined;
+  /** What the mission asks for (text and/or media, which media). */
+  action: MissionAction | null | undefined;
   busy?: boolean;
   onSend: PanelProps['onSend'];
+  onUpload?: (file: File) => Promise<string>;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accept = [
+    action?.mediatypeimage && 'image/*',
+    action?.mediatypevideo && 'video/*',
+    action?.mediatypeaudio && 'audio/*',
+  ].filter(Boolean);
+  const takesMedia = Boolean(onUpload) && (accept.length > 0 || Boolean(action?.mediatypemediaRequired));
+  const hasText = text.trim() !== '';
+  const ready =
+    (hasText || Boolean(file)) &&
+    (!action?.mediatypetextRequired || hasText) &&
+    (!action?.mediatypemediaRequired || Boolean(file));
   return (
     <form
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        onSend({ type: 'submission', missionId, text });
+        setError(null);
+        let mediaId: string | undefined;
+        if (file && onUpload) {
+          setUploading(true);
+          try {
+            mediaId = await onUpload(file);
+          } catch (failure) {
+            setError(failure instanceof Error ? failure.message : String(failure));
+            return;
+          } finally {
+            setUploading(false);
+          }
+        }
+        onSend({ type: 'submission', missionId, ...(hasText ? { text } : {}), ...(mediaId ? { mediaId } : {}) });
         setText('');
+        setFile(null);
       }}
     >
       <Stack gap={4}>
@@ -162,10 +205,22 @@ function SubmissionForm({
           onChange={(event) => setText(event.currentTarget.value)}
           autosize
           minRows={2}
-          required={mission?.accomplishment.action?.mediatypetextRequired}
+          required={action?.mediatypetextRequired}
         />
+        {takesMedia && (
+          <FileInput
+            label={t('play.tasks.media')}
+            placeholder={t('play.tasks.chooseMedia')}
+            accept={accept.length ? accept.join(',') : 'image/*,video/*,audio/*'}
+            value={file}
+            onChange={setFile}
+            clearable
+            required={action?.mediatypemediaRequired}
+            error={error}
+          />
+        )}
         <Group justify="flex-end">
-          <Button size="xs" type="submit" loading={busy} disabled={!text.trim()}>
+          <Button size="xs" type="submit" loading={busy || uploading} disabled={!ready}>
             {t('play.tasks.submit')}
           </Button>
         </Group>
@@ -174,8 +229,14 @@ function SubmissionForm({
   );
 }
 
-/** Missions with their sub-missions; submission-accomplished ones take a text. */
-export function TasksPanel({ view, index, busy, onSend }: PanelProps) {
+/** Missions with their sub-missions; submission-accomplished ones take a text and/or a medium. */
+export function TasksPanel({
+  view,
+  index,
+  busy,
+  onSend,
+  onUpload,
+}: PanelProps & { onUpload?: (file: File) => Promise<string> }) {
   const { t } = useTranslation();
   if (!view.missions.length) return <Empty>{t('play.tasks.empty')}</Empty>;
   return (
@@ -209,13 +270,25 @@ export function TasksPanel({ view, index, busy, onSend }: PanelProps) {
                       <Text size="sm">{sub.title}</Text>
                     </Group>
                     {!sub.completed && subMission?.accomplishment.accomplishmentType === 'action' && (
-                      <SubmissionForm missionId={sub.id} mission={undefined} busy={busy} onSend={onSend} />
+                      <SubmissionForm
+                        missionId={sub.id}
+                        action={subMission.accomplishment.action}
+                        busy={busy}
+                        onSend={onSend}
+                        onUpload={onUpload}
+                      />
                     )}
                   </Stack>
                 );
               })}
               {!done && bySubmission && (
-                <SubmissionForm missionId={progress.missionId} mission={mission} busy={busy} onSend={onSend} />
+                <SubmissionForm
+                  missionId={progress.missionId}
+                  action={mission?.accomplishment.action}
+                  busy={busy}
+                  onSend={onSend}
+                  onUpload={onUpload}
+                />
               )}
             </Stack>
           </Card>
