@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import {
+  newArchetypeDefaults,
   newGameDefaults,
   newGameVersionDefaults,
   newInteractionDefaults,
@@ -20,6 +22,7 @@ test.use({ actionTimeout: 15_000 });
 const CENTRE = { lat: 37.9715, lng: 23.7257 };
 // About 220 m north of the centre: on screen at the player's first zoom, and outside the place's reach at start.
 const FOUNTAIN = { lat: CENTRE.lat + 0.002, lng: CENTRE.lng };
+const LANTERN = { lat: CENTRE.lat, lng: CENTRE.lng + 0.0007 };
 
 let designer: Account;
 let token: string;
@@ -140,10 +143,43 @@ async function buildFountainGame(request: APIRequestContext, settings: Record<st
     },
   );
 
+  // A lantern lying 60 m east of the centre, with its icon: contacting it says something.
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59f00' } })
+    .png()
+    .toBuffer();
+  const upload = await request.post(`${design}/medias`, {
+    headers,
+    multipart: { files: { name: 'lantern.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const logoId = ((await upload.json()) as { saved: { id: string }[] }).saved[0]!.id;
+  const lantern = await create(`${design}/archetypes`, {
+    ...newArchetypeDefaults(),
+    logoId,
+    name: 'lantern',
+    title: 'Lantern',
+    actionLabelContact: 'Look',
+    sideeffectsContact: [
+      { actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'The lantern is still warm.' } },
+    ],
+    gameId: game.id,
+  });
+  const placed = await request.post(`${design}/initialStates/current`, {
+    headers,
+    data: {
+      type: 'object',
+      name: 'lantern-1',
+      sceneId: scene.id,
+      archetypeId: lantern.id,
+      payload: {},
+      location: { latitude: LANTERN.lat, longitude: LANTERN.lng },
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
   return game;
 }
 
-test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, and reads the rule that fired in the trace', async ({
+test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, reads the rule that fired in the trace, resets, drags, is moved by a debug event and looks at an object', async ({
   page,
   request,
 }) => {
@@ -228,6 +264,20 @@ test('a designer playtests the working version: walks into a place, reads the in
     await expect(story).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await keepScreenshot(page, '64-playtest-moved-by-debug-event');
+
+  // Objects are markers; a tap opens what the player can do with them.
+  await story.getByRole('button', { name: 'Ok' }).click();
+  await asked.getByRole('radio', { name: 'A coin' }).check();
+  await asked.getByRole('button', { name: 'Ok' }).click();
+  await expect(asked).toBeHidden();
+  await page.getByRole('button', { name: 'Lantern' }).click();
+  const sheet = page.getByRole('dialog').filter({ hasText: 'Lantern' });
+  await expect(sheet.getByText('m away')).toBeVisible();
+  await page.waitForTimeout(400); // the sheet slides in
+  await keepScreenshot(page, '64a-playtest-object-sheet');
+  await sheet.getByRole('button', { name: 'Look' }).click();
+  await expect(page.getByText('The lantern is still warm.', { exact: true })).toBeVisible();
+  await expect(trace.getByTestId('trace-entry').first()).toContainText('contact');
 
   // On a phone the trace is a drawer behind the Trace button.
   await page.setViewportSize({ width: 390, height: 844 });
