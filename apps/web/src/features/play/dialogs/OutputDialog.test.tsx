@@ -1,6 +1,8 @@
 import type { Output } from '@loci/engine';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../App';
+import { createQueryClient } from '../../../api/query-client';
 import { makeIndex, renderWithProviders } from '../test-support';
 import { OutputDialog } from './OutputDialog';
 
@@ -166,6 +168,49 @@ describe('OutputDialog', () => {
     expect(screen.getByText('Ahoy! Looking for the key?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'No, thanks' }));
     expect(onSend).toHaveBeenCalledWith({ type: 'option', interactionId: 'chat', statementId: 's1', optionId: 'no' });
+  });
+
+  it('asks a quiz one question at a time, going on once a question is passed', async () => {
+    const onSend = vi.fn();
+    const quizIndex = makeIndex({
+      interaction: [
+        {
+          id: 'harbour-quiz',
+          type: 'INTER_QUIZ',
+          title: 'Harbour quiz',
+          questions: [
+            question({ id: 'qa', title: 'Which boat is red?' }),
+            question({ id: 'qb', title: 'How many piers?', qType: 'openEnded', dType: 'number', options: [] }),
+          ],
+        },
+      ],
+    });
+    const asked = output({ action: 'askQuiz', interactionId: 'harbour-quiz' });
+    const { user, rerender } = renderWithProviders(<OutputDialog output={asked} index={quizIndex} onSend={onSend} />);
+    expect(screen.getByText('Question 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Calypso' }));
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    expect(onSend).toHaveBeenLastCalledWith({
+      type: 'answer',
+      interactionId: 'harbour-quiz',
+      questionId: 'qa',
+      answer: 2,
+    });
+    const passed = output({ action: 'answerResult', interactionId: 'harbour-quiz', questionId: 'qa', correct: true });
+    rerender(
+      <AppProviders queryClient={createQueryClient({ retry: false })} env="test">
+        <OutputDialog output={asked} index={quizIndex} result={passed} onSend={onSend} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    expect(onSend).toHaveBeenLastCalledWith({
+      type: 'answer',
+      interactionId: 'harbour-quiz',
+      questionId: 'qb',
+      answer: 3,
+    });
   });
 
   it('answers a confirmation with approved true or false', async () => {

@@ -256,8 +256,11 @@ function QuizBody({
   const [judged, setJudged] = useState<Output | undefined>(undefined);
   if (result && result !== judged) {
     setJudged(result);
+    // The judgement names the question it was about: go on from there once it is closed.
+    const answered = questions.findIndex((candidate) => candidate.id === result.questionId);
+    const from = answered >= 0 ? answered : position;
     const closed = result.correct || result.attemptsLeft === 0;
-    if (closed && position < questions.length - 1) setPosition(position + 1);
+    setPosition(closed ? Math.min(from + 1, questions.length - 1) : from);
   }
   const question = questions[position];
   if (!question) return <Text c="dimmed">{t('play.dialog.missing')}</Text>;

@@ -28,8 +28,14 @@ export function describeEvent(event: TraceEntry['event'], index: SpecIndex | nul
       return `location ${round(event.latitude)}, ${round(event.longitude)}`;
     case 'seen':
       return `seen ${name('interaction', event.interactionId)}`;
-    case 'answer':
-      return `answer ${name('interaction', event.interactionId)}${event.questionId !== undefined ? ` #${event.questionId}` : ''}: ${JSON.stringify(event.answer)}`;
+    case 'answer': {
+      // Only a quiz has several questions worth naming.
+      const quiz = index?.interaction(event.interactionId);
+      const position =
+        quiz?.type === 'INTER_QUIZ' ? quiz.questions.findIndex((question) => question.id === event.questionId) : -1;
+      const which = position >= 0 ? ` (question ${position + 1})` : '';
+      return `answer ${name('interaction', event.interactionId)}${which}: ${JSON.stringify(event.answer)}`;
+    }
     case 'confirm':
       return `confirm ${name('interaction', event.interactionId)}: ${event.approved ? 'yes' : 'no'}`;
     case 'option':
