@@ -46,6 +46,7 @@ export interface PlaySessionHandlers {
 
 const MAX_TRACE_ENTRIES = 200;
 const DUPLICATE_WINDOW_MS = 10_000;
+const PASSCODE_STORAGE_PREFIX = 'lociPlayPasscode:';
 
 /**
  * A player's session of one game: starts or joins the instance (the working
@@ -143,8 +144,16 @@ export function usePlaySession(options: {
   const start = useCallback(
     async (request: { passcode?: string; restart?: boolean } = {}) => {
       setBusy(true);
+      // A passcode that worked once is kept for this tab, so a reload rejoins without asking again.
+      const passcodeKey = `${PASSCODE_STORAGE_PREFIX}${gameId}`;
+      const passcode = request.passcode ?? sessionStorage.getItem(passcodeKey) ?? undefined;
       try {
-        const answer = await playApi.start(gameId, { ...(versionId ? { versionId } : {}), ...request });
+        const answer = await playApi.start(gameId, {
+          ...(versionId ? { versionId } : {}),
+          ...request,
+          ...(passcode ? { passcode } : {}),
+        });
+        if (passcode) sessionStorage.setItem(passcodeKey, passcode);
         setInstanceId(answer.instanceId);
         setInactive(false);
         setEnd(null);
@@ -157,6 +166,7 @@ export function usePlaySession(options: {
       } catch (error) {
         const code = playErrorCode(error);
         if (code === 'WRONG_PASSCODE') {
+          sessionStorage.removeItem(passcodeKey);
           const fieldError = isApiError(error) ? error.body?.errors?.passcode : undefined;
           setPhase({
             kind: 'passcode',
