@@ -337,17 +337,15 @@ test.describe('on a phone', () => {
     await expect(page).not.toHaveURL(/\/login/);
 
     await page.goto(`/fe/play/${game.id}`);
-    const passcode = page.getByLabel('Passcode');
-    await expect(passcode).toBeVisible();
-    await passcode.fill('111111');
-    await page.getByRole('button', { name: 'Play' }).click();
-    await expect(page.getByText('Wrong passcode')).toBeVisible();
-    await keepScreenshot(page, '65-play-passcode');
-    await passcode.fill('246810');
-    await page.getByRole('button', { name: 'Play' }).click();
-
+    // The introduction comes first, with the passcode field; nothing starts before Start.
     await expect(page.getByRole('heading', { name: 'Fountain Trail' })).toBeVisible();
-    await keepScreenshot(page, '66-play-intro');
+    await keepScreenshot(page, '65-play-intro');
+    const passcode = page.getByLabel('Passcode');
+    await passcode.fill('111111');
+    await page.getByRole('button', { name: 'Start playing' }).click();
+    await expect(page.getByText('Wrong passcode')).toBeVisible();
+    await keepScreenshot(page, '66-play-passcode');
+    await passcode.fill('246810');
     await page.getByRole('button', { name: 'Start playing' }).click();
     await expect(page.getByRole('region', { name: 'Trace' })).toHaveCount(0);
     await expect(page.getByText('Drag your marker or click the map to walk.')).toHaveCount(0);

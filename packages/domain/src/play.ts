@@ -141,6 +141,29 @@ const engineJson = z.unknown();
 /** What a playtest (working version, editor or tester) also gets: the step's trace and the raw states. */
 export const playDebugSchema = z.object({ trace: engineJson, player: engineJson, world: engineJson });
 
+/**
+ * GET /api/play/games/{gameId}: what a player sees before starting — the
+ * game's introduction, whether a passcode will be asked, the caller's own
+ * active instance (to come back to) and, when they may not start now, why.
+ */
+export const playLobbySchema = z.object({
+  game: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    instructions: z.string(),
+    language: z.string(),
+    logoId: z.string().nullable(),
+    multiplayer: z.boolean(),
+  }),
+  needsPasscode: z.boolean(),
+  /** The caller's active instance of the published version, or null. */
+  instanceId: z.string().nullable(),
+  /** Why starting would be refused now (errorCode of PLAY_ERROR_CODES and message), or null. */
+  refusal: z.object({ errorCode: z.string(), message: z.string() }).nullable(),
+});
+export type PlayLobby = z.infer<typeof playLobbySchema>;
+
 /** The answer of POST /api/play/games/{gameId}/instances. */
 export const startPlayAnswerSchema = z.object({
   instanceId: z.string(),

@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   type GameSpec,
   type PlayEvent,
+  type PlayLobby,
   type PlayMessage,
 } from '@loci/domain';
 import type { Output, PlayerState, PlayerView, StepTrace, WorldState } from '@loci/engine';
@@ -156,6 +157,8 @@ const enc = encodeURIComponent;
 
 /** The player API (spec 4 §4). */
 export const playApi = {
+  /** Before starting: the introduction, whether a passcode is asked, one's own instance, a refusal. */
+  lobby: (gameId: string, signal?: AbortSignal) => playFetch<PlayLobby>(`/play/games/${enc(gameId)}`, { signal }),
   start: (gameId: string, body: StartRequest) =>
     playFetch<StartAnswer>(`/play/games/${enc(gameId)}/instances`, { method: 'POST', body }),
   instance: (instanceId: string, signal?: AbortSignal) =>
@@ -174,6 +177,7 @@ export const playApi = {
 
 /** TanStack Query keys of the player. */
 export const playQueryKeys = {
+  lobby: (gameId: string) => ['play', 'lobby', gameId] as const,
   instance: (instanceId: string) => ['play', 'instance', instanceId] as const,
   game: (instanceId: string) => ['play', 'game', instanceId] as const,
 };

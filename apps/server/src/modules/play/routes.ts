@@ -6,13 +6,14 @@ import {
   playEventAnswerSchema,
   playEventSchema,
   playGameAnswerSchema,
+  playLobbySchema,
   playStateAnswerSchema,
   startPlayAnswerSchema,
   startPlayBodySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
-import { getPlayGame, getPlayState, sendPlayEvent, startPlaying } from './service.js';
+import { getPlayGame, getPlayLobby, getPlayState, sendPlayEvent, startPlaying } from './service.js';
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
@@ -35,6 +36,21 @@ function deviceOf(request: FastifyRequest): string | null {
  */
 export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/play/games/:gameId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Before starting: the game’s introduction, whether a passcode is asked, the caller’s own active instance, and why a start would be refused now',
+        params: gameParams,
+        response: { 200: playLobbySchema, ...errors },
+      },
+    },
+    async (request) => getPlayLobby({ ctx, user: requireUser(request), gameId: request.params.gameId }),
+  );
 
   api.post(
     '/play/games/:gameId/instances',

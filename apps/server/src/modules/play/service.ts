@@ -12,6 +12,7 @@ import {
   playRights,
   type GameSpec,
   type PlayEvent,
+  type PlayLobby,
   type PlayMessage,
   type PlayingPeriod,
   type StartPlayBody,
@@ -325,6 +326,58 @@ async function removePlaytests(ctx: AppContext, userId: string, versionId: strin
 }
 
 // ─── Start or join ───────────────────────────────────────────────────────────
+
+/**
+ * GET /api/play/games/{gameId}: the lobby of the published version — the
+ * game's introduction, whether a passcode will be asked, the caller's own
+ * active instance, and the refusal a start would meet now (the same checks as
+ * `startPlaying`, in its order, without starting anything). 404 for an
+ * unknown game; every other refusal is answered as `refusal`, so the page can
+ * show the introduction with it.
+ */
+export async function getPlayLobby({
+  ctx,
+  user,
+  gameId,
+}: {
+  ctx: AppContext;
+  user: GameUser;
+  gameId: string;
+}): Promise<PlayLobby> {
+  const game = await loadGame({ ctx, user, gameId });
+  const settings = game.row.settings;
+  const access = playAccessOf(user, game);
+  let instanceId: string | null = null;
+  let refusal: PlayLobby['refusal'] = null;
+  try {
+    if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
+    const version = await resolveVersion(ctx.db, game, undefined);
+    assertMayPlay(version, access);
+    assertInPeriod(settings.playingPeriod, ctx.now(), false);
+    instanceId = (await findOwnActiveInstance(ctx.db, user.id, version.id))?.instance.id ?? null;
+    if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
+      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const code = error.extra?.errorCode;
+    refusal = { errorCode: typeof code === 'string' ? code : error.code, message: error.message };
+  }
+  return {
+    game: {
+      id: game.row.id,
+      title: settings.title,
+      description: settings.description,
+      instructions: settings.instructions,
+      language: settings.language,
+      logoId: settings.logoId ?? null,
+      multiplayer: Boolean(settings.multiplayer),
+    },
+    needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
+    instanceId,
+    refusal,
+  };
+}
 
 /**
  * POST /api/play/games/{gameId}/instances: starts or joins (spec 4 §3).

@@ -87,6 +87,22 @@ describe('PlayPage', () => {
     const starts: MockRequest[] = [];
     const api = mockApi({
       'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: {
+            id: 'g1',
+            title: game.title,
+            description: game.description,
+            instructions: game.instructions,
+            language: 'en-Us',
+            logoId: null,
+            multiplayer: false,
+          },
+          needsPasscode: true,
+          instanceId: null,
+          refusal: null,
+        },
+      },
       'POST /api/play/games/g1/instances': (request) => {
         starts.push(request);
         const passcode = (request.body as { passcode?: string }).passcode;
@@ -124,21 +140,22 @@ describe('PlayPage', () => {
     });
 
     const { user } = renderApp('/play/g1');
-    const passcode = await screen.findByLabelText('Passcode');
-    expect(screen.queryByText('Wrong passcode')).not.toBeInTheDocument();
+    // The introduction comes first; nothing starts until the player presses Start.
+    expect(await screen.findByRole('heading', { name: 'Old Harbour Walk' })).toBeInTheDocument();
+    expect(screen.getByText('Tap what you find.')).toBeInTheDocument();
+    expect(starts).toHaveLength(0);
+    const passcode = screen.getByLabelText('Passcode');
+    expect(screen.getByRole('button', { name: 'Start playing' })).toBeDisabled();
     await user.type(passcode, '1111');
-    await user.click(screen.getByRole('button', { name: 'Play' }));
+    await user.click(screen.getByRole('button', { name: 'Start playing' }));
     expect(await screen.findByText('Wrong passcode')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Passcode'));
     await user.type(screen.getByLabelText('Passcode'), '1234');
-    await user.click(screen.getByRole('button', { name: 'Play' }));
+    await user.click(screen.getByRole('button', { name: 'Start playing' }));
 
-    expect(await screen.findByRole('heading', { name: 'Old Harbour Walk' })).toBeInTheDocument();
-    expect(screen.getByText('Tap what you find.')).toBeInTheDocument();
-    expect(starts.map((request) => request.body)).toEqual([{}, { passcode: '1111' }, { passcode: '1234' }]);
+    expect(starts.map((request) => request.body)).toEqual([{ passcode: '1111' }, { passcode: '1234' }]);
     const device = starts[0]!.headers['x-loci-device'];
     expect(device).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Start playing' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to the harbour' });
     expect(within(dialog).getByText('The fishermen left you a note.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind } from '@loci/domain';
+import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind, type PlayLobby } from '@loci/domain';
 import { Alert, Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../api/design';
-import { mediaFileUrl } from '../../api/play';
+import { mediaFileUrl, playApi, playQueryKeys } from '../../api/play';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
 import { RichText } from './RichText';
@@ -93,42 +93,76 @@ function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySess
   );
 }
 
-function PasscodeForm({
-  error,
+/**
+ * The game's introduction before a player starts: title, logo, description,
+ * instructions, the passcode field when the game asks for one, and why the
+ * game cannot be played now when it cannot.
+ */
+function IntroCard({
+  lobby,
+  passcodeError,
   busy,
-  onSubmit,
+  onStart,
 }: {
-  error: string | null;
+  lobby: PlayLobby;
+  passcodeError: string | null;
   busy: boolean;
-  onSubmit: (code: string) => void;
+  onStart: (passcode: string | undefined) => void;
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  const { game } = lobby;
   return (
-    <Center mih="70dvh" p="md">
-      <Card withBorder radius="md" p="lg" w="100%" maw={420}>
+    <Center mih="100dvh" p="md">
+      <Card withBorder radius="md" p="lg" w="100%" maw={560}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit(code);
+            onStart(lobby.needsPasscode ? code : undefined);
           }}
         >
           <Stack>
-            <Title order={2} size="h3">
-              {t('play.passcode.title')}
+            {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" mah={160} fit="contain" />}
+            <Title order={1} size="h2">
+              {game.title}
             </Title>
-            <PasswordInput
-              label={t('play.passcode.label')}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              error={error}
-              inputMode="numeric"
-              autoComplete="off"
-              data-autofocus
-            />
-            <Button type="submit" loading={busy} disabled={!code}>
-              {t('play.passcode.submit')}
+            <RichText html={game.description} />
+            {game.instructions && (
+              <Box>
+                <Title order={2} size="h5" mb={4}>
+                  {t('play.intro.instructions')}
+                </Title>
+                <RichText html={game.instructions} />
+              </Box>
+            )}
+            {lobby.refusal ? (
+              <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
+                {lobby.refusal.message}
+              </Alert>
+            ) : (
+              lobby.needsPasscode && (
+                <PasswordInput
+                  label={t('play.passcode.label')}
+                  description={t('play.passcode.title')}
+                  value={code}
+                  onChange={(event) => setCode(event.currentTarget.value)}
+                  error={passcodeError}
+                  autoComplete="off"
+                  data-autofocus
+                />
+              )
+            )}
+            <Button
+              type="submit"
+              size="md"
+              loading={busy}
+              disabled={lobby.refusal !== null || (lobby.needsPasscode && !code)}
+            >
+              {t('play.intro.start')}
             </Button>
+            <Anchor component={Link} to="/" size="sm">
+              {t('play.home')}
+            </Anchor>
           </Stack>
         </form>
       </Card>
@@ -156,22 +190,41 @@ export function PlayPage() {
   const workingVersionId = workspace.data?.versions.find((version) => version.isLiveSpec)?.id;
   const designIndex = useMemo(() => designIndexOf(workspace.data), [workspace.data]);
 
+  // Players see the introduction first (and nothing starts until they press Start); one who already
+  // plays the game comes straight back to it. A playtest starts the working version at once.
+  const lobby = useQuery({
+    queryKey: playQueryKeys.lobby(gameId),
+    queryFn: ({ signal }) => playApi.lobby(gameId, signal),
+    enabled: !playtest && !!gameId,
+  });
+  const rejoining = !!lobby.data?.instanceId;
+  const [requested, setRequested] = useState(false);
+
   const indexRef = useMemo<{ current: SpecIndex | null }>(() => ({ current: null }), []);
   const handlers = usePlayNotifications(indexRef);
   const session = usePlaySession({
     gameId,
     versionId: playtest ? workingVersionId : undefined,
-    enabled: !playtest || !!workingVersionId,
+    enabled: playtest ? !!workingVersionId : rejoining,
     handlers,
   });
   indexRef.current = session.index;
-  const [introDone, setIntroDone] = useState(false);
 
   if (playtest && workspace.error) return <GeneralErrorBox error={workspace.error} />;
+  if (!playtest && lobby.error) return <GeneralErrorBox error={lobby.error} />;
+  if (!playtest && !lobby.data) return <PageLoader label={t('play.loadingGame')} />;
   const { phase } = session;
-  if (phase.kind === 'passcode') {
+  if (lobby.data && !rejoining && (!requested || phase.kind === 'passcode')) {
     return (
-      <PasscodeForm error={phase.error} busy={session.busy} onSubmit={(passcode) => void session.start({ passcode })} />
+      <IntroCard
+        lobby={lobby.data}
+        passcodeError={phase.kind === 'passcode' ? phase.error : null}
+        busy={session.busy}
+        onStart={(passcode) => {
+          setRequested(true);
+          void session.start(passcode ? { passcode } : {});
+        }}
+      />
     );
   }
   if (phase.kind === 'refused') {
@@ -199,34 +252,6 @@ export function PlayPage() {
   }
   if (phase.kind === 'starting' || !session.game || !session.view || !session.index) {
     return <PageLoader label={t('play.loading')} />;
-  }
-
-  const { game } = session;
-  if (!playtest && !introDone) {
-    return (
-      <Center mih="100dvh" p="md">
-        <Card withBorder radius="md" p="lg" w="100%" maw={560}>
-          <Stack>
-            {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" mah={160} fit="contain" />}
-            <Title order={1} size="h2">
-              {game.title}
-            </Title>
-            <RichText html={game.description} />
-            {game.instructions && (
-              <Box>
-                <Title order={2} size="h5" mb={4}>
-                  {t('play.intro.instructions')}
-                </Title>
-                <RichText html={game.instructions} />
-              </Box>
-            )}
-            <Button size="md" onClick={() => setIntroDone(true)}>
-              {t('play.intro.start')}
-            </Button>
-          </Stack>
-        </Card>
-      </Center>
-    );
   }
 
   return (

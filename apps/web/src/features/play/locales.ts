@@ -19,7 +19,6 @@ i18n.addResourceBundle(
       passcode: {
         title: 'This game needs a passcode',
         label: 'Passcode',
-        submit: 'Play',
       },
       refused: {
         title: 'You cannot play this game now',
