@@ -154,6 +154,7 @@ i18n.addResourceBundle(
         preconditionsFailed: 'preconditions failed',
         skipped: 'skipped: {{reason}}',
         notEvaluated: 'not evaluated',
+        round: 'after consequences, round {{round}}',
         when: 'When: {{condition}}',
         failedBlock: 'Block {{block}} failed: {{condition}}',
         conditionNumber: 'condition {{number}}',

@@ -125,6 +125,12 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
               {t('play.trace.notEvaluated')}
             </Badge>
           )}
+          {rule.pass > 0 && (
+            // A rule can be looked at again after the event's first consequences (a milestone reached, …).
+            <Badge size="xs" variant="light" color="violet">
+              {t('play.trace.round', { round: rule.pass })}
+            </Badge>
+          )}
         </Group>
         {design && (
           <Text size="xs" c="dimmed">
