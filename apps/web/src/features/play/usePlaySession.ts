@@ -22,6 +22,8 @@ export interface TraceEntry {
   event: PlayEvent | { type: 'start' | 'restart' | 'pushed' };
   outputs: Output[];
   trace: StepTrace | null;
+  /** Names of the world's and the player's objects and offers after the step, by id (to name what the event touched). */
+  thingNames?: Record<string, string>;
 }
 
 export type SessionPhase =
@@ -95,6 +97,13 @@ export function usePlaySession(options: {
       event,
       outputs: answer.outputs,
       trace: answer.debug.trace,
+      thingNames: Object.fromEntries(
+        [
+          ...Object.values(answer.debug.world?.objects ?? {}),
+          ...Object.values(answer.debug.world?.offers ?? {}),
+          ...Object.values(answer.debug.player?.objects ?? {}),
+        ].map((thing) => [thing.id, thing.name]),
+      ),
     };
     setTraceLog((log) => [entry, ...log].slice(0, MAX_TRACE_ENTRIES));
   }, []);

@@ -31,6 +31,27 @@ const index = makeIndex({
 
 const entries: TraceEntry[] = [
   {
+    id: 3,
+    when: new Date('2026-11-22T05:01:00Z'),
+    event: { type: 'contact', objectId: '0b7f3c1e-lamp' },
+    outputs: [],
+    trace: {
+      rules: [
+        {
+          ruleId: 'reward',
+          ruleName: 'Reward the coin',
+          sceneId: 'harbour',
+          pass: 1,
+          triggerMatched: true,
+          newlyTrue: false,
+          branch: null,
+        },
+      ],
+      notes: [],
+    },
+    thingNames: { '0b7f3c1e-lamp': 'harbour-lamp' },
+  },
+  {
     id: 2,
     when: new Date('2026-11-22T05:00:00Z'),
     event: { type: 'location', latitude: 37.97, longitude: 23.72 },
@@ -98,7 +119,11 @@ describe('TracePanel', () => {
       <TracePanel entries={entries} debug={debug} index={index} onReset={onReset} />,
     );
     const steps = screen.getAllByTestId('trace-entry');
-    expect(steps).toHaveLength(2);
+    expect(steps).toHaveLength(3);
+    // What the event touched is named, and a rule looked at again after the first consequences says so.
+    expect(within(steps[0]!).getByText('contact harbour-lamp')).toBeInTheDocument();
+    expect(within(steps[0]!).getByText('after consequences, round 1')).toBeInTheDocument();
+    steps.shift();
     expect(within(steps[0]!).getByText('location 37.97, 23.72')).toBeInTheDocument();
 
     const failed = within(steps[0]!).getByTestId('trace-rule');

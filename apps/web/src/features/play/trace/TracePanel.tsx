@@ -21,8 +21,13 @@ export interface TracePanelProps {
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /** A short line for the event of a step: 'location 37.97153, 23.72575', 'answer boat-question: 2'. */
-export function describeEvent(event: TraceEntry['event'], index: SpecIndex | null): string {
+export function describeEvent(
+  event: TraceEntry['event'],
+  index: SpecIndex | null,
+  thingNames: Record<string, string> = {},
+): string {
   const name = (kind: 'interaction' | 'mission' | 'archetype', id: string) => index?.nameOf(kind, id) ?? id;
+  const thing = (id: string) => thingNames[id] ?? id;
   switch (event.type) {
     case 'location':
       return `location ${round(event.latitude)}, ${round(event.longitude)}`;
@@ -47,9 +52,9 @@ export function describeEvent(event: TraceEntry['event'], index: SpecIndex | nul
     case 'pick':
     case 'drop':
     case 'destroy':
-      return `${event.type} ${event.objectId}`;
+      return `${event.type} ${thing(event.objectId)}`;
     case 'offer':
-      return `offer ${event.action} ${event.objectId}`;
+      return `offer ${event.action} ${thing(event.objectId)}`;
     case 'create':
       return `create ${name('archetype', event.archetypeId)}`;
     case 'submission':
@@ -168,7 +173,7 @@ function EntryCard({ entry, index }: { entry: TraceEntry; index: SpecIndex | nul
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {describeEvent(entry.event, index)}
+            {describeEvent(entry.event, index, entry.thingNames)}
           </Text>
           <Text size="xs" c="dimmed">
             {dayjs(entry.when).format('HH:mm:ss')}
