@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSpec } from './compile.js';
 import { gradeAnswer } from './interactions.js';
+import { viewOf } from './view.js';
 import { act, all, cond, gameBuilder, option, options, Session } from './test/builders.js';
 
 function questionOf(fields: Parameters<ReturnType<typeof gameBuilder>['question']>[1]) {
@@ -111,14 +112,20 @@ describe('#questions', () => {
     const session = new Session(spec);
     session.start();
     session.code('ask');
+    const nextQuestion = () =>
+      viewOf(spec, session.state, 'p1').pending.find((o) => o.action === 'askQuiz')?.questionId;
+    expect(nextQuestion()).toBe('q1');
     session.send({ type: 'answer', interactionId: 'quiz', questionId: 'q1', answer: 'y' });
     expect(session.outputs('answerResult')).toMatchObject([{ questionId: 'q1', correct: false, attemptsLeft: 1 }]);
+    // One attempt left: the view still names q1 as the question to answer.
+    expect(nextQuestion()).toBe('q1');
     session.send({ type: 'answer', interactionId: 'quiz', questionId: 'q3', answer: 'y' });
     expect(session.error()).toBe('INVALID_ANSWER');
     session.send({ type: 'answer', interactionId: 'quiz', answer: 'x' });
     expect(session.outputs('answerResult')).toMatchObject([{ questionId: 'q1', correct: true }]);
     session.send({ type: 'answer', interactionId: 'quiz', questionId: 'q1', answer: 'x' });
     expect(session.error()).toBe('NOT_ASKED');
+    expect(nextQuestion()).toBe('q2');
     session.send({ type: 'answer', interactionId: 'quiz', questionId: 'q2', answer: 1 });
     expect(session.last.records).toMatchObject([
       { name: 'has answered or completed quiz', questionId: 'q2', status: 'answered', correct: true },

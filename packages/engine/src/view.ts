@@ -1,5 +1,5 @@
 import type { GameSpec } from '@loci/domain';
-import { compileSpec } from './compile.js';
+import { compileSpec, type CompiledSpec } from './compile.js';
 import type { EvalContext } from './conditions.js';
 import { EngineError } from './errors.js';
 import type { LatLng } from './geo.js';
@@ -11,6 +11,7 @@ import type {
   OfferHolding,
   OfferInstance,
   Output,
+  PlayerState,
   PlayerStatus,
 } from './types.js';
 
@@ -118,6 +119,22 @@ export function viewOf(spec: GameSpec, state: InstanceState, playerId: string): 
         };
       }),
     perceived: { objects, offers, locations: listedLocations(ctx) },
-    pending: player.pending,
+    // A quiz waiting for answers says which question is next, so an app that reloads goes on from there.
+    pending: player.pending.map((output) =>
+      output.action === 'askQuiz' && output.interactionId
+        ? withNextQuestion(c, player, output, output.interactionId)
+        : output,
+    ),
   };
+}
+
+/** `output` with the id of the quiz's first question not closed yet (not passed, attempts left). */
+function withNextQuestion(c: CompiledSpec, player: PlayerState, output: Output, quizId: string): Output {
+  const questions = c.interactions.get(quizId)?.questions ?? [];
+  const progress = player.quizzes[quizId]?.questions ?? {};
+  const next = questions.find((question) => {
+    const asked = progress[question.id];
+    return !asked || (asked.open && !asked.passed);
+  });
+  return next ? { ...output, questionId: next.id } : output;
 }

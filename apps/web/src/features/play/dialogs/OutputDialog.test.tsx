@@ -213,6 +213,31 @@ describe('OutputDialog', () => {
     });
   });
 
+  it('takes a quiz up again at the question the server names as next', () => {
+    const quizIndex = makeIndex({
+      interaction: [
+        {
+          id: 'harbour-quiz',
+          type: 'INTER_QUIZ',
+          title: 'Harbour quiz',
+          questions: [
+            question({ id: 'qa', title: 'Which boat is red?' }),
+            question({ id: 'qb', title: 'How many piers?', qType: 'openEnded', dType: 'number', options: [] }),
+          ],
+        },
+      ],
+    });
+    renderWithProviders(
+      <OutputDialog
+        output={output({ action: 'askQuiz', interactionId: 'harbour-quiz', questionId: 'qb' })}
+        index={quizIndex}
+        onSend={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('How many piers?')).toBeInTheDocument();
+  });
+
   it('answers a confirmation with approved true or false', async () => {
     const onSend = vi.fn();
     const confirmIndex = makeIndex({

@@ -251,8 +251,14 @@ function QuizBody({
 }) {
   const { t } = useTranslation();
   const questions = interaction?.questions ?? [];
-  // The quiz goes on to the next question once one is closed (passed, or out of attempts).
-  const [position, setPosition] = useState(0);
+  // The quiz starts at the question the server names as next (a quiz taken up again after a reload),
+  // and goes on to the next question once one is closed (passed, or out of attempts).
+  const [position, setPosition] = useState(() =>
+    Math.max(
+      0,
+      questions.findIndex((candidate) => candidate.id === output.questionId),
+    ),
+  );
   const [judged, setJudged] = useState<Output | undefined>(undefined);
   if (result && result !== judged) {
     setJudged(result);
