@@ -15,6 +15,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   LOCI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   JWT_SECRET: optionalString,
   JWT_EXPIRES_IN: z.string().default('7d'),
   SMTP_URL: optionalString,
@@ -60,6 +61,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections the server keeps to PostgreSQL (each event holds one for its transaction). */
+  databasePoolSize: number;
   jwtSecret: string;
   jwtExpiresIn: string;
   smtpUrl: string | undefined;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: resolveJwtSecret(dataDir, e.JWT_SECRET),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     smtpUrl: e.SMTP_URL,

@@ -25,9 +25,9 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Opens PostgreSQL at `url` and applies every pending migration. */
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** Opens PostgreSQL at `url` (a pool of `poolSize` connections) and applies every pending migration. */
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (a restart, a failover, a dropped
   // test database) must not crash the process: the pool replaces it, and the
   // next query reports any lasting problem.
@@ -97,6 +97,12 @@ function takeProcessLock(file: string): () => void {
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in the data folder. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  databasePoolSize?: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    : openPglite(path.join(options.dataDir, 'pglite'));
 }

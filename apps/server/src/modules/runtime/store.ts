@@ -532,11 +532,17 @@ export async function runPlayerEvent(
       })
       .from(gameInstances)
       .leftJoin(games, eq(games.id, gameInstances.gameId))
-      .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, args.userId)))
-      .where(eq(gameInstances.id, args.instanceId))
+      .leftJoin(
+        playerStates,
+        and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, sql.placeholder('userId'))),
+      )
+      .where(eq(gameInstances.id, sql.placeholder('instanceId')))
       .orderBy(asc(playerStates.joinedAt))
       .limit(1)
-      .for('update', { of: gameInstances });
+      .for('update', { of: gameInstances })
+      // Named: PostgreSQL parses and plans it once per connection, not once per event.
+      .prepare('play_lock_for_player')
+      .execute({ instanceId: args.instanceId, userId: args.userId });
     if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
     if (!found.player) {
       throw new AppError('FORBIDDEN', PLAY_MESSAGES.notAPlayer, {
