@@ -49,6 +49,7 @@ import {
   totalPlayers,
 } from './stats';
 import './locales';
+import { GameTabs } from '../design/shell/GameTabs';
 
 type NumberedVersion = GameVersionSummary & { version?: number };
 
@@ -238,6 +239,7 @@ export function AnalyticsPage() {
   else
     content = (
       <Stack gap="md">
+        <GameTabs gameId={gameId} rights={workspace.game.rights} active="analytics" />
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={2}>{t('analytics.title')}</Title>

@@ -47,6 +47,8 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderApp(PAGE);
 
     expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
+    // The game's areas lead on, with this one marked.
+    expect(screen.getByRole('tab', { name: 'Gameplay' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(rows()).toHaveLength(10));
     expect(screen.getByText('Number of instances').parentElement).toHaveTextContent('13');
     expect(within(rows()[0]!).getByRole('link', { name: /Manage instance/ })).toHaveAttribute(

@@ -43,6 +43,7 @@ import { PlayingPeriodModal } from './PlayingPeriodModal';
 import { useApplyExpiration, useInstances, usePlayerStates, useSetPlayingPeriod } from './queries';
 import { SendMessageModal } from './SendMessageModal';
 import './locales';
+import { GameTabs } from '../design/shell/GameTabs';
 
 const SHOW_TYPES: PlayerStatesShowType[] = ['live-only', 'published-only', 'both'];
 
@@ -156,6 +157,7 @@ export function GameplayPage() {
 
   return (
     <Stack gap="lg">
+      <GameTabs gameId={game.id} rights={game.rights} active="gameplay" />
       <Group justify="space-between" align="flex-start">
         <Stack gap={0}>
           <Text size="sm" c="dimmed">

@@ -12,17 +12,27 @@ const TABS = [
   { value: 'analytics', icon: IconChartBar, to: (id: string) => `/analytics/${id}`, right: 'edit' },
 ] as const;
 
-/** The game's areas (spec 1 §2): Design (here), Settings, Gameplay and Analytics, by the caller's rights. */
-export function GameTabs({ gameId, rights }: { gameId: string; rights: readonly GameRight[] }) {
+export type GameArea = (typeof TABS)[number]['value'];
+
+/** The game's areas (spec 1 §2): Design, Settings, Gameplay and Analytics, by the caller's rights; `active` is the page's own. */
+export function GameTabs({
+  gameId,
+  rights,
+  active = 'design',
+}: {
+  gameId: string;
+  rights: readonly GameRight[];
+  active?: GameArea;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const shown = TABS.filter((tab) => tab.value === 'design' || hasRight(rights, tab.right));
   return (
     <Tabs
-      value="design"
+      value={active}
       onChange={(value) => {
         const tab = shown.find((candidate) => candidate.value === value);
-        if (tab && value !== 'design') navigate(tab.to(gameId));
+        if (tab && value !== active) navigate(tab.to(gameId));
       }}
       variant="outline"
     >
