@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { DEBUG_MESSAGES, SOCKET_EVENTS } from '@loci/domain';
 import { readToken } from './client';
 
 /**
@@ -73,12 +74,12 @@ export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void
   }, [event, enabled]);
 }
 
-/** Payloads the server pushes to a player's room. */
+/** Events the server pushes to a player's room (the names are the domain's, shared with the server). */
 export const REALTIME_EVENTS = {
-  outputs: 'outputs',
-  message: 'message',
+  outputs: SOCKET_EVENTS.outputs,
+  message: SOCKET_EVENTS.message,
   /** A debug event (the debugging-tools page): the message text is the event name. */
-  locationUpdate: 'LOCATION_UPDATE',
+  locationUpdate: DEBUG_MESSAGES.defaultMessage,
 } as const;
 
 /**
