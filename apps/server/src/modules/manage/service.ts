@@ -37,6 +37,7 @@ import {
   type InstanceContext,
 } from './presenters.js';
 import { parseWorldItem, withoutWorldItem, withWorldItem } from './world-items.js';
+import { removeUploadFiles, uploadsOf } from '../media/service.js';
 
 /** Player statuses that no longer receive anything from the instance. */
 const GONE_STATUSES: PlayerStateRow['status'][] = ['left game', 'movedTo'];
@@ -257,7 +258,9 @@ export async function deleteInstance({
   instanceId: string;
 }): Promise<void> {
   await requireManagedInstance(ctx, user, instanceId);
+  const uploads = await uploadsOf(ctx.db, { instanceIds: [instanceId] });
   await ctx.db.delete(gameInstances).where(eq(gameInstances.id, instanceId));
+  await removeUploadFiles(ctx, uploads);
   announceDeleted(ctx, [instanceId]);
 }
 
@@ -272,10 +275,12 @@ export async function deleteAllInstances({
   gameId: string;
 }): Promise<{ deleted: number }> {
   await requireGameRight({ ctx, user, gameId, right: 'edit' });
+  const uploads = await uploadsOf(ctx.db, { gameId });
   const deleted = await ctx.db
     .delete(gameInstances)
     .where(eq(gameInstances.gameId, gameId))
     .returning({ id: gameInstances.id });
+  await removeUploadFiles(ctx, uploads);
   announceDeleted(
     ctx,
     deleted.map((row) => row.id),

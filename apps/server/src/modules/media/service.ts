@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   isAcceptedMediaType,
   MEDIA_LIMITS,
@@ -23,7 +23,13 @@ import type { AppContext } from '../../context.js';
 import { gameInstances, media, playerStates, type MediaRow } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { requireEditableGame, requireGameRight, touchWorkingVersion, type GameUser } from '../games/service.js';
+import {
+  requireEditableGame,
+  requireGameRight,
+  touchWorkingVersion,
+  type Executor,
+  type GameUser,
+} from '../games/service.js';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff.js';
 import {
   gameMediaDir,
@@ -329,6 +335,38 @@ export async function uploadPlayerMedia({
   }
   if (!outcome) throw fail.validation({ file: MEDIA_UPLOAD_MESSAGES.noFile }, MEDIA_UPLOAD_MESSAGES.noFile);
   return outcome;
+}
+
+/** A player upload's file, as far as removing it needs. */
+export interface UploadFile {
+  id: string;
+  gameId: string;
+  storageName: string;
+}
+
+/**
+ * The player uploads of some instances (by id), or of every instance of a
+ * game: read before the instances are deleted (their rows go with them, on
+ * delete cascade), to remove the files after (`removeUploadFiles`).
+ */
+export async function uploadsOf(
+  db: Executor,
+  of: { instanceIds: readonly string[] } | { gameId: string },
+): Promise<UploadFile[]> {
+  if ('instanceIds' in of && of.instanceIds.length === 0) return [];
+  return db
+    .select({ id: media.id, gameId: media.gameId, storageName: media.storageName })
+    .from(media)
+    .where(
+      'instanceIds' in of
+        ? inArray(media.instanceId, [...of.instanceIds])
+        : and(eq(media.gameId, of.gameId), isNotNull(media.instanceId)),
+    );
+}
+
+/** Removes the files (and cached thumbnails) of player uploads whose rows are gone. */
+export async function removeUploadFiles(ctx: AppContext, uploads: readonly UploadFile[]): Promise<void> {
+  for (const upload of uploads) await removeMediaFiles(ctx.config, upload);
 }
 
 // ─── Changes ─────────────────────────────────────────────────────────────────

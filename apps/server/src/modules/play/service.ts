@@ -55,6 +55,7 @@ import {
   type SteppedEvent,
 } from '../runtime/store.js';
 import { playerSafeSpec } from './player-spec.js';
+import { removeUploadFiles, uploadsOf } from '../media/service.js';
 
 /** What a playtest also answers: the step's trace and the raw states (spec 3 §2 debugging). */
 export interface PlayDebug {
@@ -303,12 +304,12 @@ async function findSharedInstance(db: Executor, versionId: string): Promise<Game
  * others play on).
  */
 async function removePlaytests(ctx: AppContext, userId: string, versionId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const uploads = await ctx.db.transaction(async (tx) => {
     const mine = await tx
       .select({ instanceId: playerStates.instanceId })
       .from(playerStates)
       .where(and(eq(playerStates.userId, userId), eq(playerStates.versionId, versionId)));
-    if (mine.length === 0) return;
+    if (mine.length === 0) return [];
     const ids = mine.map((row) => row.instanceId);
     const others = await tx
       .select({ instanceId: playerStates.instanceId })
@@ -316,13 +317,16 @@ async function removePlaytests(ctx: AppContext, userId: string, versionId: strin
       .where(and(inArray(playerStates.instanceId, ids), ne(playerStates.userId, userId)));
     const shared = new Set(others.map((row) => row.instanceId));
     const alone = ids.filter((id) => !shared.has(id));
+    const gone = await uploadsOf(tx, { instanceIds: alone });
     if (alone.length > 0) await tx.delete(gameInstances).where(inArray(gameInstances.id, alone));
     if (shared.size > 0) {
       await tx
         .delete(playerStates)
         .where(and(inArray(playerStates.instanceId, [...shared]), eq(playerStates.userId, userId)));
     }
+    return gone;
   });
+  await removeUploadFiles(ctx, uploads);
 }
 
 // ─── Start or join ───────────────────────────────────────────────────────────

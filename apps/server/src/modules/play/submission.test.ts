@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { media } from '../../db/schema.js';
+import { mediaFilePath } from '../media/storage.js';
 import type { App } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -105,6 +109,24 @@ describe('mission submissions with a photo, video or sound', () => {
     expect((record?.events as Record<string, Json[]>)['has been assigned or completed mission']).toContainEqual(
       expect.objectContaining({ status: 'completed', capturedInfo: { mediaId: photo.json().id } }),
     );
+  });
+
+  it("removes a player's uploads with their instance", async () => {
+    const player = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    const photo = (await upload(t.app, player, instanceId, await pngBytes(), 'pier.png')).json();
+    const [row] = await t.app.ctx.db.select().from(media).where(eq(media.id, photo.id));
+    const onDisk = mediaFilePath(t.app.ctx.config, game.gameId, row!.storageName);
+    expect(existsSync(onDisk)).toBe(true);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/instances/${instanceId}`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(existsSync(onDisk)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/design/medias/file/${photo.id}` })).statusCode).toBe(404);
   });
 
   it("refuses a medium that is not the player's own upload in this instance, and uploads by non-players", async () => {
