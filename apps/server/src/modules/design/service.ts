@@ -18,7 +18,7 @@ import { designEntities, gameVersions, type DesignEntityRow } from '../../db/sch
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
 import {
-  assertNotArchived,
+  requireEditableGame,
   requireGameRight,
   type Executor,
   type GameUser,
@@ -139,8 +139,7 @@ async function mapNameTaken<T>(write: () => Promise<T>): Promise<T> {
 
 /** The game when the caller may change its design: edit right and not archived (checked again under lock). */
 async function requireDesignEditor(ctx: AppContext, user: GameUser, gameId: string): Promise<LoadedGame> {
-  const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(game.row);
+  const game = await requireEditableGame({ ctx, user, gameId, checkLock: false });
   return game;
 }
 

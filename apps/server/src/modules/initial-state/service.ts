@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { designEntities, gameVersions, type GameVersionRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { assertNotArchived, requireGameRight, type Executor, type GameUser } from '../games/service.js';
+import { requireEditableGame, requireGameRight, type Executor, type GameUser } from '../games/service.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import { beginDesignChange, findEntityRow, presentEntity } from '../design/store.js';
 import { CURRENT_VERSION, findVersionRow } from '../versions/service.js';
@@ -220,8 +220,7 @@ export async function saveWorldEntry({
   versionId: string;
   values: Record<string, unknown>;
 }): Promise<InitialState> {
-  const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(game.row);
+  await requireEditableGame({ ctx, user, gameId, checkLock: false });
   await requireWorkingVersion(ctx.db, gameId, versionId);
   const type = entryTypeOf(values);
   // First the form's own rules, then (once its type is known) its payload against the type's payload spec.
@@ -281,8 +280,7 @@ export async function deleteWorldEntry({
   sceneId: string;
   id: string;
 }): Promise<InitialState> {
-  const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(game.row);
+  await requireEditableGame({ ctx, user, gameId, checkLock: false });
   await requireWorkingVersion(ctx.db, gameId, versionId);
   const type = PATH_TYPE[path];
   await assertNotLockedByOther({ ctx, kind: LOCK_KIND[type], id, userId: user.id });

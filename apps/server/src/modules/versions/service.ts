@@ -17,6 +17,7 @@ import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
   assertNotArchived,
+  requireEditableGame,
   requireGameRight,
   type Executor,
   type GameUser,
@@ -221,8 +222,7 @@ export async function publishVersion({
   gameId: string;
   values: GameVersionFormValues;
 }): Promise<DesignGameVersion> {
-  const loaded = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(loaded.row);
+  await requireEditableGame({ ctx, user, gameId, checkLock: false });
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const game = await lockGameForVersions(tx, gameId);
@@ -272,8 +272,7 @@ export async function updateVersion({
   versionId: string;
   values: UpdateVersionValues;
 }): Promise<DesignGameVersion> {
-  const loaded = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(loaded.row);
+  await requireEditableGame({ ctx, user, gameId, checkLock: false });
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const game = await lockGameForVersions(tx, gameId);
@@ -316,8 +315,7 @@ export async function archiveVersion({
   gameId: string;
   versionId: string;
 }): Promise<DesignGameVersion> {
-  const loaded = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(loaded.row);
+  await requireEditableGame({ ctx, user, gameId, checkLock: false });
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const game = await lockGameForVersions(tx, gameId);
