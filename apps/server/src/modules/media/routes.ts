@@ -27,6 +27,7 @@ import {
   uploadPlayerMedia,
   type UploadedFile,
 } from './service.js';
+import { requireActivePlay } from '../play/service.js';
 
 const tags = ['media'];
 const security = [{ bearerAuth: [] }];
@@ -158,12 +159,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       async (request, reply) => {
         const user = requireUser(request);
         if (!request.isMultipart()) throw fail.validation({ file: 'Send the file as multipart/form-data' });
-        const outcome = await uploadPlayerMedia({
-          ctx,
-          user,
-          instanceId: request.params.instanceId,
-          files: filesOf(request),
-        });
+        const instance = await requireActivePlay(ctx, user, request.params.instanceId);
+        const outcome = await uploadPlayerMedia({ ctx, instance, userId: user.id, files: filesOf(request) });
         if ('rejected' in outcome) {
           const { status, message } = outcome.rejected;
           return reply.status(status).send({ message, errors: { file: message } });

@@ -13,15 +13,13 @@ import {
   MEDIA_MESSAGES,
   MEDIA_UPLOAD_MESSAGES,
   mediaTypeOf,
-  PLAY_ERROR_CODES,
-  PLAY_MESSAGES,
   type MediaRejection,
   type MediaType,
   type MediaUpdate,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { gameInstances, media, playerStates, type MediaRow } from '../../db/schema.js';
-import { AppError, fail } from '../../lib/errors.js';
+import { media, type MediaRow } from '../../db/schema.js';
+import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
   requireEditableGame,
@@ -299,39 +297,29 @@ export async function uploadMedia({
  * Stores the first file a player uploads in an instance (a photo, video or
  * sound for a mission submission), with the same type sniffing and size
  * limits as the media library; further files of the request are skipped. The
- * caller has checked that the user plays the instance.
+ * caller has checked that the user plays the instance (play's requireActivePlay).
  */
 export async function uploadPlayerMedia({
   ctx,
-  user,
-  instanceId,
+  instance,
+  userId,
   files,
 }: {
   ctx: AppContext;
-  user: GameUser;
-  instanceId: string;
+  instance: { id: string; gameId: string };
+  userId: string;
   files: AsyncIterable<UploadedFile>;
 }): Promise<StoreOutcome> {
-  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  const [found] = await ctx.db
-    .select({ gameId: gameInstances.gameId, status: gameInstances.status, playerId: playerStates.playerId })
-    .from(gameInstances)
-    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
-    .where(eq(gameInstances.id, instanceId))
-    .limit(1);
-  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  if (!found.playerId) throw fail.forbidden(PLAY_MESSAGES.notAPlayer);
-  if (found.status !== 'active') {
-    throw new AppError('CONFLICT', PLAY_MESSAGES.instanceNotActive, {
-      extra: { errorCode: PLAY_ERROR_CODES.INSTANCE_NOT_ACTIVE, status: found.status },
-    });
-  }
-  const gameId = found.gameId;
-  const userId = user.id;
   let outcome: StoreOutcome | undefined;
   for await (const upload of files) {
     if (outcome) upload.file.resume();
-    else outcome = await storeUpload({ ctx, gameId, upload, player: { instanceId, userId } });
+    else
+      outcome = await storeUpload({
+        ctx,
+        gameId: instance.gameId,
+        upload,
+        player: { instanceId: instance.id, userId },
+      });
   }
   if (!outcome) throw fail.validation({ file: MEDIA_UPLOAD_MESSAGES.noFile }, MEDIA_UPLOAD_MESSAGES.noFile);
   return outcome;

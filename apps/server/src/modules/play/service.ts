@@ -4,7 +4,7 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   mediaTypeOf,
   PLAY_ERROR_CODES,
@@ -31,7 +31,6 @@ import {
 import type { AppContext } from '../../context.js';
 import {
   gameInstances,
-  games,
   gameVersions,
   media,
   playerMessages,
@@ -531,24 +530,30 @@ async function findInstanceAndPlayer(
   ctx: AppContext,
   user: GameUser,
   instanceId: string,
-): Promise<{ instance: GameInstanceRow; player: PlayerStateRow; enforceSingleDevice: boolean }> {
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   const [found] = await ctx.db
-    .select({
-      instance: gameInstances,
-      player: playerStates,
-      // The game's current setting, as at start.
-      enforceSingleDevice: sql<boolean | null>`(${games.settings}->>'enforceSingleDevice')::boolean`,
-    })
+    .select({ instance: gameInstances, player: playerStates })
     .from(gameInstances)
-    .leftJoin(games, eq(games.id, gameInstances.gameId))
     .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
     .where(eq(gameInstances.id, instanceId))
     .orderBy(asc(playerStates.joinedAt))
     .limit(1);
   if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   if (!found.player) throw refuse('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
-  return { instance: found.instance, player: found.player, enforceSingleDevice: found.enforceSingleDevice === true };
+  return { instance: found.instance, player: found.player };
+}
+
+/**
+ * The active instance the caller plays (for their uploads): 404 without it,
+ * 403 NOT_A_PLAYER, 409 INSTANCE_NOT_ACTIVE once it is over.
+ */
+export async function requireActivePlay(ctx: AppContext, user: GameUser, instanceId: string): Promise<GameInstanceRow> {
+  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
+  if (instance.status !== 'active') {
+    throw refuse('INSTANCE_NOT_ACTIVE', PLAY_MESSAGES.instanceNotActive, { status: 'CONFLICT' });
+  }
+  return instance;
 }
 
 /** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */

@@ -144,22 +144,12 @@ async function playSettingsOf(db: Executor, gameId: string, rev: string | null):
   return settings;
 }
 
-/** The game's playing period now (null when the game row is gone). */
-async function periodOf(db: Executor, gameId: string): Promise<PlayingPeriod | null> {
-  const [found] = await db
-    .select({ period: sql<PlayingPeriod | null>`${games.settings}->'playingPeriod'` })
-    .from(games)
-    .where(eq(games.id, gameId))
-    .limit(1);
-  return found?.period ?? null;
-}
-
 /**
  * The spec an instance runs: its own snapshot (working-version instances) or
  * its published version's, with the game's current playing period.
  */
 export async function specOfInstance(ctx: AppContext, row: GameInstanceRow): Promise<GameSpec> {
-  return specFor(ctx.db, row, await periodOf(ctx.db, row.gameId));
+  return specFor(ctx.db, row, (await playSettingsOf(ctx.db, row.gameId, null)).period);
 }
 
 /**
