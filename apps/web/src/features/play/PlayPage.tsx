@@ -11,7 +11,7 @@ import { IntroCard } from './lobby/IntroCard';
 import { RefusedNotice } from './lobby/RefusedNotice';
 import { PlayScreen } from './PlayScreen';
 import { usePlayNotifications } from './session/usePlayNotifications';
-import { usePlaySession } from './session/usePlaySession';
+import { isLoaded, usePlaySession } from './session/usePlaySession';
 import { indexSpec, type SpecIndex } from './spec-index';
 import './locales';
 
@@ -91,16 +91,12 @@ export function PlayPage() {
       />
     );
   }
-  const { game, view, index } = session;
-  if (phase.kind !== 'playing' || !game || !view || !index) return <PageLoader label={t('play.loading')} />;
+  if (!isLoaded(session)) return <PageLoader label={t('play.loading')} />;
 
   return (
     <PlayScreen
       key={session.generation}
       session={session}
-      game={game}
-      view={view}
-      index={index}
       gameId={gameId}
       playtest={playtest}
       designIndex={designIndex}

@@ -1,7 +1,5 @@
-import type { PlayerView } from '@loci/engine';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
-import type { PlayEvent, PlayGameInfo } from '../../api/play';
+import { useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
 import { EndModal } from './dialogs/EndModal';
 import { PendingDialog } from './dialogs/PendingDialog';
@@ -14,7 +12,7 @@ import { PlayMenu } from './layout/PlayMenu';
 import { PlayerTools } from './panels/PlayerTools';
 import { ThingDrawer } from './panels/ThingDrawer';
 import { useDebugMoves } from './realtime/play-socket';
-import type { PlaySession } from './session/usePlaySession';
+import type { LoadedSession } from './session/usePlaySession';
 import type { SpecIndex } from './spec-index';
 import { TracePanel } from './trace/TracePanel';
 import './locales';
@@ -22,38 +20,31 @@ import './locales';
 /** The play screen: map or image, the dialog of what waits for an answer, the player's tools and, in a playtest, the trace. */
 export function PlayScreen({
   session,
-  view,
-  game,
-  index,
   gameId,
   playtest,
   designIndex,
 }: {
-  session: PlaySession;
-  view: PlayerView;
-  game: PlayGameInfo;
-  index: SpecIndex;
+  session: LoadedSession;
   gameId: string;
   playtest: boolean;
   designIndex: SpecIndex | null;
 }) {
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
-  const { send, busy } = session;
+  const { view, game, index, busy, send } = session;
   const [thingId, setThingId] = useState<string | null>(null);
   const mapGame = game.pg.type !== 'image';
   const walker = mapGame && (playtest || game.pg.simulate);
-  const sendEvent = useCallback((event: PlayEvent) => void send(event), [send]);
   const { position, moveTo, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
     followDevice: mapGame && !walker,
-    send: ({ lat, lng }) => sendEvent({ type: 'location', latitude: lat, longitude: lng }),
+    send: ({ lat, lng }) => send({ type: 'location', latitude: lat, longitude: lng }),
   });
   useDebugMoves(moveTo);
 
   const paused = view.status === 'paused';
   const currentScene = index.scene(view.currentSceneId);
   const thing = [...view.perceived.objects, ...view.perceived.offers].find((candidate) => candidate.id === thingId);
-  const tapLocation = (locationId: string) => sendEvent({ type: 'contact', objectId: locationId });
+  const tapLocation = (locationId: string) => send({ type: 'contact', objectId: locationId });
   const restart = () => void session.restart();
   const trace = playtest && (
     <TracePanel
@@ -69,7 +60,7 @@ export function PlayScreen({
     <PlayLayout
       wide={wide}
       heading={<PlayHeading title={game.title} scene={currentScene} gameId={gameId} playtest={playtest} wide={wide} />}
-      menu={<PlayMenu paused={paused} onSend={sendEvent} onLeave={() => void session.leave()} />}
+      menu={<PlayMenu paused={paused} onSend={send} onLeave={() => void session.leave()} />}
       trace={trace}
       tools={
         <PlayerTools
@@ -79,7 +70,7 @@ export function PlayScreen({
           position={position}
           playtest={playtest}
           busy={busy}
-          onSend={sendEvent}
+          onSend={send}
           onUpload={session.upload}
         />
       }
@@ -96,18 +87,18 @@ export function PlayScreen({
         onThing={(selected) => setThingId(selected.id)}
         onTapLocation={tapLocation}
       />
-      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => sendEvent({ type: 'resume' })} />
+      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })} />
       {session.dialog && (
         <PendingDialog
           output={session.dialog}
           index={index}
           results={session.results}
           busy={busy}
-          onSend={sendEvent}
+          onSend={send}
           onDismiss={session.dismiss}
         />
       )}
-      <ThingDrawer thing={thing} index={index} busy={busy} onSend={sendEvent} onClose={() => setThingId(null)} />
+      <ThingDrawer thing={thing} index={index} busy={busy} onSend={send} onClose={() => setThingId(null)} />
       <EndModal ending={session.ending} gameId={gameId} playtest={playtest} onRestart={restart} />
     </PlayLayout>
   );

@@ -71,4 +71,3 @@ export function usePlayNotifications(indexRef: { current: SpecIndex | null }): P
     [t, indexRef],
   );
 }
-

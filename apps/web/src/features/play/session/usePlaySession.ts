@@ -99,7 +99,7 @@ export function usePlaySession(options: {
     void start();
   }, [enabled, start]);
 
-  const send = useCallback(
+  const sendAndWait = useCallback(
     async (event: PlayEvent) => {
       if (!instanceId) return;
       dispatch({ type: 'eventSent' });
@@ -112,6 +112,7 @@ export function usePlaySession(options: {
     },
     [instanceId],
   );
+  const send = useCallback((event: PlayEvent) => void sendAndWait(event), [sendAndWait]);
 
   useInstancePushes(instanceId, {
     onOutputs: (answer) => dispatch({ type: 'pushed', answer, at: Date.now() }),
@@ -135,6 +136,7 @@ export function usePlaySession(options: {
     dialog: selectDialog(state),
     ending: selectEnding(state),
     start,
+    /** Sends the player's event; the answer (or the failure) arrives in the state. */
     send,
     /** The playtest starts over (working version only). */
     restart: () => start({ restart: true }),
@@ -146,8 +148,20 @@ export function usePlaySession(options: {
       return (await playApi.uploadMedia(instanceId, file)).id;
     },
     /** Leaves the game for good (asked for from the menu). */
-    leave: () => send({ type: 'leave' }).then(() => dispatch({ type: 'left' })),
+    leave: () => sendAndWait({ type: 'leave' }).then(() => dispatch({ type: 'left' })),
   };
 }
 
 export type PlaySession = ReturnType<typeof usePlaySession>;
+
+/** A session whose game is loaded: what the play screen needs. */
+export type LoadedSession = PlaySession & {
+  view: NonNullable<PlaySession['view']>;
+  game: NonNullable<PlaySession['game']>;
+  index: SpecIndex;
+};
+
+/** Whether the session plays, its game and view loaded. */
+export function isLoaded(session: PlaySession): session is LoadedSession {
+  return session.phase.kind === 'playing' && !!session.view && !!session.game && !!session.index;
+}
