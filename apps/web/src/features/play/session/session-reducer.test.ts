@@ -11,26 +11,7 @@ import {
   type SessionAction,
   type SessionState,
 } from './session-reducer';
-
-const view = (overrides: Partial<PlayerView> = {}): PlayerView => ({
-  playerId: 'u1',
-  name: 'Dana',
-  status: 'playing',
-  worldStatus: 'active',
-  finished: null,
-  currentSceneId: 'harbour',
-  location: null,
-  background: null,
-  items: {},
-  currency: null,
-  attributes: {},
-  objects: [],
-  offers: {},
-  missions: [],
-  perceived: { objects: [], offers: [], locations: [] },
-  pending: [],
-  ...overrides,
-});
+import { makeView as view } from '../test-factories';
 
 const info = (interactionId: string): Output => ({
   playerId: 'u1',
