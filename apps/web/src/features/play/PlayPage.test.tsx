@@ -1,35 +1,15 @@
-import type { PlayerView } from '@loci/engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockRequest } from '../../test/api-mock';
 import { makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
+import { makeView as view } from './test-factories';
 
 vi.mock('../../api/realtime', () => ({
   REALTIME_EVENTS: { outputs: 'outputs', message: 'message', locationUpdate: 'LOCATION_UPDATE' },
   useRealtimeEvent: () => {},
   subscribe: () => () => {},
 }));
-
-const view = (overrides: Partial<PlayerView> = {}): PlayerView => ({
-  playerId: 'u1',
-  name: 'Dana',
-  status: 'playing',
-  worldStatus: 'active',
-  finished: null,
-  currentSceneId: 'harbour',
-  location: null,
-  background: null,
-  items: {},
-  currency: null,
-  attributes: {},
-  objects: [],
-  offers: {},
-  missions: [],
-  perceived: { objects: [], offers: [], locations: [] },
-  pending: [],
-  ...overrides,
-});
 
 const game = {
   id: 'g1',

@@ -1,23 +1,19 @@
-import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind, type PlayLobby } from '@loci/domain';
-import { Alert, Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
+import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind } from '@loci/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { Output } from '@loci/engine';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../api/design';
-import { mediaFileUrl, playApi, playQueryKeys } from '../../api/play';
+import { playApi, playQueryKeys } from '../../api/play';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
-import { RichText } from './RichText';
+import { IntroCard } from './lobby/IntroCard';
+import { RefusedNotice } from './lobby/RefusedNotice';
 import { PlayScreen } from './PlayScreen';
+import { usePlayNotifications } from './session/usePlayNotifications';
+import { isLoaded, usePlaySession } from './session/usePlaySession';
 import { indexSpec, type SpecIndex } from './spec-index';
-import { usePlaySession, type PlaySessionHandlers } from './usePlaySession';
 import './locales';
-
-const NOTIFY_MS = 6000;
 
 /** The design's entities by kind, from the workspace (the playtest names rules and reads their conditions). */
 function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
@@ -29,145 +25,6 @@ function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
     ];
   }
   return indexSpec(entities);
-}
-
-function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySessionHandlers {
-  const { t } = useTranslation();
-  return useMemo<PlaySessionHandlers>(
-    () => ({
-      onOutputs: (outputs: Output[]) => {
-        for (const output of outputs) {
-          switch (output.action) {
-            case 'showNotification':
-              if (output.message) notifications.show({ message: output.message, autoClose: NOTIFY_MS });
-              break;
-            case 'goToScene': {
-              const scene = indexRef.current?.scene(output.sceneId);
-              if (scene) {
-                notifications.show({
-                  message: t('play.notify.scene', { scene: scene.title || scene.name }),
-                  color: 'grape',
-                  autoClose: NOTIFY_MS,
-                });
-              }
-              break;
-            }
-            case 'answerResult':
-              if (output.correct) {
-                notifications.show({ message: t('play.notify.correct'), color: 'teal', autoClose: NOTIFY_MS });
-              }
-              break;
-            case 'error':
-              notifications.show({
-                title: t('play.notify.refused'),
-                message: output.message ?? output.errorCode ?? '',
-                color: 'orange',
-                icon: <IconAlertTriangle size={18} />,
-                autoClose: NOTIFY_MS,
-              });
-              break;
-            default:
-              break;
-          }
-        }
-      },
-      onMessage: (message) => {
-        notifications.show({
-          title: message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message'),
-          message: message.message,
-          icon: <IconMessage size={18} />,
-          color: 'blue',
-          autoClose: false,
-        });
-      },
-      onError: (error) => {
-        notifications.show({
-          title: t('play.notify.failed'),
-          message: error instanceof Error ? error.message : String(error),
-          color: 'red',
-          autoClose: NOTIFY_MS,
-        });
-      },
-    }),
-    [t, indexRef],
-  );
-}
-
-/**
- * The game's introduction before a player starts: title, logo, description,
- * instructions, the passcode field when the game asks for one, and why the
- * game cannot be played now when it cannot.
- */
-function IntroCard({
-  lobby,
-  passcodeError,
-  busy,
-  onStart,
-}: {
-  lobby: PlayLobby;
-  passcodeError: string | null;
-  busy: boolean;
-  onStart: (passcode: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const { game } = lobby;
-  return (
-    <Center mih="100dvh" p="md">
-      <Card withBorder radius="md" p="lg" w="100%" maw={560}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onStart(lobby.needsPasscode ? code : undefined);
-          }}
-        >
-          <Stack>
-            {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" mah={160} fit="contain" />}
-            <Title order={1} size="h2">
-              {game.title}
-            </Title>
-            <RichText html={game.description} />
-            {game.instructions && (
-              <Box>
-                <Title order={2} size="h5" mb={4}>
-                  {t('play.intro.instructions')}
-                </Title>
-                <RichText html={game.instructions} />
-              </Box>
-            )}
-            {lobby.refusal ? (
-              <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
-                {lobby.refusal.message}
-              </Alert>
-            ) : (
-              lobby.needsPasscode && (
-                <PasswordInput
-                  label={t('play.passcode.label')}
-                  description={t('play.passcode.title')}
-                  value={code}
-                  onChange={(event) => setCode(event.currentTarget.value)}
-                  error={passcodeError}
-                  autoComplete="off"
-                  data-autofocus
-                />
-              )
-            )}
-            <Button
-              type="submit"
-              size="md"
-              loading={busy}
-              disabled={lobby.refusal !== null || (lobby.needsPasscode && !code)}
-            >
-              {t('play.intro.start')}
-            </Button>
-            <Anchor component={Link} to="/" size="sm">
-              {t('play.home')}
-            </Anchor>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
-  );
 }
 
 /**
@@ -198,7 +55,6 @@ export function PlayPage() {
     enabled: !playtest && !!gameId,
   });
   const rejoining = !!lobby.data?.instanceId;
-  const [requested, setRequested] = useState(false);
 
   const indexRef = useMemo<{ current: SpecIndex | null }>(() => ({ current: null }), []);
   const handlers = usePlayNotifications(indexRef);
@@ -214,45 +70,28 @@ export function PlayPage() {
   if (!playtest && lobby.error) return <GeneralErrorBox error={lobby.error} />;
   if (!playtest && !lobby.data) return <PageLoader label={t('play.loadingGame')} />;
   const { phase } = session;
-  if (lobby.data && !rejoining && (!requested || phase.kind === 'passcode')) {
+  if (lobby.data && !rejoining && (phase.kind === 'idle' || phase.kind === 'passcode')) {
     return (
       <IntroCard
         lobby={lobby.data}
         passcodeError={phase.kind === 'passcode' ? phase.error : null}
         busy={session.busy}
-        onStart={(passcode) => {
-          setRequested(true);
-          void session.start(passcode ? { passcode } : {});
-        }}
+        onStart={(passcode) => void session.start(passcode ? { passcode } : {})}
       />
     );
   }
   if (phase.kind === 'refused') {
     return (
-      <Center mih="70dvh" p="md">
-        <Alert color="orange" variant="light" title={t('play.refused.title')} maw={480} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{phase.message}</Text>
-            <Button variant="light" size="xs" onClick={() => void session.start()} loading={session.busy}>
-              {t('play.refused.retry')}
-            </Button>
-            {playtest ? (
-              <Anchor component={Link} to={`/games/${gameId}`} size="sm">
-                {t('play.backToDesign')}
-              </Anchor>
-            ) : (
-              <Anchor component={Link} to="/" size="sm">
-                {t('play.home')}
-              </Anchor>
-            )}
-          </Stack>
-        </Alert>
-      </Center>
+      <RefusedNotice
+        message={phase.message}
+        busy={session.busy}
+        backTo={playtest ? 'design' : 'home'}
+        gameId={gameId}
+        onRetry={() => void session.start()}
+      />
     );
   }
-  if (phase.kind === 'starting' || !session.game || !session.view || !session.index) {
-    return <PageLoader label={t('play.loading')} />;
-  }
+  if (!isLoaded(session)) return <PageLoader label={t('play.loading')} />;
 
   return (
     <PlayScreen

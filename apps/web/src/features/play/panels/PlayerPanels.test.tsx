@@ -2,7 +2,7 @@ import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PerceivedThing } from '../PlayMap';
+import type { PerceivedThing } from '../board/PlayMap';
 import { makeIndex, renderWithProviders } from '../test-support';
 import { CodesPanel, CreatePanel, TasksPanel } from './PlayerPanels';
 import { ThingSheet } from './ThingSheet';

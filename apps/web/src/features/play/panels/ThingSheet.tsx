@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { mediaFileUrl, type PlayEvent } from '../../../api/play';
-import type { PerceivedThing } from '../PlayMap';
+import type { PerceivedThing } from '../board/PlayMap';
 import { RichText } from '../RichText';
 import { definitionOf, thingTitle, type SpecIndex } from '../spec-index';
 import '../locales';

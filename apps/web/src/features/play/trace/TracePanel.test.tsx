@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayDebug } from '../../../api/play';
 import { makeIndex, renderWithProviders } from '../test-support';
-import type { TraceEntry } from '../usePlaySession';
+import type { TraceEntry } from '../session/session-reducer';
 import { TracePanel } from './TracePanel';
 
 const index = makeIndex({

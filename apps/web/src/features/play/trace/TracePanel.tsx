@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlayDebug } from '../../../api/play';
 import type { SpecIndex } from '../spec-index';
-import type { TraceEntry } from '../usePlaySession';
+import type { TraceEntry } from '../session/session-reducer';
 import '../locales';
 
 export interface TracePanelProps {

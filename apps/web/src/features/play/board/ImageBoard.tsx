@@ -2,8 +2,8 @@ import type { PlayerView } from '@loci/engine';
 import { Badge, Box, Button, Card, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PerceivedThing } from './PlayMap';
-import { thingTitle, type SpecIndex } from './spec-index';
-import './locales';
+import { thingTitle, type SpecIndex } from '../spec-index';
+import '../locales';
 
 /**
  * Image games (no location services): the scene's (or game's) background

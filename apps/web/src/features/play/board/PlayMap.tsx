@@ -5,9 +5,9 @@ import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from '
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { DEFAULT_ZOOM, OSM_TILES } from '../../components/map/leaflet-setup';
-import { mediaIconUrl } from '../../api/play';
-import { definitionOf, sceneCircle, thingTitle, type SpecIndex } from './spec-index';
+import { DEFAULT_ZOOM, OSM_TILES } from '../../../components/map/leaflet-setup';
+import { mediaIconUrl } from '../../../api/play';
+import { definitionOf, sceneCircle, thingTitle, type SpecIndex } from '../spec-index';
 
 export type PerceivedThing = (ObjectInstance | OfferInstance) & Proximity;
 

@@ -1,0 +1,63 @@
+import type { Scene } from '@loci/domain';
+import type { PlayerView } from '@loci/engine';
+import { mediaFileUrl, type PlayGameInfo } from '../../../api/play';
+import type { LatLng } from '../gps/geolocation';
+import type { SpecIndex } from '../spec-index';
+import { ImageBoard } from './ImageBoard';
+import { PlayMap, type PerceivedThing } from './PlayMap';
+
+/** The game's board: the map (map games, with the walker or the GPS position) or the background image. */
+export function PlayBoard({
+  game,
+  view,
+  index,
+  currentScene,
+  playtest,
+  position,
+  walker,
+  onMove,
+  onThing,
+  onTapLocation,
+}: {
+  game: PlayGameInfo;
+  view: PlayerView;
+  index: SpecIndex;
+  currentScene: Scene | undefined;
+  playtest: boolean;
+  position: LatLng | null;
+  walker: boolean;
+  onMove: (lat: number, lng: number) => void;
+  onThing: (thing: PerceivedThing) => void;
+  onTapLocation: (locationId: string) => void;
+}) {
+  if (game.pg.type === 'image') {
+    const mediaId = view.background ?? currentScene?.logoId ?? game.pg.bgImageId;
+    return (
+      <ImageBoard
+        imageUrl={mediaId ? mediaFileUrl(mediaId) : null}
+        index={index}
+        view={view}
+        onThing={onThing}
+        onTapLocation={onTapLocation}
+      />
+    );
+  }
+  // Scene circles show when the game shows scenes, and always to its designer.
+  const scenes =
+    game.pg.showScenes || playtest
+      ? index.list<Scene>('scene').filter((scene) => !scene.universe && scene.enabled !== false)
+      : [];
+  return (
+    <PlayMap
+      center={{ lat: game.pg.place.lat, lng: game.pg.place.lng }}
+      index={index}
+      view={view}
+      scenes={scenes}
+      position={position}
+      walker={walker}
+      onMove={onMove}
+      onThing={onThing}
+      onTapLocation={onTapLocation}
+    />
+  );
+}

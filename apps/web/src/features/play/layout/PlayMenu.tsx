@@ -1,0 +1,41 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconLogout, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PlayEvent } from '../../../api/play';
+import { confirmLeave } from '../dialogs/confirm-leave';
+
+/** The header's menu: pause or resume, and leaving the game (asked again first). */
+export function PlayMenu({
+  paused,
+  onSend,
+  onLeave,
+}: {
+  paused: boolean;
+  onSend: (event: PlayEvent) => void;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('play.menu.label')}>
+          <IconDots size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {paused ? (
+          <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => onSend({ type: 'resume' })}>
+            {t('play.menu.resume')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconPlayerPause size={16} />} onClick={() => onSend({ type: 'pause' })}>
+            {t('play.menu.pause')}
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => confirmLeave(t, onLeave)}>
+          {t('play.menu.leave')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

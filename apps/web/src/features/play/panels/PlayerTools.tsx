@@ -1,0 +1,109 @@
+import type { Archetype } from '@loci/domain';
+import type { PlayerView } from '@loci/engine';
+import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBackpack, IconKeyboard, IconListCheck, IconPlus, IconStars } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlayEvent, PlayGameInfo } from '../../../api/play';
+import type { LatLng } from '../gps/geolocation';
+import type { SpecIndex } from '../spec-index';
+import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
+import { SHEET_STYLES } from './sheet-styles';
+
+type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create';
+
+function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+  return (
+    <UnstyledButton onClick={onClick} aria-label={label} style={{ flex: 1, padding: '6px 2px' }}>
+      <Stack gap={0} align="center">
+        {icon}
+        <Text size="xs" lh={1.2}>
+          {label}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}
+
+/** The bar of the player's tools the game's capabilities allow, and the sheet each opens. */
+export function PlayerTools({
+  game,
+  view,
+  index,
+  position,
+  playtest,
+  busy,
+  onSend,
+  onUpload,
+}: {
+  game: PlayGameInfo;
+  view: PlayerView;
+  index: SpecIndex;
+  position: LatLng | null;
+  playtest: boolean;
+  busy: boolean;
+  onSend: (event: PlayEvent) => void;
+  /** Uploads a submission's file; resolves to the medium's id. */
+  onUpload: (file: File) => Promise<string>;
+}) {
+  const { t } = useTranslation();
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const caps = game.capabilities;
+  const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
+  const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
+    { name: 'backpack', icon: <IconBackpack size={22} />, shown: caps.seeBackPack || playtest },
+    { name: 'skills', icon: <IconStars size={22} />, shown: caps.seeSkills },
+    { name: 'tasks', icon: <IconListCheck size={22} />, shown: caps.seeTasks },
+    { name: 'codes', icon: <IconKeyboard size={22} />, shown: caps.typeCodes || caps.scanCodes },
+    { name: 'create', icon: <IconPlus size={22} />, shown: creatable.length > 0 },
+  ];
+  return (
+    <>
+      <Group
+        gap={0}
+        wrap="nowrap"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)', flex: 'none' }}
+        role="toolbar"
+        aria-label={t('play.bar.label')}
+      >
+        {panels
+          .filter((entry) => entry.shown)
+          .map((entry) => (
+            <BarButton
+              key={entry.name}
+              icon={entry.icon}
+              label={t(`play.bar.${entry.name}`)}
+              onClick={() => setPanel(entry.name)}
+            />
+          ))}
+      </Group>
+
+      <Drawer
+        opened={panel !== null}
+        onClose={() => setPanel(null)}
+        position="bottom"
+        size="auto"
+        title={panel ? t(`play.bar.${panel}`) : ''}
+        styles={SHEET_STYLES}
+      >
+        {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={onSend} />}
+        {panel === 'skills' && <SkillsPanel view={view} index={index} />}
+        {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
+        {panel === 'codes' && (
+          <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />
+        )}
+        {panel === 'create' && (
+          <CreatePanel
+            archetypes={creatable}
+            position={position}
+            busy={busy}
+            onSend={(event) => {
+              onSend(event);
+              setPanel(null);
+            }}
+          />
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Output, PlayerView } from '@loci/engine';
+import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
+import type { PlayerMessage } from '../session/session-reducer';
+
+// Everything the player hears over the socket, in one place: the payloads' shapes are read here only.
+
+interface OutputsPayload {
+  instanceId: string;
+  outputs: Output[];
+  view: PlayerView;
+}
+
+interface MessagePayload {
+  id?: string | null;
+  instanceId?: string;
+  message: string;
+  when?: string;
+  from?: string;
+}
+
+interface LocationUpdatePayload {
+  location?: { coords?: { latitude?: number; longitude?: number } };
+}
+
+/**
+ * While the player is in `instanceId`: outputs pushed to them (caused by other players,
+ * operators, the debugging tools, or their own steps) and operators' messages.
+ */
+export function useInstancePushes(
+  instanceId: string | null,
+  handlers: {
+    onOutputs: (payload: { outputs: Output[]; view: PlayerView }) => void;
+    onMessage: (message: PlayerMessage) => void;
+  },
+): void {
+  useRealtimeEvent<OutputsPayload>(
+    REALTIME_EVENTS.outputs,
+    (payload) => {
+      if (!payload || payload.instanceId !== instanceId) return;
+      handlers.onOutputs({ outputs: payload.outputs ?? [], view: payload.view });
+    },
+    Boolean(instanceId),
+  );
+  useRealtimeEvent<MessagePayload>(
+    REALTIME_EVENTS.message,
+    (payload) => {
+      if (!payload?.message) return;
+      if (payload.instanceId && payload.instanceId !== instanceId) return;
+      handlers.onMessage({
+        ...(payload.id ? { id: payload.id } : {}),
+        message: payload.message,
+        when: payload.when,
+        from: payload.from,
+      });
+    },
+    Boolean(instanceId),
+  );
+}
+
+/** The debugging tools move a player by pushing LOCATION_UPDATE: `onMove` gets the new position. */
+export function useDebugMoves(onMove: (lat: number, lng: number) => void): void {
+  useRealtimeEvent<LocationUpdatePayload>(REALTIME_EVENTS.locationUpdate, (payload) => {
+    const coords = payload?.location?.coords;
+    if (typeof coords?.latitude === 'number' && typeof coords.longitude === 'number') {
+      onMove(coords.latitude, coords.longitude);
+    }
+  });
+}

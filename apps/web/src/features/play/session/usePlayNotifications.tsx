@@ -1,0 +1,73 @@
+import type { Output } from '@loci/engine';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpecIndex } from '../spec-index';
+import { playErrorMessage } from './play-error';
+import type { PlaySessionHandlers } from './usePlaySession';
+
+const NOTIFY_MS = 6000;
+
+/** Tells the player, as notifications, what the session reports: outputs that take no answer, operators' messages, failed calls. */
+export function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySessionHandlers {
+  const { t } = useTranslation();
+  return useMemo<PlaySessionHandlers>(
+    () => ({
+      onOutputs: (outputs: Output[]) => {
+        for (const output of outputs) {
+          switch (output.action) {
+            case 'showNotification':
+              if (output.message) notifications.show({ message: output.message, autoClose: NOTIFY_MS });
+              break;
+            case 'goToScene': {
+              const scene = indexRef.current?.scene(output.sceneId);
+              if (scene) {
+                notifications.show({
+                  message: t('play.notify.scene', { scene: scene.title || scene.name }),
+                  color: 'grape',
+                  autoClose: NOTIFY_MS,
+                });
+              }
+              break;
+            }
+            case 'answerResult':
+              if (output.correct) {
+                notifications.show({ message: t('play.notify.correct'), color: 'teal', autoClose: NOTIFY_MS });
+              }
+              break;
+            case 'error':
+              notifications.show({
+                title: t('play.notify.refused'),
+                message: output.message ?? output.errorCode ?? '',
+                color: 'orange',
+                icon: <IconAlertTriangle size={18} />,
+                autoClose: NOTIFY_MS,
+              });
+              break;
+            default:
+              break;
+          }
+        }
+      },
+      onMessage: (message) => {
+        notifications.show({
+          title: message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message'),
+          message: message.message,
+          icon: <IconMessage size={18} />,
+          color: 'blue',
+          autoClose: false,
+        });
+      },
+      onError: (error) => {
+        notifications.show({
+          title: t('play.notify.failed'),
+          message: playErrorMessage(error),
+          color: 'red',
+          autoClose: NOTIFY_MS,
+        });
+      },
+    }),
+    [t, indexRef],
+  );
+}
