@@ -130,11 +130,16 @@ async function loadAndKill(server, game, players, killAfterMs, unexpected) {
   return { ms: performance.now() - started, inFlightAtKill };
 }
 
-/** Every acknowledged code of `players` that the restarted server does not have. */
+/**
+ * Every acknowledged code of `players` that the restarted server does not have,
+ * and how many codes it has that were sent but never answered (committed as
+ * the server died).
+ */
 async function findLost(server, owner, players) {
   const dispatcher = new Agent({ connections: 4 });
   const lost = [];
   let present = 0;
+  let unanswered = 0;
   try {
     for (const player of players) {
       const res = await call(
@@ -146,15 +151,18 @@ async function findLost(server, owner, players) {
       );
       if (res.status !== 200) throw new Error(`reading instance ${player.instanceId} answered ${res.status}`);
       const codes = res.body.state.usersState?.[player.user.user.id]?.codes ?? {};
+      let found = 0;
       for (const code of player.acknowledged) {
-        if (code in codes) present += 1;
+        if (code in codes) found += 1;
         else lost.push(`${player.user.user.name}: ${code}`);
       }
+      present += found;
+      unanswered += Object.keys(codes).length - found;
     }
   } finally {
     await dispatcher.close();
   }
-  return { lost, present };
+  return { lost, present, unanswered };
 }
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
@@ -214,7 +222,7 @@ async function runOn(database) {
       const leftover =
         database === 'pglite' && existsSync(lock) ? `, lock file of pid ${readFileSync(lock, 'utf8')} left` : '';
       const restartMs = await start();
-      const { lost, present } = await findLost(server, owner, done);
+      const { lost, present, unanswered } = await findLost(server, owner, done);
       result.cycles = cycle;
       result.acknowledged = present + lost.length;
       result.lost = lost.length;
@@ -222,7 +230,8 @@ async function runOn(database) {
       console.log(
         `${database} cycle ${cycle}/${CYCLES}: ${acknowledged} events acknowledged in ${(load.ms / 1000).toFixed(1)} s, ` +
           `killed with ${load.inFlightAtKill} in flight${leftover}; restarted in ${(restartMs / 1000).toFixed(1)} s; ` +
-          `${lost.length} of ${result.acknowledged} acknowledged so far lost`,
+          `${lost.length} of ${result.acknowledged} acknowledged so far lost ` +
+          `(and ${unanswered} sent but unanswered found committed)`,
       );
       if (lost.length) console.error(`  lost: ${lost.slice(0, 20).join(', ')}${lost.length > 20 ? ', …' : ''}`);
       if (unexpected.length) console.error(`  unexpected answers: ${unexpected.slice(0, 5).join(' | ')}`);
