@@ -10,22 +10,17 @@
 // BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_SERVER=source (run the server
 // from its TypeScript source instead of dist), BENCH_LOG_LEVEL (warn),
 // BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/client.ts';
 import { createUser } from '../apps/server/src/test/factories.ts';
 import { createPlayableGame, FAR_AWAY, PIER } from '../apps/server/src/test/play-factories.ts';
+import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -36,100 +31,22 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const PLAY_DB = 'loci_bench_play';
 const PGBENCH_DB = 'loci_bench_pgbench';
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
   (candidate) => !candidate.includes('/') || existsSync(candidate),
 );
 
-const urlOf = (database) => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
+const urlOf = (database) => databaseUrlOf(SERVER_URL, database);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
-async function recreateDatabase(admin, name) {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The designer, the published harbour game (a scene, a location, an info box, a question, three rules) and the players. */
 async function seed(dataDir) {
-  const config = loadConfig({
-    DATABASE_URL: urlOf(PLAY_DB),
-    JWT_SECRET,
-    LOCI_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    LOCI_RATE_LIMIT: '100000',
-  });
-  const database = await openPostgres(urlOf(PLAY_DB));
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  try {
+  return withApp({ dataDir, databaseUrl: urlOf(PLAY_DB) }, async (app) => {
     const owner = await createUser(app.ctx, { role: 'designer', name: 'Bench Designer' });
     const game = await createPlayableGame(app, owner);
     const players = [];
     for (let i = 0; i < CONCURRENCY; i += 1) players.push(await createUser(app.ctx, { name: `Player ${i}` }));
     return { game, players };
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
-
-/** Starts the Loci server on the scratch database; resolves with its URL once /api/health answers. */
-async function startServer(dataDir) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const main = path.join(root, 'apps/server/dist/main.js');
-  if (!FROM_SOURCE && !existsSync(main))
-    throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const args = [
-    ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
-    ...(FROM_SOURCE
-      ? ['--conditions=loci-source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
-      : [main]),
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: urlOf(PLAY_DB),
-      JWT_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      LOCI_DATA_DIR: dataDir,
-      LOCI_RATE_LIMIT: '100000',
-      LOG_LEVEL,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, baseUrl };
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux). */
@@ -339,7 +256,13 @@ try {
   await recreateDatabase(admin, PLAY_DB);
   await recreateDatabase(admin, PGBENCH_DB);
   const { game, players } = await seed(dataDir);
-  server = await startServer(dataDir);
+  server = await startServer({
+    dataDir,
+    databaseUrl: urlOf(PLAY_DB),
+    fromSource: FROM_SOURCE,
+    logLevel: LOG_LEVEL,
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
+  });
   console.log(
     `Server: ${FROM_SOURCE ? 'apps/server/src (tsx)' : 'apps/server/dist'} on ${urlOf(PLAY_DB)}, LOG_LEVEL=${LOG_LEVEL}; ` +
       `${CONCURRENCY} players, one instance and one connection each; ${WARMUP_S} s warm-up, ${DURATION_S} s measured.`,

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite — lint, type checks, unit and API tests (on
-// PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then the browser
-// tests in Debian's Chromium. Ends with one line 'N passed, N failed'.
+// PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), the build, the
+// crash test (bench/crash.mjs, short form: the built server killed under load
+// on each database), then the browser tests in Debian's Chromium. Ends with one
+// line 'N passed, N failed'.
 //
 // LOCI_REQUIRE_POSTGRES=1 and LOCI_REQUIRE_BROWSER=1 (set by .ci/run) turn a
 // missing database or browser into a failure instead of a skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +75,31 @@ if (vitest) {
   failed += 1;
 }
 
+const built = run('Build', 'npm', ['run', 'build']);
+if (built) {
+  // Each database it ran on counts as one test: every event acknowledged before a kill -9 is there after the restart.
+  const crashReport = path.join(reports, 'crash.json');
+  rmSync(crashReport, { force: true });
+  const crashOk = run(
+    'Crash test (kill -9 of the built server under load, PGlite and PostgreSQL)',
+    'node',
+    ['--conditions=loci-source', '--import', 'tsx', 'bench/crash.mjs', '--report', crashReport],
+    {},
+    { countsTests: true },
+  );
+  const crash = readJson(crashReport);
+  if (crash) {
+    for (const result of crash.results) {
+      if (result.ok) passed += 1;
+      else failed += 1;
+    }
+    if (!crashOk && crash.results.every((result) => result.ok)) failed += 1;
+    skipped += crash.skipped.length;
+  } else {
+    failed += 1;
+  }
+}
+
 if (!existsSync(chromium)) {
   if (process.env.LOCI_REQUIRE_BROWSER === '1') {
     console.error(`LOCI_REQUIRE_BROWSER=1 but ${chromium} is missing (apt-get install -y chromium)`);
@@ -81,7 +108,7 @@ if (!existsSync(chromium)) {
   } else {
     console.log(`\n${chromium} is missing: the browser tests are skipped (apt-get install -y chromium to run them).`);
   }
-} else if (run('Build', 'npm', ['run', 'build'])) {
+} else if (built) {
   const e2eReport = path.join(reports, 'e2e.json');
   run(
     'Browser tests (Playwright + Chromium)',

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { gameInstances, gameplayRecords } from '../../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { gameInstances, gameplayRecords, gameVersions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createPlayableGame, sendEvent, startPlay, type PlayableGame } from '../../test/play-factories.js';
+import { workingVersionOf } from '../../test/game-factories.js';
+import { createPlayableGame, PIER, sendEvent, startPlay, type PlayableGame } from '../../test/play-factories.js';
 
 const PLAYERS = 20;
 
@@ -53,4 +54,90 @@ describe('a shared world under concurrent players', () => {
     const picks = await t.app.ctx.db.select().from(gameplayRecords).where(eq(gameplayRecords.instanceId, instanceId));
     expect(picks.filter((record) => record.name === 'has picked or redeemed offer')).toHaveLength(1);
   });
+});
+
+/**
+ * A designer's restart button pressed ten times at once (a double click, a
+ * retrying client): a restart replaces the caller's playtest, so however the
+ * requests interleave there is one playtest afterwards, every caller is
+ * answered with an instance, and the one that stays plays on.
+ */
+describe('playtest restarts sent at the same moment', () => {
+  const RESTARTS = 10;
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t.app.ctx, { role: 'designer' });
+  });
+  afterAll(async () => t.close());
+
+  /** A new game with one playtest of its working version already running. */
+  async function gameWithPlaytest() {
+    const game = await createPlayableGame(t.app, owner);
+    const working = await workingVersionOf(t.app.ctx, game.gameId);
+    const first = await startPlay(t.app, owner, game.gameId, { versionId: working.id });
+    expect(first.statusCode).toBe(201);
+    return { game, working, firstId: first.json().instanceId as string };
+  }
+
+  const restart = (gameId: string, versionId: string) => startPlay(t.app, owner, gameId, { versionId, restart: true });
+
+  const activePlaytests = (versionId: string) =>
+    t.app.ctx.db
+      .select({ id: gameInstances.id })
+      .from(gameInstances)
+      .where(and(eq(gameInstances.versionId, versionId), eq(gameInstances.status, 'active')));
+
+  it('leaves exactly one playtest, answered to a caller, that plays on', async () => {
+    const { game, working, firstId } = await gameWithPlaytest();
+    const answers = await Promise.all(Array.from({ length: RESTARTS }, () => restart(game.gameId, working.id)));
+    for (const res of answers) {
+      expect([200, 201]).toContain(res.statusCode);
+      expect(res.json().view).toMatchObject({ currentSceneId: game.scene.id });
+    }
+    const active = await activePlaytests(working.id);
+    expect(active).toHaveLength(1);
+    const playtestId = active[0]!.id;
+    expect(playtestId).not.toBe(firstId);
+    expect(answers.map((res) => res.json().instanceId)).toContain(playtestId);
+    const event = await sendEvent(t.app, owner, playtestId, { type: 'location', ...PIER });
+    expect(event.statusCode).toBe(200);
+  });
+
+  // Only PostgreSQL runs requests side by side: with the version row held by the test, every restart has
+  // read what it replaces and waits at the lock, so the first one replaces and the others join its playtest.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers restarts that overlapped with the one playtest that stays',
+    async () => {
+      const { game, working, firstId } = await gameWithPlaytest();
+      // Fewer than the pool's connections: the waiting restarts and this holder each keep one.
+      const waiting = RESTARTS / 2;
+      let answers: Array<Awaited<ReturnType<typeof restart>>> = [];
+      await t.app.ctx.db.transaction(async (tx) => {
+        await tx.select().from(gameVersions).where(eq(gameVersions.id, working.id)).for('update');
+        const pending = Promise.all(Array.from({ length: waiting }, () => restart(game.gameId, working.id)));
+        await expect
+          .poll(
+            async () => {
+              const [row] = await tx
+                .select({ count: sql<number>`count(*)::int` })
+                .from(sql`pg_stat_activity`)
+                .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+              return row?.count;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(waiting);
+        void pending.then((done) => (answers = done));
+      });
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(waiting);
+      const active = await activePlaytests(working.id);
+      expect(active).toHaveLength(1);
+      expect(active[0]!.id).not.toBe(firstId);
+      expect(answers.map((res) => res.json().instanceId)).toEqual(answers.map(() => active[0]!.id));
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([...answers.map(() => 200).slice(1), 201]);
+    },
+  );
 });

@@ -41,7 +41,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { loadGame, type Executor, type GameUser, type LoadedGame } from '../games/service.js';
+import { loadGame, type Executor, type GameUser, type LoadedGame, type Transaction } from '../games/service.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import {
   insertInstance,
@@ -54,7 +54,7 @@ import {
   type SteppedEvent,
 } from '../runtime/store.js';
 import { playerSafeSpec } from './player-spec.js';
-import { removeUploadFiles, uploadsOf } from '../media/service.js';
+import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
 
 /** What a playtest also answers: the step's trace and the raw states (spec 3 §2 debugging). */
 export interface PlayDebug {
@@ -296,36 +296,39 @@ async function findSharedInstance(db: Executor, versionId: string): Promise<Game
   return found ?? null;
 }
 
+/** The instances of a version the user has a row in (their playtests, for the working version). */
+async function playtestIdsOf(db: Executor, userId: string, versionId: string): Promise<string[]> {
+  const mine = await db
+    .select({ instanceId: playerStates.instanceId })
+    .from(playerStates)
+    .where(and(eq(playerStates.userId, userId), eq(playerStates.versionId, versionId)));
+  return mine.map((row) => row.instanceId);
+}
+
 /**
- * The Playtest reset: the caller's playtests of the working version are
- * thrown away — instances they play alone are deleted (with their records and
- * messages, by cascade), and they leave shared ones (their row is deleted; the
- * others play on).
+ * The Playtest reset, inside the caller's transaction: the caller's playtests
+ * of the working version are thrown away — instances they play alone are
+ * deleted (with their records and messages, by cascade), and they leave shared
+ * ones (their row is deleted; the others play on). Returns the uploads whose
+ * files the caller removes after COMMIT.
  */
-async function removePlaytests(ctx: AppContext, userId: string, versionId: string): Promise<void> {
-  const uploads = await ctx.db.transaction(async (tx) => {
-    const mine = await tx
-      .select({ instanceId: playerStates.instanceId })
-      .from(playerStates)
-      .where(and(eq(playerStates.userId, userId), eq(playerStates.versionId, versionId)));
-    if (mine.length === 0) return [];
-    const ids = mine.map((row) => row.instanceId);
-    const others = await tx
-      .select({ instanceId: playerStates.instanceId })
-      .from(playerStates)
-      .where(and(inArray(playerStates.instanceId, ids), ne(playerStates.userId, userId)));
-    const shared = new Set(others.map((row) => row.instanceId));
-    const alone = ids.filter((id) => !shared.has(id));
-    const gone = await uploadsOf(tx, { instanceIds: alone });
-    if (alone.length > 0) await tx.delete(gameInstances).where(inArray(gameInstances.id, alone));
-    if (shared.size > 0) {
-      await tx
-        .delete(playerStates)
-        .where(and(inArray(playerStates.instanceId, [...shared]), eq(playerStates.userId, userId)));
-    }
-    return gone;
-  });
-  await removeUploadFiles(ctx, uploads);
+async function removePlaytests(tx: Transaction, userId: string, versionId: string): Promise<UploadFile[]> {
+  const ids = await playtestIdsOf(tx, userId, versionId);
+  if (ids.length === 0) return [];
+  const others = await tx
+    .select({ instanceId: playerStates.instanceId })
+    .from(playerStates)
+    .where(and(inArray(playerStates.instanceId, ids), ne(playerStates.userId, userId)));
+  const shared = new Set(others.map((row) => row.instanceId));
+  const alone = ids.filter((id) => !shared.has(id));
+  const gone = await uploadsOf(tx, { instanceIds: alone });
+  if (alone.length > 0) await tx.delete(gameInstances).where(inArray(gameInstances.id, alone));
+  if (shared.size > 0) {
+    await tx
+      .delete(playerStates)
+      .where(and(inArray(playerStates.instanceId, [...shared]), eq(playerStates.userId, userId)));
+  }
+  return gone;
 }
 
 // ─── Start or join ───────────────────────────────────────────────────────────
@@ -417,49 +420,71 @@ export async function startPlaying({
   assertInPeriod(settings.playingPeriod, ctx.now(), version.isLiveSpec);
   const debug = version.isLiveSpec && access.playWorking;
 
-  if (body.restart) {
-    await removePlaytests(ctx, user.id, version.id);
-  } else {
+  if (!body.restart) {
     const own = await findOwnActiveInstance(ctx.db, user.id, version.id);
     if (own) {
       await assertDevice(ctx.db, own.player, settings.enforceSingleDevice, deviceId);
       return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
     }
   }
+  // What a restart was asked to replace: the playtests the caller had when the request came in.
+  const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;
   assertPasscode(settings.playPassword, body.passcode, access);
 
   const spec = await specOfVersion(ctx.db, game.row, version);
   const multiplayer = Boolean(spec.game.multiplayer);
   const join = { userId: user.id, deviceId };
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
+  let removedUploads: UploadFile[] = [];
 
-  // Joining and creating happen under the version row's lock, so two players arriving together at a
-  // multiplayer game end up in the same new instance, and a double click makes one single-player instance.
-  const outcome = await ctx.db.transaction(async (tx): Promise<SteppedEvent | { rejoin: true }> => {
-    await tx.select({ id: gameVersions.id }).from(gameVersions).where(eq(gameVersions.id, version.id)).for('update');
-    if (!body.restart) {
-      if (await findOwnActiveInstance(tx, user.id, version.id)) return { rejoin: true };
-      const shared = multiplayer ? await findSharedInstance(tx, version.id) : null;
-      if (shared) {
-        return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
+  // Why this is race-safe (as runtime/store.ts): joining, creating and a restart's removal run in ONE
+  // transaction that first locks the version row (`SELECT … FOR UPDATE`). The starts of a version are
+  // served one after the other, and each one's statements see (READ COMMITTED) what the one before
+  // committed. So two players arriving together at a multiplayer game end up in the same new instance, a
+  // double click makes one single-player instance, and ten restarts at once leave one playtest: a
+  // restart's removal and its new instance commit together, so no other restart can slip an instance in
+  // between. A restart that finds under the lock an active playtest it was not asked to replace (not in
+  // `replacing`) joins it instead: an overlapping start or restart made it after this request came in, so
+  // it is already fresh, and the overlapping callers are all answered with the playtest that stays. The
+  // version row rather than an advisory lock on (user, version): every start of the version already takes
+  // it, so a restart and a plain start are serialised too, and only designers and testers start working
+  // versions, so they seldom wait for one another. On PGlite (one connection) transactions already run one
+  // at a time.
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<SteppedEvent | { rejoin: { instance: GameInstanceRow; player: PlayerStateRow } }> => {
+      await tx.select({ id: gameVersions.id }).from(gameVersions).where(eq(gameVersions.id, version.id)).for('update');
+      const own = await findOwnActiveInstance(tx, user.id, version.id);
+      if (own && !replacing?.has(own.instance.id)) return { rejoin: own };
+      if (replacing) {
+        removedUploads = await removePlaytests(tx, user.id, version.id);
+      } else {
+        const shared = multiplayer ? await findSharedInstance(tx, version.id) : null;
+        if (shared) {
+          return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
+        }
       }
-    }
-    if (!version.isLiveSpec && !version.newInstancesAllowed) {
-      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
-    }
-    const instance = await insertInstance(tx, {
-      gameId: game.row.id,
-      versionId: version.id,
-      isLiveSpec: version.isLiveSpec,
-      multiplayer,
-      world: createInstanceState(spec, { multiplayer }).world,
-      // A playtest runs the design as it was when it started, whatever the designer changes next.
-      spec: version.isLiveSpec ? spec : null,
-      now: ctx.now(),
-    });
-    return stepInTransaction(ctx, tx, { instanceId: instance.id, event: startEvent, traceAllRules: debug, join });
-  });
-  if ('rejoin' in outcome) return startPlaying({ ctx, user, gameId, body, deviceId });
+      if (!version.isLiveSpec && !version.newInstancesAllowed) {
+        throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+      }
+      const instance = await insertInstance(tx, {
+        gameId: game.row.id,
+        versionId: version.id,
+        isLiveSpec: version.isLiveSpec,
+        multiplayer,
+        world: createInstanceState(spec, { multiplayer }).world,
+        // A playtest runs the design as it was when it started, whatever the designer changes next.
+        spec: version.isLiveSpec ? spec : null,
+        now: ctx.now(),
+      });
+      return stepInTransaction(ctx, tx, { instanceId: instance.id, event: startEvent, traceAllRules: debug, join });
+    },
+  );
+  await removeUploadFiles(ctx, removedUploads);
+  if ('rejoin' in outcome) {
+    const { instance, player } = outcome.rejoin;
+    await assertDevice(ctx.db, player, settings.enforceSingleDevice, deviceId);
+    return rejoin(ctx, { user, instance, player, debug });
+  }
 
   pushStepped(ctx, outcome.push);
   const answer = await answerFor(ctx, {
