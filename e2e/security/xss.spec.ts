@@ -66,7 +66,7 @@ function watchDialogs(page: Page): string[] {
 /** Waits for failed images to have fired their onerror (they would have by now), then checks the marker. */
 async function expectNothingRan(page: Page, opened: string[], where: string) {
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as { __xss?: unknown }).__xss), where).toBeUndefined();
   expect(opened, where).toEqual([]);
   // Nothing from the corpus made it into the page as an element.
   expect(

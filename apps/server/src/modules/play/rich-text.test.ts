@@ -153,7 +153,9 @@ describe('rich text is sanitised on save and where players read it', () => {
     expect(entity.statusCode).toBe(400);
     expect(entity.json().errors).toMatchObject({ description: RICH_TEXT_MESSAGES.tooLong });
 
-    const justRight = await saveGameTexts(game.gameId, { description: `<p>${'a'.repeat(RICH_TEXT_MAX_LENGTH - 7)}</p>` });
+    const justRight = await saveGameTexts(game.gameId, {
+      description: `<p>${'a'.repeat(RICH_TEXT_MAX_LENGTH - 7)}</p>`,
+    });
     expect(justRight.statusCode, justRight.body).toBe(200);
   });
 });
