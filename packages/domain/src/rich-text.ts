@@ -44,12 +44,12 @@ export const RICH_TEXT_POLICY = {
   ],
   /** Attributes per element; no element may carry any other (no style, no event handlers). */
   allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] } as Record<string, readonly string[]>,
-  /** URL schemes a link may use; relative links are refused too. */
+  /** URL schemes a link may use (a relative link, having none, stays: it cannot run script). */
   allowedSchemes: ['http', 'https', 'mailto'],
   /** Every link opens in a new tab without handing it the opener. */
   linkTarget: '_blank',
   linkRel: 'noopener noreferrer',
-  /** Elements dropped with everything inside them, not just their tags. */
+  /** Elements dropped with everything inside them, not just their tags (the server's list; DOMPurify has its own, longer one). */
   droppedWithContent: [
     'script',
     'style',
