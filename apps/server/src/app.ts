@@ -9,7 +9,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { FORM_ERROR_MESSAGE, USER_MESSAGES, type FieldErrors } from '@loci/domain';
@@ -20,6 +19,7 @@ import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { createNullRealtime } from './lib/realtime.js';
+import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerModules } from './modules/index.js';
@@ -42,7 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(richTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './constants.js';
 import { toFieldErrors, type FieldErrors } from './errors.js';
+import { richText } from './rich-text.js';
 import { GAME_RIGHTS } from './rights.js';
 import type { Role } from './user.js';
 
@@ -257,6 +258,8 @@ const text = z
   .string()
   .nullish()
   .transform((value) => (value ?? '').trim());
+// The game's texts are trimmed like its other text fields.
+const trimmedRichText = richText.transform((value) => value.trim());
 const mediaId = z
   .string()
   .nullish()
@@ -311,9 +314,9 @@ function flags<const K extends string>(keys: readonly K[]) {
 
 const lenientValuesSchema = z.object({
   title: text,
-  description: text,
-  terms: text,
-  instructions: text,
+  description: trimmedRichText,
+  terms: trimmedRichText,
+  instructions: trimmedRichText,
   language: enumOrEmpty(GAME_LANGUAGES),
   logoId: mediaId,
   publicAccess: enumWithDefault(PUBLIC_ACCESS, 'no'),

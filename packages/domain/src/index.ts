@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './user.js';
+export * from './rich-text.js';
 export * from './game.js';
 export * from './rights.js';
 export * from './lock.js';

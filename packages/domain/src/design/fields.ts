@@ -36,11 +36,7 @@ export const text = z
   .string()
   .nullish()
   .transform((value) => (value ?? '').trim());
-/** Rich text (HTML) as sent, '' when missing; emptiness is checked with isRichTextEmpty. */
-export const richText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
+export { richText } from '../rich-text.js';
 /** An id or code: trimmed, undefined when empty. */
 export const optionalText = z
   .string()

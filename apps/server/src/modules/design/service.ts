@@ -25,6 +25,7 @@ import {
   type LoadedGame,
   type Transaction,
 } from '../games/service.js';
+import { sanitizeRichTextFields } from '../../lib/rich-text.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import {
   beginDesignChange,
@@ -63,9 +64,10 @@ export function entitySchemaFor(kind: DesignKind, settings: GameValues) {
   return designEntitySchema(kind, schemaContextOf(settings));
 }
 
-/** Parses a form body with its kind's schema; 400 with the field errors under their paths. */
+/** Parses a form body with its kind's schema, rich text sanitised; 400 with the field errors under their paths. */
 function parseEntity(kind: DesignKind, settings: GameValues, values: Record<string, unknown>): Record<string, unknown> {
-  const result = entitySchemaFor(kind, settings).safeParse(formValuesOf(values));
+  const schema = entitySchemaFor(kind, settings);
+  const result = schema.safeParse(sanitizeRichTextFields(schema, formValuesOf(values)));
   if (!result.success) throw fail.validation(toFieldErrors(result.error.issues));
   return result.data as Record<string, unknown>;
 }

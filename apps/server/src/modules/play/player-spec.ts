@@ -1,4 +1,12 @@
-import type { DesignEntity, DesignKind, GameSpec } from '@loci/domain';
+import {
+  DESIGN_KINDS,
+  designEntitySchema,
+  gameValuesSchemaFor,
+  type DesignEntity,
+  type DesignKind,
+  type GameSpec,
+} from '@loci/domain';
+import { sanitizeRichTextFields } from '../../lib/rich-text.js';
 
 /**
  * What a player's app may read of the spec it plays. The app renders scenes,
@@ -55,24 +63,48 @@ function isShown(kind: DesignKind, entity: DesignEntity): boolean {
   return !fields.hidden || fields.isCurrency === true;
 }
 
+// Where a stored entity or the game's settings hold rich text: their form schemas mark it.
+const ENTITY_SCHEMAS = new Map(DESIGN_KINDS.map((kind) => [kind, designEntitySchema(kind)]));
+const GAME_SCHEMA = gameValuesSchemaFor('edit');
+
+/** The game's settings with their rich text (description, instructions, terms) sanitised. */
+export function withSafeGameTexts<T extends object>(settings: T): T {
+  return sanitizeRichTextFields(GAME_SCHEMA, settings) as T;
+}
+
+/** An entity with its rich text sanitised (specs published before rich text was sanitised on save). */
+function withSafeRichText(kind: DesignKind, entity: DesignEntity): unknown {
+  const schema = ENTITY_SCHEMAS.get(kind);
+  return schema ? sanitizeRichTextFields(schema, entity) : entity;
+}
+
+// Specs are cached per version by the runtime, so each is made player-safe once.
+const safeSpecs = new WeakMap<GameSpec, Record<string, unknown>>();
+
 /**
  * The player-safe copy of a spec (GET /api/play/instances/{id}/game). The
  * initial world is left out too: what lies in the world is in the player's
  * view, as far as they perceive it.
  */
 export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
+  const cached = safeSpecs.get(spec);
+  if (cached) return cached;
   const entities: Record<string, unknown[]> = {};
   for (const [kind, list] of Object.entries(spec.entities ?? {}) as Array<[DesignKind, DesignEntity[]]>) {
     if (DROPPED_KINDS.has(kind)) continue;
-    entities[kind] = (list ?? []).filter((entity) => isShown(kind, entity)).map(withoutSecrets);
+    entities[kind] = (list ?? [])
+      .filter((entity) => isShown(kind, entity))
+      .map((entity) => withoutSecrets(withSafeRichText(kind, entity)));
   }
   const game = withoutSecrets({
-    ...spec.game,
+    ...withSafeGameTexts(spec.game),
     playPassword: undefined,
     additionalDesignersEmailsText: undefined,
     additionalDesignerOnlyAccessEmailsText: undefined,
     restrictAccessToEmailsText: undefined,
   }) as Record<string, unknown>;
   for (const key of Object.keys(game)) if (game[key] === undefined) delete game[key];
-  return { schemaVersion: spec.schemaVersion, game, entities };
+  const safe = { schemaVersion: spec.schemaVersion, game, entities };
+  safeSpecs.set(spec, safe);
+  return safe;
 }

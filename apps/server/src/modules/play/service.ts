@@ -53,7 +53,7 @@ import {
   stepInTransaction,
   type SteppedEvent,
 } from '../runtime/store.js';
-import { playerSafeSpec } from './player-spec.js';
+import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
 
 /** What a playtest also answers: the step's trace and the raw states (spec 3 §2 debugging). */
@@ -373,8 +373,7 @@ export async function getPlayLobby({
     game: {
       id: game.row.id,
       title: settings.title,
-      description: settings.description,
-      instructions: settings.instructions,
+      ...pickGameTexts(settings),
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),
@@ -691,6 +690,15 @@ async function submittedMediaType(
   return kind;
 }
 
+/** The game's texts a player reads, sanitised (they may have been stored before rich text was sanitised on save). */
+function pickGameTexts(settings: { description: string; instructions: string }) {
+  const { description, instructions } = withSafeGameTexts({
+    description: settings.description,
+    instructions: settings.instructions,
+  });
+  return { description, instructions };
+}
+
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
 export async function getPlayGame({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
   const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
@@ -700,8 +708,7 @@ export async function getPlayGame({ ctx, user, instanceId }: { ctx: AppContext; 
     game: {
       id: instance.gameId,
       title: game.title,
-      description: game.description,
-      instructions: game.instructions,
+      ...pickGameTexts(game),
       language: game.language,
       logoId: game.logoId,
       pg: game.pg,

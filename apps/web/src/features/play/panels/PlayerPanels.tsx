@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaIconUrl, type PlayEvent } from '../../../api/play';
 import { thingTitle, type SpecIndex } from '../spec-index';
+import { RichText } from '../RichText';
 import { QrScanButton } from './QrScanButton';
 import '../locales';
 
@@ -254,11 +255,7 @@ export function TasksPanel({
                   {t(`play.tasks.status.${progress.status}`)}
                 </Badge>
               </Group>
-              {mission?.description && (
-                <Text size="sm" c="dimmed">
-                  {mission.description}
-                </Text>
-              )}
+              {mission?.description && <RichText html={mission.description} />}
               {progress.subMissions.map((sub) => {
                 const subMission = mission?.accomplishment.submissions.find((candidate) => candidate.id === sub.id);
                 return (
