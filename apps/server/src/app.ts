@@ -43,7 +43,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to the server (what proxy-addr does with a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -114,6 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => ctx.mailer.close());
   return app as unknown as App;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Serves the built console under /fe with deep links falling back to its index.html. */

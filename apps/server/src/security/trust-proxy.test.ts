@@ -29,9 +29,9 @@ describe('#security trusted proxies', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
   });
 
-  it('believes X-Forwarded-For from a configured proxy (LOCI_TRUST_PROXY)', async () => {
+  it.each(['127.0.0.1', '1'])('believes X-Forwarded-For from a configured proxy (LOCI_TRUST_PROXY=%s)', async (trust) => {
     t = await createTestApp({
-      env: { LOCI_RATE_LIMIT: '10', LOCI_TRUST_PROXY: '127.0.0.1' },
+      env: { LOCI_RATE_LIMIT: '10', LOCI_TRUST_PROXY: trust },
       mailer: createMemoryMailer(),
     });
     // Forty clients behind the proxy, one attempt each: none is limited …
