@@ -18,12 +18,14 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { createNullRealtime } from './lib/realtime.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { requestGuardPlugin } from './plugins/request-guard.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -46,6 +48,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // A hop count trusts that many proxies nearest to the server (what proxy-addr does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Refusals made before a route is found (bad URL encoding, a path parameter too long) and by Node's
+    // HTTP parser (headers too large) answer in the API's error shape, without the URL they refused.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,10 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status === 429)
       return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
-    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send({ message: 'Internal server error', errorCode: 'INTERNAL' });
   });
+  await app.register(requestGuardPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -139,6 +146,6 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+    return reply.status(404).send(clientErrorBody(404));
   });
 }
