@@ -4,6 +4,7 @@ export const MAX_REQUEST_DEPTH = 64;
 export type RequestTextProblem = { path: string; problem: 'bad-text' | 'too-deep' };
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- finding the NUL control character is the point
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True for a string PostgreSQL cannot store: a NUL character or a lone UTF-16 surrogate. */
