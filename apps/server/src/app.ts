@@ -26,6 +26,7 @@ import { createNullRealtime } from './lib/realtime.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return reply.status(500).send({ message: 'Internal server error', errorCode: 'INTERNAL' });
   });
   await app.register(requestGuardPlugin);
+  await app.register(securityHeadersPlugin, { config });
 
   await app.register(swagger, {
     openapi: {
