@@ -74,6 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with
+    // its rejected files) must not turn a refusal made before the handler ran into a serialization 500.
+    reply.serializer(JSON.stringify);
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
