@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TILE_URL } from '@loci/domain';
 
 const optionalString = z
   .string()
@@ -61,7 +62,7 @@ const envSchema = z.object({
     .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'), {
       message: 'a tile URL template with {z}, {x} and {y}',
     })
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    .default(DEFAULT_TILE_URL),
 });
 
 /** An OpenID Connect provider, found by discovery from its issuer (Google). */
