@@ -11,7 +11,9 @@ let gameId: string;
 
 test.beforeAll(async ({ request }) => {
   designer = await createDesigner(request, 'Sofia Secure');
-  const login = await request.post('/api/users/login', { data: { email: designer.email, password: designer.password } });
+  const login = await request.post('/api/users/login', {
+    data: { email: designer.email, password: designer.password },
+  });
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const defaults = newGameDefaults(new Date());
   const game = await request.post('/api/design/games', {

@@ -29,14 +29,17 @@ describe('#security trusted proxies', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
   });
 
-  it.each(['127.0.0.1', '1'])('believes X-Forwarded-For from a configured proxy (LOCI_TRUST_PROXY=%s)', async (trust) => {
-    t = await createTestApp({
-      env: { LOCI_RATE_LIMIT: '10', LOCI_TRUST_PROXY: trust },
-      mailer: createMemoryMailer(),
-    });
-    // Forty clients behind the proxy, one attempt each: none is limited …
-    expect((await forgedLogins(t, 40, (i) => `203.0.113.${i + 1}`)).filter((s) => s === 429)).toHaveLength(0);
-    // … while one client behind it is, after its ten.
-    expect((await forgedLogins(t, 12, () => '198.51.100.7')).filter((s) => s === 429)).toHaveLength(2);
-  });
+  it.each(['127.0.0.1', '1'])(
+    'believes X-Forwarded-For from a configured proxy (LOCI_TRUST_PROXY=%s)',
+    async (trust) => {
+      t = await createTestApp({
+        env: { LOCI_RATE_LIMIT: '10', LOCI_TRUST_PROXY: trust },
+        mailer: createMemoryMailer(),
+      });
+      // Forty clients behind the proxy, one attempt each: none is limited …
+      expect((await forgedLogins(t, 40, (i) => `203.0.113.${i + 1}`)).filter((s) => s === 429)).toHaveLength(0);
+      // … while one client behind it is, after its ten.
+      expect((await forgedLogins(t, 12, () => '198.51.100.7')).filter((s) => s === 429)).toHaveLength(2);
+    },
+  );
 });
