@@ -151,6 +151,6 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send(clientErrorBody(404));
+    return reply.status(404).send(clientErrorBody(404, { code: 'FST_ERR_NOT_FOUND' }));
   });
 }

@@ -5,6 +5,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@loci/domain';
 
 // The framework's own messages repeat the URL, the content type or the body it refused; these do not.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_NOT_FOUND: 'Route not found',
   FST_ERR_BAD_URL: 'The URL is not validly encoded',
   FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
