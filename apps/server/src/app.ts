@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,12 +17,16 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
+import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { createNullRealtime } from './lib/realtime.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { requestGuardPlugin } from './plugins/request-guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -30,6 +35,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -38,9 +45,14 @@ export type App = FastifyInstance & { ctx: AppContext };
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // A hop count trusts that many proxies nearest to the server (what proxy-addr does with a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Refusals made before a route is found (bad URL encoding, a path parameter too long) and by Node's
+    // HTTP parser (headers too large) answer in the API's error shape, without the URL they refused.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(richTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,6 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with
+    // its rejected files) must not turn a refusal made before the handler ran into a serialization 500.
+    reply.serializer(JSON.stringify);
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -74,10 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status === 429)
       return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
-    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send({ message: 'Internal server error', errorCode: 'INTERNAL' });
   });
+  await app.register(requestGuardPlugin);
+  await app.register(securityHeadersPlugin, { config });
 
   await app.register(swagger, {
     openapi: {
@@ -112,6 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app as unknown as App;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Serves the built console under /fe with deep links falling back to its index.html. */
 function registerConsole(app: FastifyInstance, config: Config): void {
   const hasConsole = existsSync(path.join(config.webDist, 'index.html'));
@@ -130,6 +151,6 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+    return reply.status(404).send(clientErrorBody(404, { code: 'FST_ERR_NOT_FOUND' }));
   });
 }

@@ -2,11 +2,30 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TILE_URL } from '@loci/domain';
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * LOCI_TRUST_PROXY as Fastify's `trustProxy` takes it: a hop count, or a comma-separated list of
+ * addresses, CIDR ranges and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`).
+ */
+function trustedProxies() {
+  const entry = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+  return z.union(
+    [
+      z.string().regex(/^\d+$/).transform(Number),
+      z
+        .string()
+        .transform((list) => list.split(',').map((item) => item.trim()))
+        .pipe(z.array(entry).min(1)),
+    ],
+    { error: 'a hop count, or addresses and CIDR ranges separated by commas' },
+  );
+}
 
 /** Every environment variable Loci reads; README.md documents each one. */
 const envSchema = z.object({
@@ -36,6 +55,14 @@ const envSchema = z.object({
   LOCI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOCI_WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // HTTP hardening (security headers, proxies) — kept together.
+  LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
+  LOCI_TILE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'), {
+      message: 'a tile URL template with {z}, {x} and {y}',
+    })
+    .default(DEFAULT_TILE_URL),
 });
 
 /** An OpenID Connect provider, found by discovery from its issuer (Google). */
@@ -75,6 +102,13 @@ export interface Config {
   /** Folder of the built console; absent folder means the API runs alone. */
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): none by default, since anyone
+   * can send the header and would then choose the address the rate limit counts.
+   */
+  trustProxy: number | string[] | false;
+  /** Map tile URL template the browser loads tiles from; the Content-Security-Policy allows its origin. */
+  tileUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.LOCI_RATE_LIMIT,
     webDist: path.resolve(e.LOCI_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.LOCI_TRUST_PROXY ?? false,
+    tileUrl: e.LOCI_TILE_URL,
   };
 }

@@ -10,8 +10,13 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   LOCKED: 409,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
   TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
 } as const;
 
@@ -29,6 +34,12 @@ export interface ErrorBody {
 
 /** The message shown when any field of a form is in error. */
 export const FORM_ERROR_MESSAGE = 'Please correct the errors in the form';
+
+/** A text field holding a NUL character or half of a UTF-16 surrogate pair: nothing can store or show it. */
+export const BAD_TEXT_MESSAGE = 'Contains a character that is not allowed';
+
+/** A request value nested deeper than any form of the product. */
+export const TOO_DEEP_MESSAGE = 'Nested too deeply';
 
 /** Turns zod issues into `{ path: message }`, keeping the first message per path. */
 export function toFieldErrors(

@@ -12,3 +12,4 @@ export * from './design/index.js';
 export * from './design/server-support.js';
 export * from './play.js';
 export * from './operations.js';
+export * from './client-config.js';

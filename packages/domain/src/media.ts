@@ -28,9 +28,13 @@ export function isAcceptedMediaType(mimetype: string): boolean {
 /** The `accept` attribute of the upload control. */
 export const MEDIA_ACCEPT = 'image/png,image/jpeg,audio/*,video/*';
 
+/** Longest title of a medium. */
+export const MEDIA_TITLE_MAX_LENGTH = 200;
+
 /** Texts of the media library (spec 3 §2, §8), written once. */
 export const MEDIA_MESSAGES = {
   titleRequired: 'You must enter a title',
+  titleTooLong: `The title must be at most ${MEDIA_TITLE_MAX_LENGTH} characters`,
   noMedia: 'No media',
   noMediaSelected: 'No media selected',
   noGameId: 'No game id',
@@ -67,7 +71,11 @@ export type Media = z.infer<typeof mediaSchema>;
 
 /** PATCH /api/design/{gameId}/medias/{id} */
 export const mediaUpdateSchema = z.object({
-  title: z.string({ error: 'You must enter a title' }).trim().min(1, 'You must enter a title').max(200),
+  title: z
+    .string({ error: MEDIA_MESSAGES.titleRequired })
+    .trim()
+    .min(1, MEDIA_MESSAGES.titleRequired)
+    .max(MEDIA_TITLE_MAX_LENGTH, MEDIA_MESSAGES.titleTooLong),
   description: z.string().max(5000).optional().default(''),
 });
 export type MediaUpdate = z.input<typeof mediaUpdateSchema>;

@@ -7,9 +7,13 @@ export type Role = (typeof ROLES)[number];
 /** Minimum password length (spec 1 §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** Longest account name. */
+export const NAME_MAX_LENGTH = 100;
+
 /** Exact texts shown to users about accounts. */
 export const USER_MESSAGES = {
   nameRequired: 'Name field is required',
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   emailRequired: 'Email field is required',
   emailInvalid: 'Email is invalid',
   emailTaken: 'Email already exists',
@@ -59,7 +63,12 @@ const newPassword = z
 /** POST /api/users/register */
 export const registerSchema = z
   .object({
-    name: z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(100),
+    name: z
+      .string({ error: USER_MESSAGES.nameRequired })
+      .trim()
+      .min(1, USER_MESSAGES.nameRequired)
+      // Its own message: the string's `error` above would otherwise name a too-long name "required".
+      .max(NAME_MAX_LENGTH, USER_MESSAGES.nameTooLong),
     email,
     password: newPassword,
     password2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { clientConfigRoutes } from './client-config/routes.js';
 import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
@@ -18,6 +19,7 @@ import { versionsRoutes } from './versions/routes.js';
 /** Registers every area's routes under /api. One line per module. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await healthRoutes(api, ctx);
+  await clientConfigRoutes(api, ctx);
   await authRoutes(api, ctx);
   await accountRoutes(api, ctx);
   await adminRoutes(api, ctx);

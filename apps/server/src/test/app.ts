@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -37,6 +38,8 @@ export async function createTestApp(
      * `env.REDIS_URL` is given).
      */
     listen?: boolean;
+    /** Log lines (JSON, one a line) go here; without it the test app does not log. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
@@ -44,7 +47,7 @@ export async function createTestApp(
     LOCI_DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret',
     PUBLIC_URL: 'http://loci.test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     LOCI_RATE_LIMIT: '1000',
     LOCI_WEB_DIST: path.join(dataDir, 'no-console'),
     ...options.env,
@@ -56,7 +59,14 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer,
+    now: () => clock.now,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+  });
   await app.ready();
   if (options.listen) {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

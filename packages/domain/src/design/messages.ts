@@ -80,6 +80,7 @@ export const DESIGN_MESSAGES = {
 
   // Numbers (ours; the spec only says "digits only" and gives the minimums).
   notANumber: 'Must be a number',
+  textExpected: 'Must be a text',
   wholeNumber: 'Must be a whole number',
   atLeast: (min: number) => `Must be at least ${min}`,
   /** Ours. */

@@ -69,6 +69,24 @@ describe('world object and offer form (spec 3 §5)', () => {
     expect(parsed.approved).toBe(false);
   });
 
+  it('refuses an object where the payload spec asks for a text or a number, without calling its methods', () => {
+    const schema = worldEntrySchemaFor('object', {
+      payloadSpec: { label: { type: 'string' }, coins: { type: 'number' }, contact: { type: 'email' } },
+    });
+    const hostile = { toString: 'x', valueOf: 'y' };
+    const values = {
+      name: 'c',
+      sceneId: 's',
+      archetypeId: 'a',
+      payload: { label: hostile, coins: hostile, contact: [] },
+    };
+    expect(errorsOf(schema, values)).toEqual({
+      'payload.label': 'Must be a text',
+      'payload.coins': 'Must be a number',
+      'payload.contact': 'Must be a text',
+    });
+  });
+
   it('starts a new entry at the scene centre with an empty payload', () => {
     expect(
       newWorldEntryDefaults('offer', 'offer-1', 's', { latitude: 1, longitude: 2 }, { label: { type: 'string' } }),

@@ -55,6 +55,11 @@ function checkPayload(payload: Record<string, unknown>, payloadSpec: PayloadSpec
       if (field.required) report(at, DESIGN_MESSAGES.required);
       continue;
     }
+    // Only images are objects; any other object is refused before Number() or String() runs its methods.
+    if (field.type !== 'image' && typeof value === 'object') {
+      report(at, field.type === 'number' ? DESIGN_MESSAGES.notANumber : DESIGN_MESSAGES.textExpected);
+      continue;
+    }
     if (field.type === 'number' && !Number.isFinite(Number(value))) report(at, DESIGN_MESSAGES.notANumber);
     if (field.type === 'email' && !emailPattern.test(String(value).trim())) report(at, DESIGN_MESSAGES.invalidEmail);
   }

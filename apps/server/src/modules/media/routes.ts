@@ -39,6 +39,11 @@ const errorSchema = z.looseObject({ message: z.string() });
 const CACHE_CONTROL = 'private, max-age=86400';
 const LARGEST_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
 
+/** A multipart body the parser can read: without its boundary, busboy throws a plain Error (a 500). */
+function isMultipartWithBoundary(request: FastifyRequest): boolean {
+  return request.isMultipart() && /;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '');
+}
+
 /** The file parts of a multipart request, in order; other fields are ignored. */
 async function* filesOf(request: FastifyRequest): AsyncIterable<UploadedFile> {
   for await (const part of request.parts()) {
@@ -123,7 +128,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!request.isMultipart()) throw fail.validation({ file: 'Send the files as multipart/form-data' });
+        if (!isMultipartWithBoundary(request)) throw fail.validation({ file: 'Send the files as multipart/form-data' });
         const { saved, rejected } = await uploadMedia({
           ctx,
           user,
@@ -158,7 +163,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!request.isMultipart()) throw fail.validation({ file: 'Send the file as multipart/form-data' });
+        if (!isMultipartWithBoundary(request)) throw fail.validation({ file: 'Send the file as multipart/form-data' });
         const instance = await requireActivePlay(ctx, user, request.params.instanceId);
         const outcome = await uploadPlayerMedia({ ctx, instance, userId: user.id, files: filesOf(request) });
         if ('rejected' in outcome) {

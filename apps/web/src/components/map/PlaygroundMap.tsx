@@ -1,8 +1,9 @@
 import { Box } from '@mantine/core';
 import type { LatLngExpression, LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { DEFAULT_ZOOM, OSM_TILES } from './leaflet-setup';
+import { Circle, MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_ZOOM } from './leaflet-setup';
+import { MapTiles } from './MapTiles';
 
 export interface PlaygroundMapProps {
   lat: number;
@@ -70,7 +71,7 @@ export function PlaygroundMap({ lat, lng, radius, onMove, readOnly = false, heig
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
-        <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+        <MapTiles />
         <Marker position={position} draggable={editable} eventHandlers={markerHandlers} />
         {radius > 0 && <Circle center={position} radius={radius} pathOptions={CIRCLE_STYLE} />}
         <FollowPosition position={position} />

@@ -9,9 +9,8 @@ import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
 L.Icon.Default.mergeOptions({ iconUrl: markerIcon, iconRetinaUrl: markerIcon2x, shadowUrl: markerShadow });
 
-/** OpenStreetMap's standard tiles; the browser loads them, the server never does. */
+/** Attribution and zoom of the map tiles (OpenStreetMap's data); their URL comes from the server (MapTiles). */
 export const OSM_TILES = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   maxZoom: 19,
 } as const;

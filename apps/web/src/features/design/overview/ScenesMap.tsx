@@ -1,11 +1,12 @@
 import { DESIGN_TEXTS, type DesignEntity } from '@loci/domain';
 import { Box, Center, Image, Text } from '@mantine/core';
 import { Fragment, useMemo } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, Tooltip as MapTooltip } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Tooltip as MapTooltip } from 'react-leaflet';
 import { useNavigate } from 'react-router';
 import { mediaThumbUrl } from '../../../api/media';
 import type { Workspace } from '../../../api/design';
-import { DEFAULT_ZOOM, OSM_TILES } from '../../../components/map/leaflet-setup';
+import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
+import { MapTiles } from '../../../components/map/MapTiles';
 import { entitiesOf } from '../common/workspace-data';
 import { spotOf } from './scene-geometry';
 
@@ -80,7 +81,7 @@ export function ScenesMap({ workspace, sceneId, height, label }: ScenesMapProps)
       }}
     >
       <MapContainer center={center} zoom={DEFAULT_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-        <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+        <MapTiles />
         {!sceneId && game.pg.place.radius > 0 && (
           <Circle
             center={[game.pg.place.lat, game.pg.place.lng]}

@@ -1,7 +1,8 @@
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { DEFAULT_ZOOM, OSM_TILES } from '../../../components/map/leaflet-setup';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
+import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
+import { MapTiles } from '../../../components/map/MapTiles';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
 import type { WorldScene } from './world-values';
 
@@ -58,7 +59,7 @@ export function WorldEntryMap({
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
-        <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+        <MapTiles />
         <SceneCircles scenes={scenes} />
         <Marker
           position={[latitude, longitude]}

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip as MapTooltip, useMap } from 'react-leaflet';
-import { OSM_TILES } from '../../../components/map/leaflet-setup';
+import { MapContainer, Marker, Tooltip as MapTooltip, useMap } from 'react-leaflet';
+import { MapTiles } from '../../../components/map/MapTiles';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
 import type { WorldScene } from './world-values';
 
@@ -70,7 +70,7 @@ export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
   return (
     <MapFrame height={height} label={label}>
       <MapContainer center={START.center} zoom={START.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-        <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+        <MapTiles />
         <SceneCircles scenes={scenes} />
         {markers.map((marker) => (
           <Marker

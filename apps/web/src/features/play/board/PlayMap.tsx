@@ -4,8 +4,9 @@ import { Button, Stack, Text } from '@mantine/core';
 import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { DEFAULT_ZOOM, OSM_TILES } from '../../../components/map/leaflet-setup';
+import { Circle, MapContainer, Marker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
+import { MapTiles } from '../../../components/map/MapTiles';
 import { mediaIconUrl } from '../../../api/play';
 import { definitionOf, sceneCircle, thingTitle, type SpecIndex } from '../spec-index';
 
@@ -167,7 +168,7 @@ export function PlayMap({
       scrollWheelZoom
       aria-label={t('play.map.label')}
     >
-      <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} maxZoom={OSM_TILES.maxZoom} />
+      <MapTiles />
       {scenes.map((scene) => {
         const circle = sceneCircle(scene);
         if (!circle) return null;

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryMailer, createTestApp, type TestApp } from '../test/app.js';
+
+describe('#security headers', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('sends the CSP, frame, sniffing and referrer headers on the API, its errors and the console', async () => {
+    t = await createTestApp({ mailer: createMemoryMailer() });
+    for (const url of ['/api/health', '/api/nowhere', '/api/design/games', '/fe/games']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('allows images from the configured tile host (LOCI_TILE_URL)', async () => {
+    t = await createTestApp({
+      mailer: createMemoryMailer(),
+      env: { LOCI_TILE_URL: 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png' },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://tiles.example.org:8443;",
+    );
+  });
+});
