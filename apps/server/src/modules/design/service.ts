@@ -275,7 +275,7 @@ export async function updateDesignEntity({
   values: Record<string, unknown>;
 }): Promise<DesignEntity> {
   const game = await requireDesignEditor(ctx, user, gameId);
-  await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO[kind].lockKind, id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[kind].lockKind, id }, userId: user.id });
   const fields = rowFieldsOf(kind, parseEntity(kind, game.row.settings, values));
   const now = ctx.now();
   const row = await mapNameTaken(() =>
@@ -336,7 +336,7 @@ export async function deleteDesignEntity({
   id: string;
 }): Promise<Array<{ kind: DesignKind; id: string; name: string }>> {
   await requireDesignEditor(ctx, user, gameId);
-  await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO[kind].lockKind, id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[kind].lockKind, id }, userId: user.id });
   const now = ctx.now();
   const deleted = await ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -409,7 +409,7 @@ export async function deleteDesignEntity({
     }
     return going.map((row) => ({ kind: row.kind, id: row.id, name: row.name }));
   });
-  for (const row of deleted) await clearLocks({ ctx, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id });
+  for (const row of deleted) await clearLocks({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id } });
   return deleted;
 }
 
@@ -464,7 +464,11 @@ export async function moveRule({
   await requireDesignEditor(ctx, user, gameId);
   const before = await ruleAndNeighbour(ctx.db, { gameId, id, direction, forUpdate: false });
   for (const row of [before.rule, before.neighbour]) {
-    await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO.rule.lockKind, id: row.id, userId: user.id });
+    await assertNotLockedByOther({
+      ctx,
+      target: { gameId, kind: DESIGN_KIND_INFO.rule.lockKind, id: row.id },
+      userId: user.id,
+    });
   }
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
+import { assertNotLockedByOther } from '../locks/service.js';
 import { copyMediaFiles, gameMediaDir, removeGameMediaFiles, storageNameFor } from '../media/storage.js';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -171,7 +171,7 @@ export async function requireEditableGame({
 }): Promise<LoadedGame> {
   const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
   assertNotArchived(game.row);
-  if (checkLock) await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
+  if (checkLock) await assertNotLockedByOther({ ctx, target: { gameId, kind: 'game', id: gameId }, userId: user.id });
   return game;
 }
 
@@ -391,7 +391,7 @@ export async function deleteGame({
   gameId: string;
 }): Promise<void> {
   await requireGameRight({ ctx, user, gameId, right: 'manage' });
-  await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: 'game', id: gameId }, userId: user.id });
   const mediaIds = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ publicVersionId: games.publicVersionId })
@@ -401,11 +401,10 @@ export async function deleteGame({
     if (!row) throw fail.notFound(GAME_TEXTS.gameNotFound);
     if (row.publicVersionId) throw fail.conflict(GAME_OPERATION_MESSAGES.unpublishBeforeDelete);
     const ids = await tx.select({ id: media.id }).from(media).where(eq(media.gameId, gameId));
-    // Versions, access rows, media rows and design entities go with the game (on delete cascade).
+    // Versions, access rows, media rows, design entities and edit locks go with the game (on delete cascade).
     await tx.delete(games).where(eq(games.id, gameId));
     return ids.map((item) => item.id);
   });
-  await clearLocks({ ctx, kind: 'game', id: gameId });
   await removeGameMediaFiles(ctx.config, gameId, mediaIds);
 }
 

@@ -227,7 +227,7 @@ export async function saveWorldEntry({
   const form = worldEntrySchemaFor(type).safeParse(values);
   if (!form.success) throw fail.validation(toFieldErrors(form.error.issues));
   const id = form.data.id || randomUUID();
-  if (form.data.id) await assertNotLockedByOther({ ctx, kind: LOCK_KIND[type], id, userId: user.id });
+  if (form.data.id) await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -283,7 +283,7 @@ export async function deleteWorldEntry({
   await requireEditableGame({ ctx, user, gameId, checkLock: false });
   await requireWorkingVersion(ctx.db, gameId, versionId);
   const type = PATH_TYPE[path];
-  await assertNotLockedByOther({ ctx, kind: LOCK_KIND[type], id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
   const now = ctx.now();
   const state = await ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -293,6 +293,6 @@ export async function deleteWorldEntry({
     await writeInitialState(tx, gameId, next);
     return next;
   });
-  await clearLocks({ ctx, kind: LOCK_KIND[type], id });
+  await clearLocks({ ctx, target: { gameId, kind: LOCK_KIND[type], id } });
   return state;
 }
