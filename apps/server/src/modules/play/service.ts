@@ -9,7 +9,9 @@ import {
   mediaTypeOf,
   PLAY_ERROR_CODES,
   PLAY_MESSAGES,
+  GAME_TEXTS,
   playRights,
+  seesPlayLobby,
   type GameSpec,
   type PlayEvent,
   type PlayLobby,
@@ -100,26 +102,42 @@ interface PlayAccess {
   playPublished: boolean;
   /** Holds the edit right: designer-only versions, no passcode. */
   editor: boolean;
+  /** Sees the game's lobby at all: anyone else is told there is no such game. */
+  seesLobby: boolean;
 }
 
 function playAccessOf(user: GameUser, game: LoadedGame): PlayAccess {
-  const rights = playRights(
-    { id: user.id, role: user.role, email: user.email },
-    {
-      userId: game.row.ownerId ?? '',
-      additionalDesigners: game.access.designers,
-      designerOnlyAccessUserIds: game.access.testers,
-      authorisedPlayerIds: game.access.players,
-      restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
-      publicAccess: game.row.publicAccess,
-      // Any published version may be asked for by id; whether there is one is checked by resolveVersion.
-      publicVersionId: game.row.publicVersionId ?? '',
-    },
-  );
-  return { ...rights, editor: game.rights.includes('edit') };
+  const who = { id: user.id, role: user.role, email: user.email };
+  const what = {
+    userId: game.row.ownerId ?? '',
+    additionalDesigners: game.access.designers,
+    designerOnlyAccessUserIds: game.access.testers,
+    authorisedPlayerIds: game.access.players,
+    restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
+    publicAccess: game.row.publicAccess,
+    // An unpublished game (never, or withdrawn) offers none of its versions to players.
+    publicVersionId: game.row.publicVersionId,
+  };
+  return { ...playRights(who, what), editor: game.rights.includes('edit'), seesLobby: seesPlayLobby(who, what) };
 }
 
-/** 403 NOT_AUTHORISED unless the caller may play `version`. */
+/** The game, with the caller's standing, when the caller sees its lobby; 404 'Game not found. Sorry.' otherwise. */
+async function loadPlayableGame(
+  ctx: AppContext,
+  user: GameUser,
+  gameId: string,
+): Promise<{ game: LoadedGame; access: PlayAccess }> {
+  const game = await loadGame({ ctx, user, gameId });
+  const access = playAccessOf(user, game);
+  if (!access.seesLobby) throw fail.notFound(GAME_TEXTS.gameNotFound);
+  return { game, access };
+}
+
+/**
+ * 403 NOT_AUTHORISED unless the caller may play `version`: the working version
+ * and a version of an unpublished game are for those who may playtest (an
+ * owner-only version for editors), a published version for its players.
+ */
 function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
   if (version.isLiveSpec) {
     if (!access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
@@ -128,7 +146,7 @@ function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
   if (version.restrictAccessToDesigner && !access.editor) {
     throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
   }
-  if (!access.playPublished) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
+  if (!access.playPublished && !access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
 }
 
 /**
@@ -336,7 +354,8 @@ async function removePlaytests(ctx: AppContext, userId: string, versionId: strin
  * active instance, and the refusal a start would meet now (the same checks as
  * `startPlaying`, in its order, without starting anything). 404 for an
  * unknown game; every other refusal is answered as `refusal`, so the page can
- * show the introduction with it.
+ * show the introduction with it. A game without a public version is shown
+ * only to who may playtest it (404 for anyone else, as for an unknown game).
  */
 export async function getPlayLobby({
   ctx,
@@ -347,9 +366,8 @@ export async function getPlayLobby({
   user: GameUser;
   gameId: string;
 }): Promise<PlayLobby> {
-  const game = await loadGame({ ctx, user, gameId });
+  const { game, access } = await loadPlayableGame(ctx, user, gameId);
   const settings = game.row.settings;
-  const access = playAccessOf(user, game);
   let instanceId: string | null = null;
   let refusal: PlayLobby['refusal'] = null;
   try {
@@ -384,7 +402,7 @@ export async function getPlayLobby({
 
 /**
  * POST /api/play/games/{gameId}/instances: starts or joins (spec 4 §3).
- * Order of checks: game (404), archived game (409), version (404 / 409
+ * Order of checks: game (404, also when the caller does not see its lobby), archived game (409), version (404 / 409
  * NOT_PUBLISHED / 409 VERSION_ARCHIVED), who may play it (403
  * NOT_AUTHORISED), playing period (403 NOT_STARTED_YET / PERIOD_ENDED); then
  * the caller's own active instance of the version is rejoined (200; device
@@ -405,10 +423,9 @@ export async function startPlaying({
   body: StartPlayBody;
   deviceId: string | null;
 }): Promise<StartAnswer> {
-  const game = await loadGame({ ctx, user, gameId });
+  const { game, access } = await loadPlayableGame(ctx, user, gameId);
   if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
   const version = await resolveVersion(ctx.db, game, body.versionId);
-  const access = playAccessOf(user, game);
   assertMayPlay(version, access);
   if (body.restart && !version.isLiveSpec) {
     throw fail.validation({ restart: PLAY_MESSAGES.restartWorkingOnly }, PLAY_MESSAGES.restartWorkingOnly);
