@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** Told of every route as it is added (the authorization matrix test reads the router with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());

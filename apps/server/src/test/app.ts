@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
@@ -37,6 +37,8 @@ export async function createTestApp(
      * `env.REDIS_URL` is given).
      */
     listen?: boolean;
+    /** Told of every route the app registers. */
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
@@ -56,7 +58,7 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false });
+  const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false, onRoute: options.onRoute });
   await app.ready();
   if (options.listen) {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

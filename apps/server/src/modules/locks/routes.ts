@@ -13,7 +13,6 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { isUuid } from '../../lib/uuid.js';
 import { requireUser, type CurrentUser } from '../../plugins/auth.js';
 import { requireGameRight } from '../games/service.js';
 import { releaseLock, takeLock } from './service.js';
@@ -68,7 +67,7 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags,
         security,
-        summary: 'Release the caller’s own lock (someone else’s is left alone)',
+        summary: 'Release the caller’s own lock (edit right; someone else’s is left alone)',
         body: lockReleaseSchema,
         response: { 200: lockReleasedSchema },
       },
@@ -77,9 +76,9 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = requireUser(request);
       requireAuthor(user);
       const { kind, id } = request.body;
-      const target = { gameId: lockGameId(request.body), kind, id };
-      if (!isUuid(target.gameId)) return { released: false };
-      return { released: await releaseLock({ ctx, userId: user.id, target }) };
+      const gameId = lockGameId(request.body);
+      await requireGameRight({ ctx, user, gameId, right: 'edit' });
+      return { released: await releaseLock({ ctx, userId: user.id, target: { gameId, kind, id } }) };
     },
   );
 }
