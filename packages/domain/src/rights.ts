@@ -132,10 +132,7 @@ export function playRights(
  * only). A game without one is seen by those who may play its working
  * version — admins, the owner, co-designers and authorised testers.
  */
-export function seesPlayLobby(
-  user: RightsUser | null,
-  game: RightsGame & { publicVersionId: string | null },
-): boolean {
+export function seesPlayLobby(user: RightsUser | null, game: RightsGame & { publicVersionId: string | null }): boolean {
   if (game.publicVersionId !== null) return user !== null;
   return playRights(user, game).playWorking;
 }

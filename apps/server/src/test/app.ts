@@ -58,7 +58,14 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, mailer: options.mailer, now: () => clock.now, logger: false, onRoute: options.onRoute });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer,
+    now: () => clock.now,
+    logger: false,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   if (options.listen) {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -409,7 +409,8 @@ export async function deleteDesignEntity({
     }
     return going.map((row) => ({ kind: row.kind, id: row.id, name: row.name }));
   });
-  for (const row of deleted) await clearLocks({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id } });
+  for (const row of deleted)
+    await clearLocks({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id } });
   return deleted;
 }
 

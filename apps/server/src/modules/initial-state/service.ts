@@ -227,7 +227,8 @@ export async function saveWorldEntry({
   const form = worldEntrySchemaFor(type).safeParse(values);
   if (!form.success) throw fail.validation(toFieldErrors(form.error.issues));
   const id = form.data.id || randomUUID();
-  if (form.data.id) await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
+  if (form.data.id)
+    await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
