@@ -17,14 +17,9 @@ import type { AppContext } from '../../context.js';
 import { designEntities, gameVersions, type DesignEntityRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
-import {
-  requireEditableGame,
-  requireGameRight,
-  type Executor,
-  type GameUser,
-  type LoadedGame,
-  type Transaction,
-} from '../games/service.js';
+import { type LoadedGame, requireEditableGame, requireGameRight } from '../../policies/games.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import {
   beginDesignChange,
@@ -138,7 +133,7 @@ async function mapNameTaken<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The game when the caller may change its design: edit right and not archived (checked again under lock). */
-async function requireDesignEditor(ctx: AppContext, user: GameUser, gameId: string): Promise<LoadedGame> {
+async function requireDesignEditor(ctx: AppContext, user: CurrentUser, gameId: string): Promise<LoadedGame> {
   const game = await requireEditableGame({ ctx, user, gameId, checkLock: false });
   return game;
 }
@@ -190,7 +185,7 @@ export async function listDesignEntities({
   kind,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
 }): Promise<DesignEntity[]> {
@@ -207,7 +202,7 @@ export async function getDesignEntity({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
@@ -229,7 +224,7 @@ export async function createDesignEntity({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   values: Record<string, unknown>;
@@ -268,7 +263,7 @@ export async function updateDesignEntity({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
@@ -330,7 +325,7 @@ export async function deleteDesignEntity({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
@@ -457,7 +452,7 @@ export async function moveRule({
   direction,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   id: string;
   direction: 'up' | 'down';

@@ -18,7 +18,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { designEntities, gameVersions, type GameVersionRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { requireEditableGame, requireGameRight, type Executor, type GameUser } from '../games/service.js';
+import { requireEditableGame, requireGameRight } from '../../policies/games.js';
+import type { Executor } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import { beginDesignChange, findEntityRow, presentEntity } from '../design/store.js';
 import { CURRENT_VERSION, findVersionRow } from '../versions/service.js';
@@ -53,7 +55,7 @@ export async function getInitialState({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<InitialState> {
@@ -130,7 +132,7 @@ export async function getInitialStateSpecs({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<InitialStateSpecs> {
@@ -215,7 +217,7 @@ export async function saveWorldEntry({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
   values: Record<string, unknown>;
@@ -274,7 +276,7 @@ export async function deleteWorldEntry({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
   path: InitialStatePath;

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { requireUser, type CurrentUser } from '../../plugins/auth.js';
-import { requireGameRight } from '../games/service.js';
+import { requireGameRight } from '../../policies/games.js';
 import { releaseLock, takeLock } from './service.js';
 
 const tags = ['locks'];

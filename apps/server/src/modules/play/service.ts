@@ -4,14 +4,10 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   mediaTypeOf,
-  PLAY_ERROR_CODES,
   PLAY_MESSAGES,
-  GAME_TEXTS,
-  playRights,
-  seesPlayLobby,
   type GameSpec,
   type PlayEvent,
   type PlayLobby,
@@ -43,7 +39,17 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { loadGame, type Executor, type GameUser, type LoadedGame } from '../games/service.js';
+import type { LoadedGame } from '../../policies/games.js';
+import {
+  assertMayPlay,
+  findInstanceAndPlayer,
+  loadPlayableGame,
+  mayDebug,
+  playRefusal,
+  type PlayAccess,
+} from '../../policies/play.js';
+import type { Executor } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import {
   insertInstance,
@@ -80,74 +86,7 @@ export interface StartAnswer extends PlayAnswer {
 
 const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
 
-/** A 403 or 409 with one of the player API's own error codes. */
-function refuse(
-  code: keyof typeof PLAY_ERROR_CODES,
-  message: string,
-  options: { status?: 'FORBIDDEN' | 'CONFLICT'; errors?: Record<string, string> } = {},
-): AppError {
-  return new AppError(options.status ?? 'FORBIDDEN', message, {
-    ...(options.errors ? { errors: options.errors } : {}),
-    extra: { errorCode: PLAY_ERROR_CODES[code] },
-  });
-}
-
-// ─── Who may play ────────────────────────────────────────────────────────────
-
-/** The caller's standing towards a game for playing it. */
-interface PlayAccess {
-  /** Admins, owner, co-designers, authorised testers: may play the working version (and get debug). */
-  playWorking: boolean;
-  /** May play the published versions (authorised players when the game lists them). */
-  playPublished: boolean;
-  /** Holds the edit right: designer-only versions, no passcode. */
-  editor: boolean;
-  /** Sees the game's lobby at all: anyone else is told there is no such game. */
-  seesLobby: boolean;
-}
-
-function playAccessOf(user: GameUser, game: LoadedGame): PlayAccess {
-  const who = { id: user.id, role: user.role, email: user.email };
-  const what = {
-    userId: game.row.ownerId ?? '',
-    additionalDesigners: game.access.designers,
-    designerOnlyAccessUserIds: game.access.testers,
-    authorisedPlayerIds: game.access.players,
-    restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
-    publicAccess: game.row.publicAccess,
-    // An unpublished game (never, or withdrawn) offers none of its versions to players.
-    publicVersionId: game.row.publicVersionId,
-  };
-  return { ...playRights(who, what), editor: game.rights.includes('edit'), seesLobby: seesPlayLobby(who, what) };
-}
-
-/** The game, with the caller's standing, when the caller sees its lobby; 404 'Game not found. Sorry.' otherwise. */
-async function loadPlayableGame(
-  ctx: AppContext,
-  user: GameUser,
-  gameId: string,
-): Promise<{ game: LoadedGame; access: PlayAccess }> {
-  const game = await loadGame({ ctx, user, gameId });
-  const access = playAccessOf(user, game);
-  if (!access.seesLobby) throw fail.notFound(GAME_TEXTS.gameNotFound);
-  return { game, access };
-}
-
-/**
- * 403 NOT_AUTHORISED unless the caller may play `version`: the working version
- * and a version of an unpublished game are for those who may playtest (an
- * owner-only version for editors), a published version for its players.
- */
-function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
-  if (version.isLiveSpec) {
-    if (!access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
-    return;
-  }
-  if (version.restrictAccessToDesigner && !access.editor) {
-    throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
-  }
-  if (!access.playPublished && !access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
-}
+// ─── Rules of playing ────────────────────────────────────────────────────────
 
 /**
  * 403 NOT_STARTED_YET / PERIOD_ENDED outside the game's playing period (the
@@ -159,21 +98,23 @@ function assertInPeriod(period: Partial<PlayingPeriod> | undefined, now: Date, i
   const start = period?.start ? Date.parse(period.start) : Number.NaN;
   const end = period?.end ? Date.parse(period.end) : Number.NaN;
   if (!isLiveSpec && !Number.isNaN(start) && now.getTime() < start) {
-    throw refuse('NOT_STARTED_YET', PLAY_MESSAGES.notStartedYet);
+    throw playRefusal('NOT_STARTED_YET', PLAY_MESSAGES.notStartedYet);
   }
-  if (!Number.isNaN(end) && now.getTime() > end) throw refuse('PERIOD_ENDED', PLAY_MESSAGES.periodEnded);
+  if (!Number.isNaN(end) && now.getTime() > end) throw playRefusal('PERIOD_ENDED', PLAY_MESSAGES.periodEnded);
 }
 
 /** 403 WRONG_PASSCODE (with errors.passcode) unless the passcode matches; editors and testers need none. */
 function assertPasscode(playPassword: string, passcode: string | undefined, access: PlayAccess): void {
   if (!playPassword || access.playWorking || access.editor) return;
   if (!passcode) {
-    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.passcodeRequired, {
+    throw playRefusal('WRONG_PASSCODE', PLAY_MESSAGES.passcodeRequired, {
       errors: { passcode: PLAY_MESSAGES.passcodeRequired },
     });
   }
   if (passcode.trim() !== playPassword) {
-    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.wrongPasscode, { errors: { passcode: PLAY_MESSAGES.wrongPasscode } });
+    throw playRefusal('WRONG_PASSCODE', PLAY_MESSAGES.wrongPasscode, {
+      errors: { passcode: PLAY_MESSAGES.wrongPasscode },
+    });
   }
 }
 
@@ -190,7 +131,7 @@ async function assertDevice(
 ): Promise<void> {
   if (!enforce) return;
   if (row.deviceId && row.deviceId !== deviceId) {
-    throw refuse('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
+    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
   }
   if (!row.deviceId && deviceId) {
     await db
@@ -209,7 +150,7 @@ async function assertDevice(
 /** The version to play: the one asked for ('current' = the working version), else the game's published version. */
 async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<GameVersionRow> {
   const id = versionId ?? game.row.publicVersionId;
-  if (!id) throw refuse('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
+  if (!id) throw playRefusal('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
   const working = id === CURRENT_VERSION;
   if (!working && !isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   const [version] = await db
@@ -220,7 +161,7 @@ async function resolveVersion(db: Executor, game: LoadedGame, versionId: string 
     )
     .limit(1);
   if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  if (version.isArchived) throw refuse('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
+  if (version.isArchived) throw playRefusal('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
   return version;
 }
 
@@ -363,7 +304,7 @@ export async function getPlayLobby({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<PlayLobby> {
   const { game, access } = await loadPlayableGame(ctx, user, gameId);
@@ -377,7 +318,7 @@ export async function getPlayLobby({
     assertInPeriod(settings.playingPeriod, ctx.now(), false);
     instanceId = (await findOwnActiveInstance(ctx.db, user.id, version.id))?.instance.id ?? null;
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
-      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+      throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -418,7 +359,7 @@ export async function startPlaying({
   deviceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   body: StartPlayBody;
   deviceId: string | null;
@@ -462,7 +403,7 @@ export async function startPlaying({
       }
     }
     if (!version.isLiveSpec && !version.newInstancesAllowed) {
-      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+      throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
     const instance = await insertInstance(tx, {
       gameId: game.row.id,
@@ -497,7 +438,7 @@ export async function startPlaying({
  */
 async function rejoin(
   ctx: AppContext,
-  args: { user: GameUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
+  args: { user: CurrentUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
 ): Promise<StartAnswer> {
   const { instance, player, debug } = args;
   if (player.state.status === 'left game' && instance.multiplayer) {
@@ -542,49 +483,6 @@ function stateWithPlayer(instance: GameInstanceRow, spec: GameSpec, player: Play
 
 // ─── Reading and events ──────────────────────────────────────────────────────
 
-/** The instance and the caller's row in it: 404 without the instance, 403 NOT_A_PLAYER without the row. */
-async function findInstanceAndPlayer(
-  ctx: AppContext,
-  user: GameUser,
-  instanceId: string,
-): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
-  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  const [found] = await ctx.db
-    .select({ instance: gameInstances, player: playerStates })
-    .from(gameInstances)
-    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
-    .where(eq(gameInstances.id, instanceId))
-    .orderBy(asc(playerStates.joinedAt))
-    .limit(1);
-  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  if (!found.player) throw refuse('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
-  return { instance: found.instance, player: found.player };
-}
-
-/**
- * The active instance the caller plays (for their uploads): 404 without it,
- * 403 NOT_A_PLAYER, 409 INSTANCE_NOT_ACTIVE once it is over.
- */
-export async function requireActivePlay(ctx: AppContext, user: GameUser, instanceId: string): Promise<GameInstanceRow> {
-  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
-  if (instance.status !== 'active') {
-    throw refuse('INSTANCE_NOT_ACTIVE', PLAY_MESSAGES.instanceNotActive, { status: 'CONFLICT' });
-  }
-  return instance;
-}
-
-/** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
-async function wantsDebug(
-  ctx: AppContext,
-  user: GameUser,
-  instance: GameInstanceRow,
-  db: Executor = ctx.db,
-): Promise<boolean> {
-  if (!instance.isLiveSpec) return false;
-  const game = await loadGame({ ctx, user, gameId: instance.gameId, db });
-  return playAccessOf(user, game).playWorking;
-}
-
 /** The instance as the player API presents it. */
 export function presentPlayInstance(instance: GameInstanceRow) {
   return {
@@ -599,9 +497,17 @@ export function presentPlayInstance(instance: GameInstanceRow) {
 }
 
 /** GET /api/play/instances/{instanceId}: the caller's view of an instance they play. */
-export async function getPlayState({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+export async function getPlayState({
+  ctx,
+  user,
+  instanceId,
+}: {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+}) {
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), wantsDebug(ctx, user, instance)]);
+  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), mayDebug(ctx, user, instance)]);
   const answer = await answerFor(ctx, {
     spec,
     state: stateWithPlayer(instance, spec, player),
@@ -626,7 +532,7 @@ export async function sendPlayEvent({
   deviceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   event: PlayEvent;
   deviceId: string | null;
@@ -639,7 +545,7 @@ export async function sendPlayEvent({
     check: async ({ row, player, enforceSingleDevice }, tx) => {
       await assertDevice(tx, player, enforceSingleDevice, deviceId);
       // Inside the transaction (PGlite has one connection: a query beside it would wait for it).
-      debug = await wantsDebug(ctx, user, row, tx);
+      debug = await mayDebug(ctx, user, row, tx);
       if (event.type !== 'submission') return { traceAllRules: debug };
       const mediaType = await submittedMediaType(tx, user, row, event.mediaId);
       return { traceAllRules: debug, event: mediaType ? { ...event, mediaType } : event };
@@ -664,7 +570,7 @@ export async function sendPlayEvent({
  */
 async function submittedMediaType(
   db: Executor,
-  user: GameUser,
+  user: CurrentUser,
   instance: GameInstanceRow,
   mediaId: string | undefined,
 ): Promise<SubmissionMediaType | null> {
@@ -684,7 +590,15 @@ async function submittedMediaType(
 }
 
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
-export async function getPlayGame({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+export async function getPlayGame({
+  ctx,
+  user,
+  instanceId,
+}: {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+}) {
   const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
   const spec = await specOfInstance(ctx, instance);
   const game = spec.game;
