@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Told of every route as it is added (the authorization matrix test reads the router with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -72,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with

@@ -7,6 +7,8 @@ export const CONFIRM_LINK_TTL_SECONDS = 48 * 60 * 60;
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
 export const TOAST_AUTO_CLOSE_MS = 10_000;
 export const LOCK_DURATION_SECONDS = 480;
+/** The longest lock the server grants in one request (a longer ask is shortened): renewing is how an editor keeps it. */
+export const LOCK_MAX_DURATION_SECONDS = LOCK_DURATION_SECONDS;
 export const LOCK_RETRY_SECONDS = 10;
 export const SEARCH_MIN_LENGTH_EXCLUSIVE = 3;
 export const PAGE_SIZES = [10, 20, 50] as const;

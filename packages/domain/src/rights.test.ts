@@ -6,6 +6,7 @@ import {
   gameRights,
   hasRight,
   playRights,
+  seesPlayLobby,
   type GameRight,
   type RightsGame,
   type RightsUser,
@@ -112,6 +113,28 @@ describe('playRights', () => {
       playPublished: false,
       playWorking: true,
     });
+  });
+});
+
+describe('seesPlayLobby', () => {
+  const published = { ...buildGame('no'), publicVersionId: 'v1' };
+  const unpublished = { ...published, publicVersionId: null };
+
+  it('opens the lobby of a published game to any signed-in user, not to anonymous visitors', () => {
+    expect(seesPlayLobby(outsider, published)).toBe(true);
+    expect(seesPlayLobby(null, published)).toBe(false);
+  });
+
+  it.each([
+    ['owner', owner, true],
+    ['co-designer', coDesigner, true],
+    ['authorised tester', tester, true],
+    ['admin', admin, true],
+    ['authorised player', authorisedPlayer, false],
+    ['outsider', outsider, false],
+    ['anonymous visitor', null, false],
+  ])('keeps the lobby of an unpublished game to who may playtest it: %s', (_who, user, expected) => {
+    expect(seesPlayLobby(user, unpublished)).toBe(expected);
   });
 });
 

@@ -126,6 +126,18 @@ export function playRights(
 }
 
 /**
+ * Who sees a game's play lobby (its title, description and instructions before
+ * playing, spec 4 §3). A game with a public version is open: the lobby is its
+ * share link, for any signed-in user (anonymous visitors are refused here
+ * only). A game without one is seen by those who may play its working
+ * version — admins, the owner, co-designers and authorised testers.
+ */
+export function seesPlayLobby(user: RightsUser | null, game: RightsGame & { publicVersionId: string | null }): boolean {
+  if (game.publicVersionId !== null) return user !== null;
+  return playRights(user, game).playWorking;
+}
+
+/**
  * The controls a games-list card shows (spec 1 §2, §6): clone → Clone; edit →
  * Design, Settings; view without edit → View inside; manage → Delete (only when
  * not published), Unpublish (only when published), Archive, Gameplay, Analytics.

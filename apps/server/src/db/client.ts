@@ -12,6 +12,10 @@ import * as schema from './schema.js';
 
 /** A Drizzle database on either driver; services only see this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 

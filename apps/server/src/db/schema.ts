@@ -156,12 +156,17 @@ export const gameAccess = pgTable(
 );
 
 /**
- * Edit locks (spec 2 §7): one holder per (kind, resource) until `expires_at`.
- * An expired row is simply taken over by the next request.
+ * Edit locks (spec 2 §7): one holder per (game, kind, resource) until
+ * `expires_at`. The game is part of the key because a clone keeps its
+ * entities' ids: a lock in the clone must not block the original. An expired
+ * row is simply taken over by the next request.
  */
 export const editLocks = pgTable(
   'edit_locks',
   {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<LockKind>().notNull(),
     resourceId: text('resource_id').notNull(),
     userId: uuid('user_id')
@@ -169,7 +174,7 @@ export const editLocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.resourceId] })],
+  (t) => [primaryKey({ columns: [t.gameId, t.kind, t.resourceId] })],
 );
 
 /**

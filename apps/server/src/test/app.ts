@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
@@ -40,6 +40,8 @@ export async function createTestApp(
     listen?: boolean;
     /** Log lines (JSON, one a line) go here; without it the test app does not log. */
     logStream?: DestinationStream;
+    /** Told of every route the app registers. */
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
@@ -66,6 +68,7 @@ export async function createTestApp(
     now: () => clock.now,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
+    onRoute: options.onRoute,
   });
   await app.ready();
   if (options.listen) {

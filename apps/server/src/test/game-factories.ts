@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { gameValuesSchemaFor, newGameDefaults, type GameValues, type GameValuesInput } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import { games, gameVersions, media, type MediaRow } from '../db/schema.js';
-import { createGame as createGameService, type LoadedGame } from '../modules/games/service.js';
+import { createGame as createGameService } from '../modules/games/service.js';
+import type { LoadedGame } from '../policies/games.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../modules/media/storage.js';
 import type { TestUser } from './factories.js';
 

@@ -1,4 +1,11 @@
 import { LOCK_DURATION_SECONDS, type LockHeld, type LockKind, type LockRefused } from '@loci/domain';
+
+/** What a lock covers: a resource (`kind`, `id`) of the game `gameId`. */
+export interface LockTarget {
+  gameId: string;
+  kind: LockKind;
+  id: string;
+}
 import { API_BASE, api, isApiError, readToken } from './client';
 
 const LOCK_PATH = '/design/cc';
@@ -13,9 +20,9 @@ function isRefusal(body: unknown): body is LockRefused {
 /** The edit-lock service (POST and DELETE /api/design/cc). */
 export const locksApi = {
   /** Takes or renews a lock. A 409 with the holder is an answer, not a failure. */
-  async acquire(kind: LockKind, id: string, duration = LOCK_DURATION_SECONDS): Promise<LockAnswer> {
+  async acquire(target: LockTarget, duration = LOCK_DURATION_SECONDS): Promise<LockAnswer> {
     try {
-      return await api.post<LockHeld>(LOCK_PATH, { kind, id, duration });
+      return await api.post<LockHeld>(LOCK_PATH, { ...target, duration });
     } catch (error) {
       if (isApiError(error) && error.status === 409 && isRefusal(error.body)) return error.body;
       throw error;
@@ -26,14 +33,14 @@ export const locksApi = {
    * Releases a lock. `keepalive` lets the request outlive the page (pagehide),
    * which is why this is a plain fetch rather than the JSON client.
    */
-  release(kind: LockKind, id: string): Promise<void> {
+  release(target: LockTarget): Promise<void> {
     const token = readToken();
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     return fetch(`${API_BASE}${LOCK_PATH}`, {
       method: 'DELETE',
       headers,
-      body: JSON.stringify({ kind, id }),
+      body: JSON.stringify(target),
       credentials: 'same-origin',
       keepalive: true,
     }).then(

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import { gameInstances, gameplayRecords, gameVersions, playerStates } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { requireGameRight, type GameUser } from '../games/service.js';
+import { requireGameRight } from '../../policies/games.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 
 /** Every record name of spec 3 §3, each with an empty list: the page reads them all without checking. */
 function emptyEvents(): Record<RecordName, AnalyticsRecord[]> {
@@ -32,7 +33,7 @@ export async function getAnalytics({
   includeAbandoned,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   versionId: string;
   includeAbandoned: boolean;
 }): Promise<AnalyticsEntry[]> {

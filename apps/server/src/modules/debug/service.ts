@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors.js';
 import { instanceRoom, userRoom } from '../../lib/realtime.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { loadGame } from '../games/service.js';
+import { loadGame } from '../../policies/games.js';
 
 const USER_PREFIX = 'user:';
 const INSTANCE_PREFIX = 'instance:';

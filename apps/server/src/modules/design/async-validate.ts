@@ -13,7 +13,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { designEntities } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { requireGameRight, type GameUser } from '../games/service.js';
+import { requireGameRight } from '../../policies/games.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { isWorldNameTaken } from '../initial-state/service.js';
 import { entitySchemaFor, formValuesOf } from './service.js';
 import { findEntityRow } from './store.js';
@@ -45,7 +46,7 @@ export async function asyncValidateForm({
   request,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   request: AsyncValidateRequest;
 }): Promise<AsyncValidateResponse> {

@@ -255,7 +255,7 @@ describe('design entities', () => {
       const game = await createGame(t.app.ctx, owner, { additionalDesignersEmailsText: coDesigner.user.email });
       const gameId = game.row.id;
       const character = await createEntity(t.app, owner, gameId, 'character', designValues('character'));
-      const lock = await request(coDesigner, 'POST', '/api/design/cc', { kind: 'npc', id: character.id });
+      const lock = await request(coDesigner, 'POST', '/api/design/cc', { gameId, kind: 'npc', id: character.id });
       expect(lock.statusCode).toBe(200);
 
       const url = `/api/design/${gameId}/characters/${character.id}`;

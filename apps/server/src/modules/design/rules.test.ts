@@ -116,18 +116,19 @@ describe('rules, scenes and references', () => {
       const [r1, r2] = rules as [DesignEntity, DesignEntity];
       const other = await createUser(t.app.ctx, { role: 'designer', name: 'Lena Locker' });
       const lock = (userId: string, id: string) =>
-        takeLock({ ctx: t.app.ctx, userId, kind: 'rule', id, duration: 480 });
+        takeLock({ ctx: t.app.ctx, userId, target: { gameId, kind: 'rule', id }, duration: 480 });
       const move = () => request('POST', `/api/design/${gameId}/rules/${r2.id}/move`, { direction: 'up' });
       // The mover's own lock does not count; another user's on the moved rule or on its neighbour does.
       await lock(owner.user.id, r2.id);
       for (const locked of [r1, r2]) {
-        if (locked === r2) await releaseLock({ ctx: t.app.ctx, userId: owner.user.id, kind: 'rule', id: r2.id });
+        if (locked === r2)
+          await releaseLock({ ctx: t.app.ctx, userId: owner.user.id, target: { gameId, kind: 'rule', id: r2.id } });
         expect((await lock(other.user.id, locked.id)).locked).toBe(true);
         const refused = await move();
         expect(refused.statusCode).toBe(409);
         expect(refused.json()).toMatchObject({ message: LOCK_MESSAGES.heldByOther, holder: { name: 'Lena Locker' } });
         expect(await script(gameId, scene.id)).toEqual(['1:R1', '2:R2']);
-        await releaseLock({ ctx: t.app.ctx, userId: other.user.id, kind: 'rule', id: locked.id });
+        await releaseLock({ ctx: t.app.ctx, userId: other.user.id, target: { gameId, kind: 'rule', id: locked.id } });
       }
       await lock(owner.user.id, r1.id);
       expect((await move()).statusCode).toBe(200);

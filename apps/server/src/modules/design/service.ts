@@ -17,14 +17,9 @@ import type { AppContext } from '../../context.js';
 import { designEntities, gameVersions, type DesignEntityRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { fail } from '../../lib/errors.js';
-import {
-  requireEditableGame,
-  requireGameRight,
-  type Executor,
-  type GameUser,
-  type LoadedGame,
-  type Transaction,
-} from '../games/service.js';
+import { type LoadedGame, requireEditableGame, requireGameRight } from '../../policies/games.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { sanitizeRichTextFields } from '../../lib/rich-text.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import {
@@ -140,7 +135,7 @@ async function mapNameTaken<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The game when the caller may change its design: edit right and not archived (checked again under lock). */
-async function requireDesignEditor(ctx: AppContext, user: GameUser, gameId: string): Promise<LoadedGame> {
+async function requireDesignEditor(ctx: AppContext, user: CurrentUser, gameId: string): Promise<LoadedGame> {
   const game = await requireEditableGame({ ctx, user, gameId, checkLock: false });
   return game;
 }
@@ -192,7 +187,7 @@ export async function listDesignEntities({
   kind,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
 }): Promise<DesignEntity[]> {
@@ -209,7 +204,7 @@ export async function getDesignEntity({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
@@ -231,7 +226,7 @@ export async function createDesignEntity({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   values: Record<string, unknown>;
@@ -270,14 +265,14 @@ export async function updateDesignEntity({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
   values: Record<string, unknown>;
 }): Promise<DesignEntity> {
   const game = await requireDesignEditor(ctx, user, gameId);
-  await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO[kind].lockKind, id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[kind].lockKind, id }, userId: user.id });
   const fields = rowFieldsOf(kind, parseEntity(kind, game.row.settings, values));
   const now = ctx.now();
   const row = await mapNameTaken(() =>
@@ -332,13 +327,13 @@ export async function deleteDesignEntity({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   kind: DesignKind;
   id: string;
 }): Promise<Array<{ kind: DesignKind; id: string; name: string }>> {
   await requireDesignEditor(ctx, user, gameId);
-  await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO[kind].lockKind, id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[kind].lockKind, id }, userId: user.id });
   const now = ctx.now();
   const deleted = await ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -411,7 +406,8 @@ export async function deleteDesignEntity({
     }
     return going.map((row) => ({ kind: row.kind, id: row.id, name: row.name }));
   });
-  for (const row of deleted) await clearLocks({ ctx, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id });
+  for (const row of deleted)
+    await clearLocks({ ctx, target: { gameId, kind: DESIGN_KIND_INFO[row.kind].lockKind, id: row.id } });
   return deleted;
 }
 
@@ -458,7 +454,7 @@ export async function moveRule({
   direction,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   id: string;
   direction: 'up' | 'down';
@@ -466,7 +462,11 @@ export async function moveRule({
   await requireDesignEditor(ctx, user, gameId);
   const before = await ruleAndNeighbour(ctx.db, { gameId, id, direction, forUpdate: false });
   for (const row of [before.rule, before.neighbour]) {
-    await assertNotLockedByOther({ ctx, kind: DESIGN_KIND_INFO.rule.lockKind, id: row.id, userId: user.id });
+    await assertNotLockedByOther({
+      ctx,
+      target: { gameId, kind: DESIGN_KIND_INFO.rule.lockKind, id: row.id },
+      userId: user.id,
+    });
   }
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

@@ -9,7 +9,9 @@ import {
 } from '@loci/domain';
 import { designEntities, games, type DesignEntityRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { assertNotArchived, touchWorkingVersion, type Executor, type Transaction } from '../games/service.js';
+import { assertNotArchived } from '../../policies/games.js';
+import { touchWorkingVersion } from '../versions/working-version.js';
+import type { Executor, Transaction } from '../../db/client.js';
 
 /**
  * The storage side of design entities, shared by the design, initial-state and

@@ -1,7 +1,8 @@
 import type { WorkspaceResponse } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { presentGame } from '../../presenters/games.js';
-import { requireGameRight, type GameUser } from '../games/service.js';
+import { requireGameRight } from '../../policies/games.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import {
   isPublishDue,
   presentDesignVersion,
@@ -23,7 +24,7 @@ export async function loadWorkspace({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<WorkspaceResponse> {
   const game = await requireGameRight({ ctx, user, gameId, right: 'view' });

@@ -9,18 +9,10 @@ import {
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { requireGameRight } from '../../policies/games.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame, presentGamesListItem } from '../../presenters/games.js';
-import {
-  archiveGame,
-  cloneGame,
-  createGame,
-  deleteGame,
-  listGames,
-  requireGameRight,
-  unpublishGame,
-  updateGame,
-} from './service.js';
+import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGame, updateGame } from './service.js';
 
 const tags = ['games'];
 const security = [{ bearerAuth: [] }];

@@ -6,186 +6,34 @@ import {
   cloneTitle,
   GAME_OPERATION_MESSAGES,
   GAME_TEXTS,
-  gameRights,
   parseEmailList,
   type FieldErrors,
-  type GameRight,
   type GameValues,
   type GamesListQuery,
-  type Role,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import {
-  designEntities,
-  gameAccess,
-  games,
-  gameVersions,
-  media,
-  users,
-  type GameAccessKind,
-  type GameRow,
-} from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+import { designEntities, gameAccess, games, gameVersions, media, users, type GameAccessKind } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
+import {
+  loadAccess,
+  loadGame,
+  requireEditableGame,
+  requireGameRight,
+  rightsOf,
+  type LoadedGame,
+} from '../../policies/games.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { assertNotLockedByOther } from '../locks/service.js';
+import { touchWorkingVersion } from '../versions/working-version.js';
 import { copyMediaFiles, gameMediaDir, removeGameMediaFiles, storageNameFor } from '../media/storage.js';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction on it. */
-export type Executor = Database | Transaction;
-
-/** The caller, as the auth plugin reads it. */
-export interface GameUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-/** Users the email lists name who have an account (resolved by email when read). */
-export interface ResolvedAccess {
-  designers: string[];
-  testers: string[];
-  players: string[];
-}
-
-/** A game with what its presentation and its rights need. */
-export interface LoadedGame {
-  row: GameRow;
-  ownerName: string | null;
-  access: ResolvedAccess;
-  rights: GameRight[];
-}
 
 const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {
   designer: 'additionalDesignersEmailsText',
   tester: 'additionalDesignerOnlyAccessEmailsText',
   player: 'restrictAccessToEmailsText',
 };
-
-const RIGHT_MESSAGES: Record<GameRight, string> = {
-  view: GAME_OPERATION_MESSAGES.noView,
-  edit: GAME_OPERATION_MESSAGES.noEdit,
-  clone: GAME_OPERATION_MESSAGES.noClone,
-  manage: GAME_OPERATION_MESSAGES.noManage,
-};
-
-// ─── Reading and rights ──────────────────────────────────────────────────────
-
-/** The account ids the email lists of these games name, per game. One query, whatever the number of games. */
-async function loadAccess(db: Executor, gameIds: readonly string[]): Promise<Map<string, ResolvedAccess>> {
-  const byGame = new Map<string, ResolvedAccess>(
-    gameIds.map((id) => [id, { designers: [], testers: [], players: [] }]),
-  );
-  if (gameIds.length === 0) return byGame;
-  const rows = await db
-    .select({ gameId: gameAccess.gameId, kind: gameAccess.kind, userId: users.id })
-    .from(gameAccess)
-    .innerJoin(users, eq(users.email, gameAccess.email))
-    .where(inArray(gameAccess.gameId, [...gameIds]));
-  for (const row of rows) {
-    const access = byGame.get(row.gameId);
-    if (!access) continue;
-    const list = row.kind === 'designer' ? access.designers : row.kind === 'tester' ? access.testers : access.players;
-    list.push(row.userId);
-  }
-  return byGame;
-}
-
-/** The caller's rights on a game (spec 1 §6), computed by the domain's rules. */
-function rightsOf(user: GameUser, row: GameRow, access: ResolvedAccess): GameRight[] {
-  return gameRights(
-    { id: user.id, role: user.role, email: user.email },
-    {
-      // A game whose owner deleted their account has no owner; '' matches nobody.
-      userId: row.ownerId ?? '',
-      additionalDesigners: access.designers,
-      designerOnlyAccessUserIds: access.testers,
-      authorisedPlayerIds: access.players,
-      publicAccess: row.publicAccess,
-    },
-  );
-}
-
-/** The game with the caller's rights, or 404 'Game not found. Sorry.'. */
-export async function loadGame({
-  ctx,
-  user,
-  gameId,
-  db = ctx.db,
-}: {
-  ctx: AppContext;
-  user: GameUser;
-  gameId: string;
-  db?: Executor;
-}): Promise<LoadedGame> {
-  if (!isUuid(gameId)) throw fail.notFound(GAME_TEXTS.gameNotFound);
-  const [found] = await db
-    .select({ row: games, ownerName: users.name })
-    .from(games)
-    .leftJoin(users, eq(users.id, games.ownerId))
-    .where(eq(games.id, gameId))
-    .limit(1);
-  if (!found) throw fail.notFound(GAME_TEXTS.gameNotFound);
-  const access = (await loadAccess(db, [gameId])).get(gameId) ?? { designers: [], testers: [], players: [] };
-  return { row: found.row, ownerName: found.ownerName, access, rights: rightsOf(user, found.row, access) };
-}
-
-/** The game when the caller has `right` on it; 404 when there is no such game, 403 without the right. */
-export async function requireGameRight({
-  ctx,
-  user,
-  gameId,
-  right,
-}: {
-  ctx: AppContext;
-  user: GameUser;
-  gameId: string;
-  right: GameRight;
-}): Promise<LoadedGame> {
-  const game = await loadGame({ ctx, user, gameId });
-  if (!game.rights.includes(right)) throw fail.forbidden(RIGHT_MESSAGES[right]);
-  return game;
-}
-
-/** 409 'This game has been archived.' for any design change to an archived game. */
-export function assertNotArchived(row: Pick<GameRow, 'isArchived'>): void {
-  if (row.isArchived) throw fail.conflict(GAME_OPERATION_MESSAGES.archived);
-}
-
-/**
- * The game when the caller may change its design now: edit right, not archived,
- * and no other user holding the live 'game' lock on it (spec 2 §7).
- */
-export async function requireEditableGame({
-  ctx,
-  user,
-  gameId,
-  checkLock = true,
-}: {
-  ctx: AppContext;
-  user: GameUser;
-  gameId: string;
-  checkLock?: boolean;
-}): Promise<LoadedGame> {
-  const game = await requireGameRight({ ctx, user, gameId, right: 'edit' });
-  assertNotArchived(game.row);
-  if (checkLock) await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
-  return game;
-}
-
-/**
- * Marks a design change: the working version's updatedAt becomes `now`
- * (ARCHITECTURE "Conventions"). Every change to game fields or media calls this,
- * inside the change's transaction.
- */
-export async function touchWorkingVersion(tx: Executor, gameId: string, now: Date): Promise<void> {
-  await tx
-    .update(gameVersions)
-    .set({ updatedAt: now })
-    .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, true)));
-}
 
 // ─── Games list ──────────────────────────────────────────────────────────────
 
@@ -207,7 +55,7 @@ export async function listGames({
   query,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   query: GamesListQuery;
 }): Promise<{ games: LoadedGame[]; total: number }> {
   if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
@@ -321,7 +169,7 @@ export async function createGame({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   values: GameValues;
 }): Promise<LoadedGame> {
   if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
@@ -359,7 +207,7 @@ export async function updateGame({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   values: GameValues;
 }): Promise<LoadedGame> {
@@ -387,11 +235,11 @@ export async function deleteGame({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<void> {
   await requireGameRight({ ctx, user, gameId, right: 'manage' });
-  await assertNotLockedByOther({ ctx, kind: 'game', id: gameId, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: 'game', id: gameId }, userId: user.id });
   const mediaIds = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ publicVersionId: games.publicVersionId })
@@ -401,11 +249,10 @@ export async function deleteGame({
     if (!row) throw fail.notFound(GAME_TEXTS.gameNotFound);
     if (row.publicVersionId) throw fail.conflict(GAME_OPERATION_MESSAGES.unpublishBeforeDelete);
     const ids = await tx.select({ id: media.id }).from(media).where(eq(media.gameId, gameId));
-    // Versions, access rows, media rows and design entities go with the game (on delete cascade).
+    // Versions, access rows, media rows, design entities and edit locks go with the game (on delete cascade).
     await tx.delete(games).where(eq(games.id, gameId));
     return ids.map((item) => item.id);
   });
-  await clearLocks({ ctx, kind: 'game', id: gameId });
   await removeGameMediaFiles(ctx.config, gameId, mediaIds);
 }
 
@@ -447,7 +294,7 @@ export async function cloneGame({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<LoadedGame> {
   const source = await requireGameRight({ ctx, user, gameId, right: 'clone' });
@@ -541,7 +388,7 @@ export async function unpublishGame({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<LoadedGame> {
   await requireGameRight({ ctx, user, gameId, right: 'manage' });
@@ -561,7 +408,7 @@ export async function archiveGame({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<LoadedGame> {
   await requireGameRight({ ctx, user, gameId, right: 'manage' });

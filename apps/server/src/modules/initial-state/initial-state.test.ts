@@ -157,7 +157,7 @@ describe('initial world', () => {
       const state = (await request('POST', `/api/design/${gameId}/initialStates/current`, values)).json()
         .state as InitialState;
       const [entry] = Object.values(state.has.object[harbour.id]!);
-      await request('POST', '/api/design/cc', { kind: 'object', id: entry!.id }, coDesigner);
+      await request('POST', '/api/design/cc', { gameId, kind: 'object', id: entry!.id }, coDesigner);
       const locked = await request('POST', `/api/design/${gameId}/initialStates/current`, { ...entry, name: 'mine' });
       expect(locked.statusCode).toBe(409);
       expect(locked.json().message).toBe(LOCK_MESSAGES.heldByOther);

@@ -18,7 +18,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { designEntities, gameVersions, type GameVersionRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { requireEditableGame, requireGameRight, type Executor, type GameUser } from '../games/service.js';
+import { requireEditableGame, requireGameRight } from '../../policies/games.js';
+import type { Executor } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { assertNotLockedByOther, clearLocks } from '../locks/service.js';
 import { beginDesignChange, findEntityRow, presentEntity } from '../design/store.js';
 import { CURRENT_VERSION, findVersionRow } from '../versions/service.js';
@@ -53,7 +55,7 @@ export async function getInitialState({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<InitialState> {
@@ -130,7 +132,7 @@ export async function getInitialStateSpecs({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<InitialStateSpecs> {
@@ -215,7 +217,7 @@ export async function saveWorldEntry({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
   values: Record<string, unknown>;
@@ -227,7 +229,8 @@ export async function saveWorldEntry({
   const form = worldEntrySchemaFor(type).safeParse(values);
   if (!form.success) throw fail.validation(toFieldErrors(form.error.issues));
   const id = form.data.id || randomUUID();
-  if (form.data.id) await assertNotLockedByOther({ ctx, kind: LOCK_KIND[type], id, userId: user.id });
+  if (form.data.id)
+    await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -273,7 +276,7 @@ export async function deleteWorldEntry({
   id,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
   path: InitialStatePath;
@@ -283,7 +286,7 @@ export async function deleteWorldEntry({
   await requireEditableGame({ ctx, user, gameId, checkLock: false });
   await requireWorkingVersion(ctx.db, gameId, versionId);
   const type = PATH_TYPE[path];
-  await assertNotLockedByOther({ ctx, kind: LOCK_KIND[type], id, userId: user.id });
+  await assertNotLockedByOther({ ctx, target: { gameId, kind: LOCK_KIND[type], id }, userId: user.id });
   const now = ctx.now();
   const state = await ctx.db.transaction(async (tx) => {
     await beginDesignChange(tx, gameId, now);
@@ -293,6 +296,6 @@ export async function deleteWorldEntry({
     await writeInitialState(tx, gameId, next);
     return next;
   });
-  await clearLocks({ ctx, kind: LOCK_KIND[type], id });
+  await clearLocks({ ctx, target: { gameId, kind: LOCK_KIND[type], id } });
   return state;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_DURATION_SECONDS, LOCK_MESSAGES } from '@loci/domain';
+import { LOCK_DURATION_SECONDS, LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, LOCK_REQUEST_MESSAGES } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
@@ -8,20 +8,31 @@ describe('#locks', () => {
   let t: TestApp;
   let anna: TestUser;
   let ben: TestUser;
+  let outsider: TestUser;
+  let tester: TestUser;
   let player: TestUser;
+  let gameId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     anna = await createUser(t.app.ctx, { role: 'designer', name: 'Anna Holder' });
     ben = await createUser(t.app.ctx, { role: 'designer', name: 'Ben Waiting' });
+    outsider = await createUser(t.app.ctx, { role: 'designer', name: 'Olly Outsider' });
+    tester = await createUser(t.app.ctx, { role: 'designer', name: 'Tess Tester' });
     player = await createUser(t.app.ctx, { role: 'player' });
+    const game = await createGame(t.app.ctx, anna, {
+      publicAccess: 'clone',
+      additionalDesignersEmailsText: ben.user.email,
+      additionalDesignerOnlyAccessEmailsText: tester.user.email,
+    });
+    gameId = game.row.id;
   });
   afterAll(() => t.close());
 
   const take = (user: TestUser, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/design/cc', headers: user.headers, payload: body });
+    t.app.inject({ method: 'POST', url: '/api/design/cc', headers: user.headers, payload: { gameId, ...body } });
   const release = (user: TestUser, body: object) =>
-    t.app.inject({ method: 'DELETE', url: '/api/design/cc', headers: user.headers, payload: body });
+    t.app.inject({ method: 'DELETE', url: '/api/design/cc', headers: user.headers, payload: { gameId, ...body } });
   const seconds = (s: number) => new Date(t.clock.now.getTime() + s * 1000).toISOString();
 
   it('gives the lock to the first caller and renews it for them', async () => {
@@ -34,7 +45,7 @@ describe('#locks', () => {
     expect(renewed.json()).toEqual({ locked: true, expiresAt: seconds(480) });
   });
 
-  it('refuses anyone else with 409, the holder’s name and the exact message', async () => {
+  it('refuses another editor with 409, the holder’s name and the exact message', async () => {
     await take(anna, { kind: 'rule', id: 'rule-1' });
     const res = await take(ben, { kind: 'rule', id: 'rule-1' });
     expect(res.statusCode).toBe(409);
@@ -50,7 +61,7 @@ describe('#locks', () => {
     expect((await take(ben, { kind: 'item', id: 'rule-1' })).statusCode).toBe(200);
   });
 
-  it('lets another user take an expired lock, and the old holder is then refused', async () => {
+  it('lets another editor take an expired lock, and the old holder is then refused', async () => {
     await take(anna, { kind: 'milestone', id: 'm-1', duration: 60 });
     t.clock.advance(59_000);
     expect((await take(ben, { kind: 'milestone', id: 'm-1', duration: 60 })).statusCode).toBe(409);
@@ -79,23 +90,86 @@ describe('#locks', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['id', 'kind']);
     expect((await take(player, { kind: 'scene', id: 'x' })).statusCode).toBe(403);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/design/cc', payload: { kind: 'scene', id: 'x' } })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/design/cc', payload: { gameId, kind: 'scene', id: 'x' } }))
+        .statusCode,
     ).toBe(401);
   });
 
-  it('needs the edit right for a game lock', async () => {
-    const game = await createGame(t.app.ctx, anna, { publicAccess: 'clone' });
-    expect((await take(ben, { kind: 'game', id: game.row.id })).statusCode).toBe(403);
-    expect((await take(anna, { kind: 'game', id: game.row.id })).statusCode).toBe(200);
-    expect((await take(ben, { kind: 'game', id: 'not-a-game' })).statusCode).toBe(404);
+  it('needs the game of a design resource, and a game lock names its game as its id', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/design/cc',
+      headers: anna.headers,
+      payload: { kind: 'scene', id: 'scene-9' },
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().errors).toEqual({ gameId: LOCK_REQUEST_MESSAGES.gameRequired });
+    const mismatch = await take(anna, { kind: 'game', id: '00000000-0000-4000-8000-000000000000' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors).toEqual({ gameId: LOCK_REQUEST_MESSAGES.gameMismatch });
+    // The game lock may leave gameId out, as before.
+    const game = await t.app.inject({
+      method: 'POST',
+      url: '/api/design/cc',
+      headers: anna.headers,
+      payload: { kind: 'game', id: gameId },
+    });
+    expect(game.statusCode).toBe(200);
   });
 
-  it('has exactly one winner when 20 users race for the same lock', async () => {
+  it('is only for editors of the game: outsiders and view-only testers get 403 and never the holder', async () => {
+    await take(anna, { kind: 'scene', id: 'scene-held' });
+    for (const user of [outsider, tester]) {
+      for (const kind of ['scene', 'game'] as const) {
+        const res = await take(user, { kind, id: kind === 'game' ? gameId : 'scene-held' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).not.toHaveProperty('holder');
+        expect(JSON.stringify(res.json())).not.toContain('Anna Holder');
+      }
+      // Nor can they hold a free resource of the game.
+      expect((await take(user, { kind: 'item', id: 'free-item' })).statusCode).toBe(403);
+    }
+    expect((await take(ben, { kind: 'item', id: 'free-item' })).statusCode).toBe(200);
+    const unknown = await take(ben, { kind: 'game', id: 'not-a-game', gameId: 'not-a-game' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keys locks by game: a lock in a clone does not block the same entity of the original', async () => {
+    const clone = await t.app.inject({
+      method: 'POST',
+      url: `/api/design/games/${gameId}/clone`,
+      headers: outsider.headers,
+    });
+    expect(clone.statusCode).toBe(201);
+    const cloneId = clone.json().id as string;
+    const inClone = await t.app.inject({
+      method: 'POST',
+      url: '/api/design/cc',
+      headers: outsider.headers,
+      payload: { gameId: cloneId, kind: 'scene', id: 'shared-scene-id' },
+    });
+    expect(inClone.statusCode).toBe(200);
+    expect((await take(anna, { kind: 'scene', id: 'shared-scene-id' })).statusCode).toBe(200);
+  });
+
+  it('caps the duration whatever the client asks', async () => {
+    const long = await take(anna, { kind: 'attribute', id: 'a-1', duration: 3600 });
+    expect(long.statusCode).toBe(200);
+    expect(long.json().expiresAt).toBe(seconds(LOCK_MAX_DURATION_SECONDS));
+    expect(LOCK_MAX_DURATION_SECONDS).toBeLessThan(3600);
+    t.clock.advance(LOCK_MAX_DURATION_SECONDS * 1000);
+    expect((await take(ben, { kind: 'attribute', id: 'a-1' })).statusCode).toBe(200);
+  });
+
+  it('has exactly one winner when 20 editors race for the same lock', async () => {
     const racers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => createUser(t.app.ctx, { role: 'designer', name: `Racer ${i}` })),
     );
+    const raceGame = await createGame(t.app.ctx, anna, {
+      additionalDesignersEmailsText: racers.map((racer) => racer.user.email).join('\n'),
+    });
     const answers = await Promise.all(
-      racers.map((racer) => take(racer, { kind: 'interaction', id: 'race-1', duration: 480 })),
+      racers.map((racer) => take(racer, { gameId: raceGame.row.id, kind: 'interaction', id: 'race-1', duration: 480 })),
     );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

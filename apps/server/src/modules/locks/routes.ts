@@ -9,11 +9,12 @@ import {
   lockReleasedSchema,
   lockReleaseSchema,
   lockRequestSchema,
+  lockGameId,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { requireUser, type CurrentUser } from '../../plugins/auth.js';
-import { requireGameRight } from '../games/service.js';
+import { requireGameRight } from '../../policies/games.js';
 import { releaseLock, takeLock } from './service.js';
 
 const tags = ['locks'];
@@ -25,9 +26,9 @@ function requireAuthor(user: CurrentUser): void {
 
 /**
  * The edit-lock service of the design workspace (spec 2 §7), at /api/design/cc.
- * A 'game' lock needs the edit right on that game, so that nobody can freeze a
- * game they may not change; the other kinds name design entities that the
- * design areas check when they change them.
+ * Every lock is a resource of a game (the request names it) and needs the edit
+ * right on that game, so that nobody can freeze a game they may not change nor
+ * learn who edits it; the server caps how long one request holds a lock.
  */
 export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -47,8 +48,9 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = requireUser(request);
       requireAuthor(user);
       const { kind, id, duration } = request.body;
-      if (kind === 'game') await requireGameRight({ ctx, user, gameId: id, right: 'edit' });
-      const outcome = await takeLock({ ctx, userId: user.id, kind, id, duration });
+      const gameId = lockGameId(request.body);
+      await requireGameRight({ ctx, user, gameId, right: 'edit' });
+      const outcome = await takeLock({ ctx, userId: user.id, target: { gameId, kind, id }, duration });
       if (outcome.locked) return { locked: true as const, expiresAt: outcome.expiresAt.toISOString() };
       return reply.status(409).send({
         locked: false as const,
@@ -65,7 +67,7 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags,
         security,
-        summary: 'Release the caller’s own lock (someone else’s is left alone)',
+        summary: 'Release the caller’s own lock (edit right; someone else’s is left alone)',
         body: lockReleaseSchema,
         response: { 200: lockReleasedSchema },
       },
@@ -74,7 +76,9 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = requireUser(request);
       requireAuthor(user);
       const { kind, id } = request.body;
-      return { released: await releaseLock({ ctx, userId: user.id, kind, id }) };
+      const gameId = lockGameId(request.body);
+      await requireGameRight({ ctx, user, gameId, right: 'edit' });
+      return { released: await releaseLock({ ctx, userId: user.id, target: { gameId, kind, id } }) };
     },
   );
 }

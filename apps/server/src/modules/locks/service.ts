@@ -1,5 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { LOCK_MESSAGES, type LockKind } from '@loci/domain';
+import { LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, type LockKind } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { editLocks, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -11,8 +11,20 @@ export interface LockHolder {
 
 export type LockOutcome = { locked: true; expiresAt: Date } | { locked: false; holder: LockHolder; expiresAt: Date };
 
+/** A resource of a game that a lock covers. */
+export interface LockTarget {
+  gameId: string;
+  kind: LockKind;
+  id: string;
+}
+
+function isTarget({ gameId, kind, id }: LockTarget) {
+  return and(eq(editLocks.gameId, gameId), eq(editLocks.kind, kind), eq(editLocks.resourceId, id));
+}
+
 /**
- * Takes or renews the edit lock on (kind, id) for `duration` seconds.
+ * Takes or renews the edit lock on (game, kind, id) for `duration` seconds,
+ * at most LOCK_MAX_DURATION_SECONDS whatever the caller asks.
  *
  * One statement decides: the insert wins when nobody holds the lock, and the
  * conflict update only when the caller already holds it or it has expired, so
@@ -22,31 +34,30 @@ export type LockOutcome = { locked: true; expiresAt: Date } | { locked: false; h
 export async function takeLock({
   ctx,
   userId,
-  kind,
-  id,
+  target,
   duration,
 }: {
   ctx: AppContext;
   userId: string;
-  kind: LockKind;
-  id: string;
+  target: LockTarget;
   duration: number;
 }): Promise<LockOutcome> {
+  const seconds = Math.min(duration, LOCK_MAX_DURATION_SECONDS);
   // A holder may release between our failed upsert and the read of who holds it: then try again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.now();
-    const expiresAt = new Date(now.getTime() + duration * 1000);
+    const expiresAt = new Date(now.getTime() + seconds * 1000);
     const [taken] = await ctx.db
       .insert(editLocks)
-      .values({ kind, resourceId: id, userId, expiresAt })
+      .values({ gameId: target.gameId, kind: target.kind, resourceId: target.id, userId, expiresAt })
       .onConflictDoUpdate({
-        target: [editLocks.kind, editLocks.resourceId],
+        target: [editLocks.gameId, editLocks.kind, editLocks.resourceId],
         set: { userId: sql`excluded.user_id`, expiresAt: sql`excluded.expires_at` },
         setWhere: sql`${editLocks.userId} = excluded.user_id or ${editLocks.expiresAt} <= ${now.toISOString()}`,
       })
       .returning({ expiresAt: editLocks.expiresAt });
     if (taken) return { locked: true, expiresAt: taken.expiresAt };
-    const holder = await findLiveHolder({ ctx, kind, id, now });
+    const holder = await findLiveHolder({ ctx, target, now });
     if (holder) return { locked: false, holder: holder.holder, expiresAt: holder.expiresAt };
   }
   throw new AppError('CONFLICT', LOCK_MESSAGES.heldByOther);
@@ -56,32 +67,28 @@ export async function takeLock({
 export async function releaseLock({
   ctx,
   userId,
-  kind,
-  id,
+  target,
 }: {
   ctx: AppContext;
   userId: string;
-  kind: LockKind;
-  id: string;
+  target: LockTarget;
 }): Promise<boolean> {
   const released = await ctx.db
     .delete(editLocks)
-    .where(and(eq(editLocks.kind, kind), eq(editLocks.resourceId, id), eq(editLocks.userId, userId)))
+    .where(and(isTarget(target), eq(editLocks.userId, userId)))
     .returning({ kind: editLocks.kind });
   return released.length > 0;
 }
 
-/** The user holding an unexpired lock on (kind, id), optionally other than `exceptUserId`. */
+/** The user holding an unexpired lock on the target, optionally other than `exceptUserId`. */
 async function findLiveHolder({
   ctx,
-  kind,
-  id,
+  target,
   now,
   exceptUserId,
 }: {
   ctx: AppContext;
-  kind: LockKind;
-  id: string;
+  target: LockTarget;
   now: Date;
   exceptUserId?: string;
 }): Promise<{ holder: LockHolder; expiresAt: Date } | undefined> {
@@ -91,8 +98,7 @@ async function findLiveHolder({
     .innerJoin(users, eq(users.id, editLocks.userId))
     .where(
       and(
-        eq(editLocks.kind, kind),
-        eq(editLocks.resourceId, id),
+        isTarget(target),
         gt(editLocks.expiresAt, now),
         exceptUserId ? ne(editLocks.userId, exceptUserId) : undefined,
       ),
@@ -103,21 +109,20 @@ async function findLiveHolder({
 
 /**
  * Throws 409 with LOCK_MESSAGES.heldByOther (and who holds it, until when) when
- * another user holds a live lock on (kind, id). Changes guarded by a lock call
- * this; holding the lock yourself is not required.
+ * another user holds a live lock on the target. Changes guarded by a lock call
+ * this, after the edit right (the holder is shown to editors only); holding
+ * the lock yourself is not required.
  */
 export async function assertNotLockedByOther({
   ctx,
-  kind,
-  id,
+  target,
   userId,
 }: {
   ctx: AppContext;
-  kind: LockKind;
-  id: string;
+  target: LockTarget;
   userId: string;
 }): Promise<void> {
-  const held = await findLiveHolder({ ctx, kind, id, now: ctx.now(), exceptUserId: userId });
+  const held = await findLiveHolder({ ctx, target, now: ctx.now(), exceptUserId: userId });
   if (held) {
     throw new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
       extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
@@ -125,7 +130,7 @@ export async function assertNotLockedByOther({
   }
 }
 
-/** Drops every lock on (kind, id), e.g. when the resource is deleted. */
-export async function clearLocks({ ctx, kind, id }: { ctx: AppContext; kind: LockKind; id: string }): Promise<void> {
-  await ctx.db.delete(editLocks).where(and(eq(editLocks.kind, kind), eq(editLocks.resourceId, id)));
+/** Drops every lock on the target, e.g. when the resource is deleted. */
+export async function clearLocks({ ctx, target }: { ctx: AppContext; target: LockTarget }): Promise<void> {
+  await ctx.db.delete(editLocks).where(isTarget(target));
 }

@@ -27,7 +27,8 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { assertNotArchived, requireGameRight, type GameUser, type LoadedGame } from '../games/service.js';
+import { assertNotArchived, type LoadedGame, requireGameRight } from '../../policies/games.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
 import {
   periodOf,
@@ -50,7 +51,7 @@ const DELETED_STATUS = 'deleted';
 /** The instance row and its game when the caller has the manage right on that game; 404 / 403 otherwise. */
 async function requireManagedInstance(
   ctx: AppContext,
-  user: GameUser,
+  user: CurrentUser,
   instanceId: string,
 ): Promise<{ instance: GameInstanceRow; game: LoadedGame }> {
   const [instance] = isUuid(instanceId)
@@ -113,7 +114,7 @@ export async function listInstances({
   status,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   status?: WorldStatus;
 }): Promise<InstanceListItem[]> {
@@ -150,7 +151,7 @@ export async function listPlayerStates({
   showType,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   showType: PlayerStatesShowType;
 }): Promise<PlayerStateItem[]> {
@@ -206,7 +207,7 @@ export async function getInstance({
   fullState,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   fullState: boolean;
 }): Promise<FullInstance> {
@@ -227,7 +228,7 @@ export async function terminateInstance({
   instanceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
 }): Promise<FullInstance> {
   const { instance, game } = await requireManagedInstance(ctx, user, instanceId);
@@ -254,7 +255,7 @@ export async function deleteInstance({
   instanceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
 }): Promise<void> {
   await requireManagedInstance(ctx, user, instanceId);
@@ -271,7 +272,7 @@ export async function deleteAllInstances({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<{ deleted: number }> {
   await requireGameRight({ ctx, user, gameId, right: 'edit' });
@@ -299,7 +300,7 @@ export async function applyExpiration({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<ApplyExpirationAnswer> {
   const game = await requireGameRight({ ctx, user, gameId, right: 'manage' });
@@ -337,7 +338,7 @@ export async function applyExpiration({
  */
 async function setPlayingPeriod(
   ctx: AppContext,
-  user: GameUser,
+  user: CurrentUser,
   gameId: string,
   period: InstancePlayingPeriod,
 ): Promise<{ playingPeriod: InstancePlayingPeriod; instances: number }> {
@@ -367,7 +368,7 @@ export async function setVersionPlayingPeriod({
   period,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   versionId: string;
   period: InstancePlayingPeriod;
 }) {
@@ -390,7 +391,7 @@ export async function setInstancePlayingPeriod({
   period,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   period: InstancePlayingPeriod;
 }) {
@@ -412,7 +413,7 @@ export async function updateWorldItem({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   values: Record<string, unknown>;
 }): Promise<FullInstance> {
@@ -430,7 +431,7 @@ export async function deleteWorldItem({
   key,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   key: string;
 }): Promise<FullInstance> {
@@ -466,7 +467,7 @@ export async function sendMessage({
   body,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   body: {
     userId?: string | null;

@@ -27,7 +27,7 @@ import {
   uploadPlayerMedia,
   type UploadedFile,
 } from './service.js';
-import { requireActivePlay } from '../play/service.js';
+import { requireActivePlay } from '../../policies/play.js';
 
 const tags = ['media'];
 const security = [{ bearerAuth: [] }];

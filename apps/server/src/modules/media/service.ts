@@ -21,13 +21,10 @@ import type { AppContext } from '../../context.js';
 import { media, type MediaRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import {
-  requireEditableGame,
-  requireGameRight,
-  touchWorkingVersion,
-  type Executor,
-  type GameUser,
-} from '../games/service.js';
+import { requireEditableGame, requireGameRight } from '../../policies/games.js';
+import { touchWorkingVersion } from '../versions/working-version.js';
+import type { Executor } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff.js';
 import {
   gameMediaDir,
@@ -66,7 +63,7 @@ export async function listMedia({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<MediaRow[]> {
   await requireGameRight({ ctx, user, gameId, right: 'view' });
@@ -276,7 +273,7 @@ export async function uploadMedia({
   files,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   files: AsyncIterable<UploadedFile>;
 }): Promise<{ saved: MediaRow[]; rejected: MediaRejection[] }> {
@@ -297,7 +294,7 @@ export async function uploadMedia({
  * Stores the first file a player uploads in an instance (a photo, video or
  * sound for a mission submission), with the same type sniffing and size
  * limits as the media library; further files of the request are skipped. The
- * caller has checked that the user plays the instance (play's requireActivePlay).
+ * caller has checked that the user plays the instance (requireActivePlay of policies/play).
  */
 export async function uploadPlayerMedia({
   ctx,
@@ -368,7 +365,7 @@ export async function updateMedia({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   mediaId: string;
   values: Required<MediaUpdate>;
@@ -396,7 +393,7 @@ export async function deleteMedia({
   mediaId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   mediaId: string;
 }): Promise<void> {

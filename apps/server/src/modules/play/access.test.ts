@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { GAME_TEXTS } from '@loci/domain';
 import { games } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { designRequest } from '../../test/design-factories.js';
-import { createPlayableGame, sendEvent, startPlay } from '../../test/play-factories.js';
+import { createPlayableGame, publishVersionOf, sendEvent, startPlay } from '../../test/play-factories.js';
 
 /** Who may play what (docs/play.md "Who may play"): every refusal with its status and errorCode. */
 describe('player API refusals', () => {
@@ -62,15 +63,83 @@ describe('player API refusals', () => {
     expect((await startPlay(t.app, player, game.gameId)).statusCode).toBe(201);
   });
 
-  it('refuses a game without a published version (409 NOT_PUBLISHED)', async () => {
+  it('refuses a game without a published version (409 NOT_PUBLISHED) to its designers, and hides it from others', async () => {
     const game = await createPlayableGame(t.app, owner, { publish: false });
-    const res = await startPlay(t.app, await newPlayer(), game.gameId);
+    const res = await startPlay(t.app, owner, game.gameId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: 'NOT_PUBLISHED', message: 'This game is not published' });
+    const stranger = await startPlay(t.app, await newPlayer(), game.gameId);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ message: GAME_TEXTS.gameNotFound });
   });
 
-  it('refuses an archived version (409 VERSION_ARCHIVED)', async () => {
+  describe('the lobby and versions of an unpublished game', () => {
+    const lobby = (user: TestUser, gameId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/play/games/${gameId}`, headers: user.headers });
+
+    it('shows the lobby of a published game to any signed-in user (the share link), not to anonymous visitors', async () => {
+      const game = await createPlayableGame(t.app, owner, {
+        settings: { title: 'Open Harbour', restrictAccessToEmailsText: 'someone@example.test' },
+      });
+      const res = await lobby(await newPlayer(), game.gameId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().game.title).toBe('Open Harbour');
+      expect(res.json().refusal).toMatchObject({ errorCode: 'NOT_AUTHORISED' });
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/play/games/${game.gameId}` });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('keeps the lobby of a private unpublished game to its editors and testers', async () => {
+      const tester = await createUser(t.app.ctx, { role: 'designer' });
+      const listedPlayer = await newPlayer();
+      const game = await createPlayableGame(t.app, owner, {
+        publish: false,
+        settings: {
+          title: 'Secret Harbour',
+          description: 'Not for you yet',
+          instructions: 'Walk to the pier',
+          additionalDesignerOnlyAccessEmailsText: tester.user.email,
+          restrictAccessToEmailsText: listedPlayer.user.email,
+        },
+      });
+      for (const stranger of [await newPlayer(), listedPlayer, await createUser(t.app.ctx, { role: 'designer' })]) {
+        const res = await lobby(stranger, game.gameId);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('Secret Harbour');
+        expect(res.body).not.toContain('Walk to the pier');
+      }
+      for (const insider of [owner, tester]) {
+        const res = await lobby(insider, game.gameId);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().game).toMatchObject({ title: 'Secret Harbour', instructions: 'Walk to the pier' });
+      }
+    });
+
+    it('no longer starts an old version for players once the game is unpublished; editors and testers still may', async () => {
+      const tester = await createUser(t.app.ctx, { role: 'designer' });
+      const game = await createPlayableGame(t.app, owner, {
+        settings: { additionalDesignerOnlyAccessEmailsText: tester.user.email },
+      });
+      const player = await newPlayer();
+      expect((await startPlay(t.app, player, game.gameId, { versionId: game.versionId! })).statusCode).toBe(201);
+      const unpublished = await t.app.inject({
+        method: 'POST',
+        url: `/api/design/games/${game.gameId}/unpublish`,
+        headers: owner.headers,
+      });
+      expect(unpublished.statusCode).toBe(200);
+
+      const late = await startPlay(t.app, await newPlayer(), game.gameId, { versionId: game.versionId! });
+      expect(late.statusCode).toBe(404);
+      expect((await lobby(player, game.gameId)).statusCode).toBe(404);
+      expect((await startPlay(t.app, owner, game.gameId, { versionId: game.versionId! })).statusCode).toBe(201);
+      expect((await startPlay(t.app, tester, game.gameId, { versionId: game.versionId! })).statusCode).toBe(201);
+    });
+  });
+
+  it('refuses an archived version (409 VERSION_ARCHIVED) while the game stays published', async () => {
     const game = await createPlayableGame(t.app, owner);
+    await publishVersionOf(t.app, owner, game.gameId);
     const archived = await designRequest(
       t.app,
       owner,
@@ -81,6 +150,7 @@ describe('player API refusals', () => {
     const res = await startPlay(t.app, await newPlayer(), game.gameId, { versionId: game.versionId! });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorCode).toBe('VERSION_ARCHIVED');
+    expect((await startPlay(t.app, owner, game.gameId, { versionId: game.versionId! })).statusCode).toBe(409);
   });
 
   it('refuses new instances when the version takes none (403), but lets a player back into theirs', async () => {
@@ -106,6 +176,8 @@ describe('player API refusals', () => {
 
   it('keeps an owner-only version to those who may edit the game (403 NOT_AUTHORISED)', async () => {
     const game = await createPlayableGame(t.app, owner, { version: { restrictAccessToDesigner: true } });
+    // A public version beside it: a game whose only version is owner-only is not published at all.
+    await publishVersionOf(t.app, owner, game.gameId);
     const res = await startPlay(t.app, await newPlayer(), game.gameId, { versionId: game.versionId! });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({

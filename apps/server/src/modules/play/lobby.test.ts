@@ -44,7 +44,9 @@ describe('the lobby: GET /api/play/games/{gameId}', () => {
   it('says why a start would be refused: not published, not started yet', async () => {
     const draft = await createPlayableGame(t.app, owner, { publish: false });
     const player = await createUser(t.app.ctx);
-    expect((await lobby(player, draft.gameId)).json().refusal).toEqual({
+    // Only who may playtest sees a draft's lobby (anyone else is told there is no such game).
+    expect((await lobby(player, draft.gameId)).statusCode).toBe(404);
+    expect((await lobby(owner, draft.gameId)).json().refusal).toEqual({
       errorCode: 'NOT_PUBLISHED',
       message: 'This game is not published',
     });

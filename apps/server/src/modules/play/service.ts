@@ -4,12 +4,10 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   mediaTypeOf,
-  PLAY_ERROR_CODES,
   PLAY_MESSAGES,
-  playRights,
   type GameSpec,
   type PlayEvent,
   type PlayLobby,
@@ -41,7 +39,17 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { loadGame, type Executor, type GameUser, type LoadedGame, type Transaction } from '../games/service.js';
+import type { LoadedGame } from '../../policies/games.js';
+import {
+  assertMayPlay,
+  findInstanceAndPlayer,
+  loadPlayableGame,
+  mayDebug,
+  playRefusal,
+  type PlayAccess,
+} from '../../policies/play.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import {
   insertInstance,
@@ -78,58 +86,7 @@ export interface StartAnswer extends PlayAnswer {
 
 const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
 
-/** A 403 or 409 with one of the player API's own error codes. */
-function refuse(
-  code: keyof typeof PLAY_ERROR_CODES,
-  message: string,
-  options: { status?: 'FORBIDDEN' | 'CONFLICT'; errors?: Record<string, string> } = {},
-): AppError {
-  return new AppError(options.status ?? 'FORBIDDEN', message, {
-    ...(options.errors ? { errors: options.errors } : {}),
-    extra: { errorCode: PLAY_ERROR_CODES[code] },
-  });
-}
-
-// ─── Who may play ────────────────────────────────────────────────────────────
-
-/** The caller's standing towards a game for playing it. */
-interface PlayAccess {
-  /** Admins, owner, co-designers, authorised testers: may play the working version (and get debug). */
-  playWorking: boolean;
-  /** May play the published versions (authorised players when the game lists them). */
-  playPublished: boolean;
-  /** Holds the edit right: designer-only versions, no passcode. */
-  editor: boolean;
-}
-
-function playAccessOf(user: GameUser, game: LoadedGame): PlayAccess {
-  const rights = playRights(
-    { id: user.id, role: user.role, email: user.email },
-    {
-      userId: game.row.ownerId ?? '',
-      additionalDesigners: game.access.designers,
-      designerOnlyAccessUserIds: game.access.testers,
-      authorisedPlayerIds: game.access.players,
-      restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
-      publicAccess: game.row.publicAccess,
-      // Any published version may be asked for by id; whether there is one is checked by resolveVersion.
-      publicVersionId: game.row.publicVersionId ?? '',
-    },
-  );
-  return { ...rights, editor: game.rights.includes('edit') };
-}
-
-/** 403 NOT_AUTHORISED unless the caller may play `version`. */
-function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
-  if (version.isLiveSpec) {
-    if (!access.playWorking) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
-    return;
-  }
-  if (version.restrictAccessToDesigner && !access.editor) {
-    throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
-  }
-  if (!access.playPublished) throw refuse('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
-}
+// ─── Rules of playing ────────────────────────────────────────────────────────
 
 /**
  * 403 NOT_STARTED_YET / PERIOD_ENDED outside the game's playing period (the
@@ -141,21 +98,23 @@ function assertInPeriod(period: Partial<PlayingPeriod> | undefined, now: Date, i
   const start = period?.start ? Date.parse(period.start) : Number.NaN;
   const end = period?.end ? Date.parse(period.end) : Number.NaN;
   if (!isLiveSpec && !Number.isNaN(start) && now.getTime() < start) {
-    throw refuse('NOT_STARTED_YET', PLAY_MESSAGES.notStartedYet);
+    throw playRefusal('NOT_STARTED_YET', PLAY_MESSAGES.notStartedYet);
   }
-  if (!Number.isNaN(end) && now.getTime() > end) throw refuse('PERIOD_ENDED', PLAY_MESSAGES.periodEnded);
+  if (!Number.isNaN(end) && now.getTime() > end) throw playRefusal('PERIOD_ENDED', PLAY_MESSAGES.periodEnded);
 }
 
 /** 403 WRONG_PASSCODE (with errors.passcode) unless the passcode matches; editors and testers need none. */
 function assertPasscode(playPassword: string, passcode: string | undefined, access: PlayAccess): void {
   if (!playPassword || access.playWorking || access.editor) return;
   if (!passcode) {
-    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.passcodeRequired, {
+    throw playRefusal('WRONG_PASSCODE', PLAY_MESSAGES.passcodeRequired, {
       errors: { passcode: PLAY_MESSAGES.passcodeRequired },
     });
   }
   if (passcode.trim() !== playPassword) {
-    throw refuse('WRONG_PASSCODE', PLAY_MESSAGES.wrongPasscode, { errors: { passcode: PLAY_MESSAGES.wrongPasscode } });
+    throw playRefusal('WRONG_PASSCODE', PLAY_MESSAGES.wrongPasscode, {
+      errors: { passcode: PLAY_MESSAGES.wrongPasscode },
+    });
   }
 }
 
@@ -172,7 +131,7 @@ async function assertDevice(
 ): Promise<void> {
   if (!enforce) return;
   if (row.deviceId && row.deviceId !== deviceId) {
-    throw refuse('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
+    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
   }
   if (!row.deviceId && deviceId) {
     await db
@@ -191,7 +150,7 @@ async function assertDevice(
 /** The version to play: the one asked for ('current' = the working version), else the game's published version. */
 async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<GameVersionRow> {
   const id = versionId ?? game.row.publicVersionId;
-  if (!id) throw refuse('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
+  if (!id) throw playRefusal('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
   const working = id === CURRENT_VERSION;
   if (!working && !isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   const [version] = await db
@@ -202,7 +161,7 @@ async function resolveVersion(db: Executor, game: LoadedGame, versionId: string 
     )
     .limit(1);
   if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  if (version.isArchived) throw refuse('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
+  if (version.isArchived) throw playRefusal('VERSION_ARCHIVED', PLAY_MESSAGES.versionArchived, { status: 'CONFLICT' });
   return version;
 }
 
@@ -339,7 +298,8 @@ async function removePlaytests(tx: Transaction, userId: string, versionId: strin
  * active instance, and the refusal a start would meet now (the same checks as
  * `startPlaying`, in its order, without starting anything). 404 for an
  * unknown game; every other refusal is answered as `refusal`, so the page can
- * show the introduction with it.
+ * show the introduction with it. A game without a public version is shown
+ * only to who may playtest it (404 for anyone else, as for an unknown game).
  */
 export async function getPlayLobby({
   ctx,
@@ -347,12 +307,11 @@ export async function getPlayLobby({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<PlayLobby> {
-  const game = await loadGame({ ctx, user, gameId });
+  const { game, access } = await loadPlayableGame(ctx, user, gameId);
   const settings = game.row.settings;
-  const access = playAccessOf(user, game);
   let instanceId: string | null = null;
   let refusal: PlayLobby['refusal'] = null;
   try {
@@ -362,7 +321,7 @@ export async function getPlayLobby({
     assertInPeriod(settings.playingPeriod, ctx.now(), false);
     instanceId = (await findOwnActiveInstance(ctx.db, user.id, version.id))?.instance.id ?? null;
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
-      throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+      throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -386,7 +345,7 @@ export async function getPlayLobby({
 
 /**
  * POST /api/play/games/{gameId}/instances: starts or joins (spec 4 §3).
- * Order of checks: game (404), archived game (409), version (404 / 409
+ * Order of checks: game (404, also when the caller does not see its lobby), archived game (409), version (404 / 409
  * NOT_PUBLISHED / 409 VERSION_ARCHIVED), who may play it (403
  * NOT_AUTHORISED), playing period (403 NOT_STARTED_YET / PERIOD_ENDED); then
  * the caller's own active instance of the version is rejoined (200; device
@@ -402,15 +361,14 @@ export async function startPlaying({
   deviceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   body: StartPlayBody;
   deviceId: string | null;
 }): Promise<StartAnswer> {
-  const game = await loadGame({ ctx, user, gameId });
+  const { game, access } = await loadPlayableGame(ctx, user, gameId);
   if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
   const version = await resolveVersion(ctx.db, game, body.versionId);
-  const access = playAccessOf(user, game);
   assertMayPlay(version, access);
   if (body.restart && !version.isLiveSpec) {
     throw fail.validation({ restart: PLAY_MESSAGES.restartWorkingOnly }, PLAY_MESSAGES.restartWorkingOnly);
@@ -463,7 +421,7 @@ export async function startPlaying({
         }
       }
       if (!version.isLiveSpec && !version.newInstancesAllowed) {
-        throw refuse('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+        throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
       }
       const instance = await insertInstance(tx, {
         gameId: game.row.id,
@@ -504,7 +462,7 @@ export async function startPlaying({
  */
 async function rejoin(
   ctx: AppContext,
-  args: { user: GameUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
+  args: { user: CurrentUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
 ): Promise<StartAnswer> {
   const { instance, player, debug } = args;
   if (player.state.status === 'left game' && instance.multiplayer) {
@@ -549,49 +507,6 @@ function stateWithPlayer(instance: GameInstanceRow, spec: GameSpec, player: Play
 
 // ─── Reading and events ──────────────────────────────────────────────────────
 
-/** The instance and the caller's row in it: 404 without the instance, 403 NOT_A_PLAYER without the row. */
-async function findInstanceAndPlayer(
-  ctx: AppContext,
-  user: GameUser,
-  instanceId: string,
-): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
-  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  const [found] = await ctx.db
-    .select({ instance: gameInstances, player: playerStates })
-    .from(gameInstances)
-    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
-    .where(eq(gameInstances.id, instanceId))
-    .orderBy(asc(playerStates.joinedAt))
-    .limit(1);
-  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  if (!found.player) throw refuse('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
-  return { instance: found.instance, player: found.player };
-}
-
-/**
- * The active instance the caller plays (for their uploads): 404 without it,
- * 403 NOT_A_PLAYER, 409 INSTANCE_NOT_ACTIVE once it is over.
- */
-export async function requireActivePlay(ctx: AppContext, user: GameUser, instanceId: string): Promise<GameInstanceRow> {
-  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
-  if (instance.status !== 'active') {
-    throw refuse('INSTANCE_NOT_ACTIVE', PLAY_MESSAGES.instanceNotActive, { status: 'CONFLICT' });
-  }
-  return instance;
-}
-
-/** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
-async function wantsDebug(
-  ctx: AppContext,
-  user: GameUser,
-  instance: GameInstanceRow,
-  db: Executor = ctx.db,
-): Promise<boolean> {
-  if (!instance.isLiveSpec) return false;
-  const game = await loadGame({ ctx, user, gameId: instance.gameId, db });
-  return playAccessOf(user, game).playWorking;
-}
-
 /** The instance as the player API presents it. */
 export function presentPlayInstance(instance: GameInstanceRow) {
   return {
@@ -606,9 +521,17 @@ export function presentPlayInstance(instance: GameInstanceRow) {
 }
 
 /** GET /api/play/instances/{instanceId}: the caller's view of an instance they play. */
-export async function getPlayState({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+export async function getPlayState({
+  ctx,
+  user,
+  instanceId,
+}: {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+}) {
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), wantsDebug(ctx, user, instance)]);
+  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), mayDebug(ctx, user, instance)]);
   const answer = await answerFor(ctx, {
     spec,
     state: stateWithPlayer(instance, spec, player),
@@ -633,7 +556,7 @@ export async function sendPlayEvent({
   deviceId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   instanceId: string;
   event: PlayEvent;
   deviceId: string | null;
@@ -646,7 +569,7 @@ export async function sendPlayEvent({
     check: async ({ row, player, enforceSingleDevice }, tx) => {
       await assertDevice(tx, player, enforceSingleDevice, deviceId);
       // Inside the transaction (PGlite has one connection: a query beside it would wait for it).
-      debug = await wantsDebug(ctx, user, row, tx);
+      debug = await mayDebug(ctx, user, row, tx);
       if (event.type !== 'submission') return { traceAllRules: debug };
       const mediaType = await submittedMediaType(tx, user, row, event.mediaId);
       return { traceAllRules: debug, event: mediaType ? { ...event, mediaType } : event };
@@ -671,7 +594,7 @@ export async function sendPlayEvent({
  */
 async function submittedMediaType(
   db: Executor,
-  user: GameUser,
+  user: CurrentUser,
   instance: GameInstanceRow,
   mediaId: string | undefined,
 ): Promise<SubmissionMediaType | null> {
@@ -700,7 +623,15 @@ function pickGameTexts(settings: { description: string; instructions: string }) 
 }
 
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
-export async function getPlayGame({ ctx, user, instanceId }: { ctx: AppContext; user: GameUser; instanceId: string }) {
+export async function getPlayGame({
+  ctx,
+  user,
+  instanceId,
+}: {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+}) {
   const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
   const spec = await specOfInstance(ctx, instance);
   const game = spec.game;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { gameInstances, playerStates } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { loadGame } from '../games/service.js';
+import { loadGame } from '../../policies/games.js';
 
 /** Why a socket may not watch an instance, in words a client can show. */
 export const WATCH_MESSAGES = {

@@ -44,7 +44,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import type { Executor, Transaction } from '../games/service.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────

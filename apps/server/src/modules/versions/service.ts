@@ -15,15 +15,9 @@ import type { AppContext } from '../../context.js';
 import { games, gameVersions, type GameRow, type GameVersionRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import {
-  assertNotArchived,
-  requireEditableGame,
-  requireGameRight,
-  type Executor,
-  type GameUser,
-  type LoadedGame,
-  type Transaction,
-} from '../games/service.js';
+import { assertNotArchived, type LoadedGame, requireEditableGame, requireGameRight } from '../../policies/games.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { presentGameVersion } from '../../presenters/games.js';
 import { loadEntitiesByKind } from '../design/store.js';
 
@@ -75,7 +69,7 @@ export async function listVersions({
   gameId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
 }): Promise<DesignGameVersion[]> {
   await requireGameRight({ ctx, user, gameId, right: 'view' });
@@ -146,7 +140,7 @@ export async function getVersion({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<DesignGameVersion & { spec: GameSpec }> {
@@ -218,7 +212,7 @@ export async function publishVersion({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   values: GameVersionFormValues;
 }): Promise<DesignGameVersion> {
@@ -267,7 +261,7 @@ export async function updateVersion({
   values,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
   values: UpdateVersionValues;
@@ -311,7 +305,7 @@ export async function archiveVersion({
   versionId,
 }: {
   ctx: AppContext;
-  user: GameUser;
+  user: CurrentUser;
   gameId: string;
   versionId: string;
 }): Promise<DesignGameVersion> {

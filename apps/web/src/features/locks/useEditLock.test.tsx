@@ -40,12 +40,13 @@ describe('#locks.useEditLock', () => {
 
   it('takes the lock, renews it at half its duration and releases it on unmount', async () => {
     const api = mockApi({ 'POST /api/design/cc': held, 'DELETE /api/design/cc': { body: { success: true } } });
-    const { result, unmount } = renderHook(() => useEditLock('game', 'g1'));
+    const { result, unmount } = renderHook(() => useEditLock('g1', 'game', 'g1'));
     expect(result.current.status).toBe('acquiring');
 
     await settle();
     expect(result.current).toMatchObject({ status: 'held', isHeld: true });
     expect(api.callsTo('POST /api/design/cc')[0]?.body).toEqual({
+      gameId: 'g1',
       kind: 'game',
       id: 'g1',
       duration: LOCK_DURATION_SECONDS,
@@ -57,13 +58,28 @@ describe('#locks.useEditLock', () => {
 
     unmount();
     await settle();
-    expect(api.callsTo('DELETE /api/design/cc')[0]?.body).toEqual({ kind: 'game', id: 'g1' });
+    expect(api.callsTo('DELETE /api/design/cc')[0]?.body).toEqual({ gameId: 'g1', kind: 'game', id: 'g1' });
+  });
+
+  it('names the game of a design resource, since the server keys locks by game', async () => {
+    const api = mockApi({ 'POST /api/design/cc': held, 'DELETE /api/design/cc': { body: { released: true } } });
+    const { unmount } = renderHook(() => useEditLock('g1', 'scene', 's1'));
+    await settle();
+    expect(api.callsTo('POST /api/design/cc')[0]?.body).toEqual({
+      gameId: 'g1',
+      kind: 'scene',
+      id: 's1',
+      duration: LOCK_DURATION_SECONDS,
+    });
+    unmount();
+    await settle();
+    expect(api.callsTo('DELETE /api/design/cc')[0]?.body).toEqual({ gameId: 'g1', kind: 'scene', id: 's1' });
   });
 
   it('retries every LOCK_RETRY_SECONDS while another user holds it, then takes it', async () => {
     let answer = refused;
     const api = mockApi({ 'POST /api/design/cc': () => answer() });
-    const { result } = renderHook(() => useEditLock('game', 'g1'));
+    const { result } = renderHook(() => useEditLock('g1', 'game', 'g1'));
 
     await settle();
     expect(result.current).toMatchObject({
@@ -84,7 +100,7 @@ describe('#locks.useEditLock', () => {
   it('reports the lock lost when a renewal is refused', async () => {
     let answer = held;
     mockApi({ 'POST /api/design/cc': () => answer() });
-    const { result } = renderHook(() => useEditLock('game', 'g1'));
+    const { result } = renderHook(() => useEditLock('g1', 'game', 'g1'));
     await settle();
     expect(result.current.status).toBe('held');
 
@@ -95,7 +111,7 @@ describe('#locks.useEditLock', () => {
 
   it('reports the lock lost when the tab slept past its expiry, without renewing it', async () => {
     const api = mockApi({ 'POST /api/design/cc': held });
-    const { result } = renderHook(() => useEditLock('game', 'g1'));
+    const { result } = renderHook(() => useEditLock('g1', 'game', 'g1'));
     await settle();
 
     // The clock jumps while timers stay asleep, as in a suspended tab.
@@ -110,7 +126,7 @@ describe('#locks.useEditLock', () => {
 
   it('releases the lock with a keepalive request when the page goes away', async () => {
     const api = mockApi({ 'POST /api/design/cc': held, 'DELETE /api/design/cc': { body: { success: true } } });
-    renderHook(() => useEditLock('game', 'g1'));
+    renderHook(() => useEditLock('g1', 'game', 'g1'));
     await settle();
 
     act(() => {
@@ -123,7 +139,7 @@ describe('#locks.useEditLock', () => {
 
   it('keeps the lock through a StrictMode remount: the release is queued before the next request', async () => {
     const api = mockApi({ 'POST /api/design/cc': held, 'DELETE /api/design/cc': { body: { success: true } } });
-    const { result } = renderHook(() => useEditLock('game', 'g1'), { reactStrictMode: true });
+    const { result } = renderHook(() => useEditLock('g1', 'game', 'g1'), { reactStrictMode: true });
     await settle();
 
     expect(api.requests.map((request) => request.method)).toEqual(['POST', 'DELETE', 'POST']);
@@ -132,7 +148,7 @@ describe('#locks.useEditLock', () => {
 
   it('asks for nothing when disabled', async () => {
     const api = mockApi({});
-    const { result } = renderHook(() => useEditLock('game', 'g1', { enabled: false }));
+    const { result } = renderHook(() => useEditLock('g1', 'game', 'g1', { enabled: false }));
     await settle();
 
     expect(result.current.status).toBe('idle');

@@ -46,22 +46,25 @@ function serialize<T>(key: string, operation: () => Promise<T>): Promise<T> {
  * Holds the edit lock of a resource while the component is mounted (spec 1 §4,
  * spec 3 §4): takes it on mount, renews it at half its duration, retries while
  * another user holds it, notices when it is lost, and releases it on unmount
- * and when the page goes away.
+ * and when the page goes away. A lock is a resource of a game: `gameId` says
+ * which (for a 'game' lock, the game itself).
  */
 export function useEditLock(
+  gameId: string | undefined,
   kind: LockKind,
   id: string | undefined,
   { enabled = true }: { enabled?: boolean } = {},
 ): EditLock {
-  const active = enabled && Boolean(id);
+  const active = enabled && Boolean(id) && Boolean(gameId);
   const [lock, setLock] = useState<EditLock>(active ? { ...IDLE, status: 'acquiring' } : IDLE);
 
   useEffect(() => {
-    if (!active || !id) {
+    if (!active || !id || !gameId) {
       setLock(IDLE);
       return;
     }
-    const key = `${kind}:${id}`;
+    const target = { gameId, kind, id };
+    const key = `${gameId}:${kind}:${id}`;
     let disposed = false;
     let held = false;
     // Measured on this machine's clock from when we asked, so clock skew with the server does not matter.
@@ -90,7 +93,7 @@ export function useEditLock(
       let answer: LockAnswer;
       try {
         answer = await serialize(key, async () => {
-          const result = await locksApi.acquire(kind, id, LOCK_DURATION_SECONDS);
+          const result = await locksApi.acquire(target, LOCK_DURATION_SECONDS);
           held = result.locked;
           return result;
         });
@@ -121,7 +124,7 @@ export function useEditLock(
       if (!held) return;
       held = false;
       clearTimeout(timer);
-      void locksApi.release(kind, id);
+      void locksApi.release(target);
     };
     const handlePageShow = (event: PageTransitionEvent) => {
       // Back from the back-forward cache: the lock was released on pagehide.
@@ -147,10 +150,10 @@ export function useEditLock(
       void serialize(key, async () => {
         if (!held) return;
         held = false;
-        await locksApi.release(kind, id);
+        await locksApi.release(target);
       });
     };
-  }, [kind, id, active]);
+  }, [gameId, kind, id, active]);
 
   return lock;
 }

@@ -131,7 +131,7 @@ export function useEntityForm(
     !isNew && !entity && !notFound && !deleting && (workspacePending || direct.isFetching || direct.isPending);
 
   const withLock = !options.withoutLock && !isNew;
-  const lock = useEditLock(DESIGN_KIND_INFO[kind].lockKind, entityId, { enabled: withLock && canEdit });
+  const lock = useEditLock(gameId, DESIGN_KIND_INFO[kind].lockKind, entityId, { enabled: withLock && canEdit });
   const readOnly = !canEdit || (withLock && !lock.isHeld);
 
   const { onDone, returnPath } = options;

@@ -1,4 +1,12 @@
-import { ACTIONS, CONDITION_TYPES, DESIGN_MESSAGES, DESIGN_TEXTS, FORM_ERROR_MESSAGE, verbLabel } from '@loci/domain';
+import {
+  ACTIONS,
+  CONDITION_TYPES,
+  DESIGN_MESSAGES,
+  DESIGN_TEXTS,
+  FORM_ERROR_MESSAGE,
+  LOCK_DURATION_SECONDS,
+  verbLabel,
+} from '@loci/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -136,7 +144,14 @@ describe('#design.rules form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user, pathname } = renderRoute(<RuleFormPage />, EDIT[0], EDIT[1]);
 
     expect(await screen.findByRole('textbox', { name: /^System name/ })).toHaveValue('arrive');
-    await waitFor(() => expect(api.callsTo('POST /api/design/cc')[0]?.body).toMatchObject({ kind: 'rule', id: 'r1' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/design/cc')[0]?.body).toEqual({
+        gameId: GAME_ID,
+        kind: 'rule',
+        id: 'r1',
+        duration: LOCK_DURATION_SECONDS,
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -194,6 +194,7 @@ describe('#design.world.WorldEntryFormPage', { timeout: UI_TEST_TIMEOUT_MS }, ()
     expect(await screen.findByRole('textbox', { name: /^System name/ })).toHaveValue('chest-1');
     await waitFor(() =>
       expect(api.callsTo('POST /api/design/cc')[0]?.body).toEqual({
+        gameId: GAME_ID,
         kind: 'object',
         id: 'obj-1',
         duration: LOCK_DURATION_SECONDS,

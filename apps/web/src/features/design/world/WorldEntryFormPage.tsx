@@ -41,7 +41,7 @@ export function WorldEntryFormPage() {
   const isEdit = route.action === 'edit' || Boolean(stored);
   const createTypeId = !isEdit ? route.id : undefined;
 
-  const lock = useEditLock(type === 'object' ? 'object' : 'offerObject', stored?.id, {
+  const lock = useEditLock(gameId, type === 'object' ? 'object' : 'offerObject', stored?.id, {
     enabled: rights.canEdit && !version.readOnly && Boolean(stored),
   });
   const readOnly = !rights.canEdit || version.readOnly || (isEdit && !lock.isHeld);

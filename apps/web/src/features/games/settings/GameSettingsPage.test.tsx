@@ -91,6 +91,7 @@ describe('#games.settings (new game)', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
     await waitFor(() =>
       expect(api.callsTo('POST /api/design/cc')[0]?.body).toEqual({
+        gameId: 'new-1',
         kind: 'game',
         id: 'new-1',
         duration: LOCK_DURATION_SECONDS,

@@ -56,7 +56,7 @@ function EditGameSettings({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
   const { data: game, error, isPending, refetch } = useGame(gameId);
   const canEdit = game ? hasRight(game.rights, 'edit') : false;
-  const lock = useEditLock('game', gameId, { enabled: canEdit && game?.isArchived === false });
+  const lock = useEditLock(gameId, 'game', gameId, { enabled: canEdit && game?.isArchived === false });
 
   // Once a lock held by someone else comes to us, load what they saved.
   const wasRefused = useRef(false);

@@ -1,0 +1,134 @@
+/**
+ * Who may play what (docs/play.md "Who may play"), for the player API and
+ * every module that asks: the domain's pure play rights (playRights,
+ * seesPlayLobby) applied to a game loaded by ./games.ts.
+ */
+import { GAME_TEXTS, PLAY_ERROR_CODES, PLAY_MESSAGES, playRights, seesPlayLobby } from '@loci/domain';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  gameInstances,
+  playerStates,
+  type GameInstanceRow,
+  type GameVersionRow,
+  type PlayerStateRow,
+} from '../db/schema.js';
+import { isUuid } from '../lib/uuid.js';
+import { AppError, fail } from '../lib/errors.js';
+import type { CurrentUser } from '../plugins/auth.js';
+import { loadGame, type LoadedGame } from './games.js';
+
+/** A 403 or 409 with one of the player API's own error codes. */
+export function playRefusal(
+  code: keyof typeof PLAY_ERROR_CODES,
+  message: string,
+  options: { status?: 'FORBIDDEN' | 'CONFLICT'; errors?: Record<string, string> } = {},
+): AppError {
+  return new AppError(options.status ?? 'FORBIDDEN', message, {
+    ...(options.errors ? { errors: options.errors } : {}),
+    extra: { errorCode: PLAY_ERROR_CODES[code] },
+  });
+}
+
+/** The caller's standing towards a game for playing it. */
+export interface PlayAccess {
+  /** Admins, owner, co-designers, authorised testers: may play the working version (and get debug). */
+  playWorking: boolean;
+  /** May play the published versions (authorised players when the game lists them). */
+  playPublished: boolean;
+  /** Holds the edit right: designer-only versions, no passcode. */
+  editor: boolean;
+  /** Sees the game's lobby at all: anyone else is told there is no such game. */
+  seesLobby: boolean;
+}
+
+export function playAccessOf(user: CurrentUser, game: LoadedGame): PlayAccess {
+  const who = { id: user.id, role: user.role, email: user.email };
+  const what = {
+    userId: game.row.ownerId ?? '',
+    additionalDesigners: game.access.designers,
+    designerOnlyAccessUserIds: game.access.testers,
+    authorisedPlayerIds: game.access.players,
+    restrictAccessToEmailsText: game.row.settings.restrictAccessToEmailsText,
+    publicAccess: game.row.publicAccess,
+    // An unpublished game (never, or withdrawn) offers none of its versions to players.
+    publicVersionId: game.row.publicVersionId,
+  };
+  return { ...playRights(who, what), editor: game.rights.includes('edit'), seesLobby: seesPlayLobby(who, what) };
+}
+
+/** The game, with the caller's standing, when the caller sees its lobby; 404 'Game not found. Sorry.' otherwise. */
+export async function loadPlayableGame(
+  ctx: AppContext,
+  user: CurrentUser,
+  gameId: string,
+): Promise<{ game: LoadedGame; access: PlayAccess }> {
+  const game = await loadGame({ ctx, user, gameId });
+  const access = playAccessOf(user, game);
+  if (!access.seesLobby) throw fail.notFound(GAME_TEXTS.gameNotFound);
+  return { game, access };
+}
+
+/**
+ * 403 NOT_AUTHORISED unless the caller may play `version`: the working version
+ * and a version of an unpublished game are for those who may playtest (an
+ * owner-only version for editors), a published version for its players.
+ */
+export function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
+  if (version.isLiveSpec) {
+    if (!access.playWorking) throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
+    return;
+  }
+  if (version.restrictAccessToDesigner && !access.editor) {
+    throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
+  }
+  if (!access.playPublished && !access.playWorking) throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
+}
+
+/** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */
+export async function mayDebug(
+  ctx: AppContext,
+  user: CurrentUser,
+  instance: GameInstanceRow,
+  db: Executor = ctx.db,
+): Promise<boolean> {
+  if (!instance.isLiveSpec) return false;
+  const game = await loadGame({ ctx, user, gameId: instance.gameId, db });
+  return playAccessOf(user, game).playWorking;
+}
+
+/** The instance and the caller's row in it: 404 without the instance, 403 NOT_A_PLAYER without the row. */
+export async function findInstanceAndPlayer(
+  ctx: AppContext,
+  user: CurrentUser,
+  instanceId: string,
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
+  if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  const [found] = await ctx.db
+    .select({ instance: gameInstances, player: playerStates })
+    .from(gameInstances)
+    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
+    .where(eq(gameInstances.id, instanceId))
+    .orderBy(asc(playerStates.joinedAt))
+    .limit(1);
+  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  if (!found.player) throw playRefusal('NOT_A_PLAYER', PLAY_MESSAGES.notAPlayer);
+  return { instance: found.instance, player: found.player };
+}
+
+/**
+ * The active instance the caller plays (for their uploads): 404 without it,
+ * 403 NOT_A_PLAYER, 409 INSTANCE_NOT_ACTIVE once it is over.
+ */
+export async function requireActivePlay(
+  ctx: AppContext,
+  user: CurrentUser,
+  instanceId: string,
+): Promise<GameInstanceRow> {
+  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
+  if (instance.status !== 'active') {
+    throw playRefusal('INSTANCE_NOT_ACTIVE', PLAY_MESSAGES.instanceNotActive, { status: 'CONFLICT' });
+  }
+  return instance;
+}

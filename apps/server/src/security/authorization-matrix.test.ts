@@ -1,0 +1,591 @@
+/**
+ * The authorization matrix: every route of the API × every kind of caller,
+ * with the answer each must get (issue 9). The routes are read from the router
+ * itself, so a route added without a line here fails the test until it is
+ * classified. Each route declares who is allowed (2xx, or its `ok` status) and
+ * how the others are refused (anonymous 401; signed-in callers 403, or 404
+ * where hiding that the thing exists is the rule); the test derives the cells.
+ */
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESIGN_KIND_INFO, DESIGN_KINDS, worldStateKey, type DesignKind } from '@loci/domain';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { createUser, uniqueEmail, type TestUser } from '../test/factories.js';
+import { createEntity, designRequest, designValues, worldObjectValues } from '../test/design-factories.js';
+import {
+  createGame,
+  createMedia,
+  gameFormValues,
+  multipartBody,
+  pngBytes,
+  publishGame,
+} from '../test/game-factories.js';
+import { createInstance } from '../test/instance-factories.js';
+import { createPlayableGame, PIER, publishVersionOf, startedInstance } from '../test/play-factories.js';
+
+const ROLES = [
+  'anonymous',
+  'player',
+  'authorisedPlayer',
+  'tester',
+  'outsider',
+  'coDesigner',
+  'owner',
+  'admin',
+] as const;
+type Role = (typeof ROLES)[number];
+
+const SIGNED_IN = ROLES.filter((role) => role !== 'anonymous');
+/** Accounts that may author games: designers (whatever their relation to the game) and admins. */
+const AUTHORS: Role[] = ['tester', 'outsider', 'coDesigner', 'owner', 'admin'];
+/** The game's edit (and manage) right. */
+const EDITORS: Role[] = ['coDesigner', 'owner', 'admin'];
+/** The game's view right (its design, read-only). */
+const VIEWERS: Role[] = ['tester', ...EDITORS];
+/** Who may play the seeded game, whose published version lists its authorised players. */
+const PLAYERS: Role[] = ['authorisedPlayer', 'tester', ...EDITORS];
+const ADMIN: Role[] = ['admin'];
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Call as this account instead of the role's seeded one (for calls that use the account up). */
+  as?: TestUser | null;
+}
+
+interface Rule {
+  /** Who gets the route's success; 'everyone' includes anonymous visitors. */
+  allow: readonly Role[] | 'everyone';
+  /** The answer a refused signed-in caller gets (default 403; 404 where existence is hidden). */
+  refused?: 403 | 404 | 409;
+  /** The success status when it is not 2xx (a redirect, or a public call answering the same to all). */
+  ok?: number;
+  /** The request of one cell; may prepare what it uses up (a fresh game, entity or instance). */
+  call: (seed: Seed, role: Role) => Call | Promise<Call>;
+}
+
+interface Seed {
+  t: TestApp;
+  users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  gameId: string;
+  versionId: string;
+  settings: Record<string, unknown>;
+  refs: { sceneId: string; locationId: string; interactionId: string };
+  entities: Record<DesignKind, { id: string; values: Record<string, unknown> }>;
+  archetypeId: string;
+  mediaId: string;
+  instanceId: string;
+}
+
+/** A fresh game with the seeded game's people in it (for calls that change or end a game). */
+async function freshGame(seed: Seed, options: { published?: boolean } = {}): Promise<string> {
+  const game = await createGame(seed.t.app.ctx, seed.users.owner, accessLists(seed.users));
+  if (options.published) await publishGame(seed.t.app.ctx, game.row.id);
+  return game.row.id;
+}
+
+function accessLists(users: Seed['users']) {
+  return {
+    additionalDesignersEmailsText: users.coDesigner.user.email,
+    additionalDesignerOnlyAccessEmailsText: users.tester.user.email,
+    restrictAccessToEmailsText: users.authorisedPlayer.user.email,
+  };
+}
+
+/** A fresh account of the role's kind (player, designer or admin), for calls that use the account up. */
+function freshAccount(seed: Seed, role: Role, extra: { roleRequest?: { role: 'designer'; date: string } } = {}) {
+  if (role === 'anonymous') return Promise.resolve(null);
+  const kind = role === 'admin' ? 'admin' : role === 'player' || role === 'authorisedPlayer' ? 'player' : 'designer';
+  return createUser(seed.t.app.ctx, { role: kind, ...extra });
+}
+
+const designKindRoutes = (): Record<string, Rule> =>
+  Object.fromEntries(
+    DESIGN_KINDS.flatMap((kind): Array<[string, Rule]> => {
+      const base = (seed: Seed) => `/api/design/${seed.gameId}/${DESIGN_KIND_INFO[kind].segment}`;
+      return [
+        [
+          `GET /api/design/:gameId/${DESIGN_KIND_INFO[kind].segment}`,
+          { allow: VIEWERS, call: (s) => ({ url: base(s) }) },
+        ],
+        [
+          `GET /api/design/:gameId/${DESIGN_KIND_INFO[kind].segment}/:id`,
+          { allow: VIEWERS, call: (s) => ({ url: `${base(s)}/${s.entities[kind].id}` }) },
+        ],
+        [
+          `POST /api/design/:gameId/${DESIGN_KIND_INFO[kind].segment}`,
+          { allow: EDITORS, call: (s) => ({ url: base(s), payload: designValues(kind, s.refs) }) },
+        ],
+        [
+          `PATCH /api/design/:gameId/${DESIGN_KIND_INFO[kind].segment}/:id`,
+          {
+            allow: EDITORS,
+            call: (s) => ({ url: `${base(s)}/${s.entities[kind].id}`, payload: s.entities[kind].values }),
+          },
+        ],
+        [
+          `DELETE /api/design/:gameId/${DESIGN_KIND_INFO[kind].segment}/:id`,
+          {
+            allow: EDITORS,
+            call: async (s) => {
+              const entity = await createEntity(s.t.app, s.users.owner, s.gameId, kind, designValues(kind, s.refs));
+              return { url: `${base(s)}/${entity.id}` };
+            },
+          },
+        ],
+      ];
+    }),
+  );
+
+/** The playing period an operator sets: open from the test clock's now on. */
+const playingPeriod = (seed: Seed) => ({
+  playingPeriod: { start: seed.t.clock.now.toISOString(), end: null, timezone: 'Europe/Athens' },
+});
+
+/** Every route, with who may call it. */
+const MATRIX: Record<string, Rule> = {
+  // The console and the documents: public.
+  'GET /': { allow: 'everyone', ok: 302, call: () => ({ url: '/' }) },
+  'GET /fe': { allow: 'everyone', ok: 302, call: () => ({ url: '/fe' }) },
+  'GET /api/health': { allow: 'everyone', call: () => ({ url: '/api/health' }) },
+  'GET /api/openapi.json': { allow: 'everyone', call: () => ({ url: '/api/openapi.json' }) },
+
+  // Accounts: the public calls answer every caller alike (they act on the account named in the body).
+  'POST /api/users/register': {
+    allow: 'everyone',
+    call: () => ({
+      url: '/api/users/register',
+      payload: {
+        name: 'New Person',
+        email: uniqueEmail('new'),
+        password: 'a good long password',
+        password2: 'a good long password',
+      },
+    }),
+  },
+  'POST /api/users/login': {
+    allow: 'everyone',
+    call: (s) => ({
+      url: '/api/users/login',
+      payload: { email: s.users.player.user.email, password: s.users.player.password },
+    }),
+  },
+  // A bad link is answered in the body, whoever asks.
+  'POST /api/users/confirm': {
+    allow: 'everyone',
+    call: () => ({ url: '/api/users/confirm', payload: { msg: 'x', mac: 'y' } }),
+  },
+  'POST /api/users/resend': {
+    allow: 'everyone',
+    call: async (s) => {
+      const waiting = await createUser(s.t.app.ctx, { confirmed: false });
+      return { url: '/api/users/resend', payload: { email: waiting.user.email } };
+    },
+  },
+  'POST /api/users/forgot': {
+    allow: 'everyone',
+    call: (s) => ({ url: '/api/users/forgot', payload: { email: s.users.player.user.email } }),
+  },
+  'POST /api/users/forgotchange': {
+    allow: 'everyone',
+    ok: 400,
+    call: () => ({
+      url: '/api/users/forgotchange',
+      payload: { msg: 'x', mac: 'y', password: 'a good long password', password2: 'a good long password' },
+    }),
+  },
+  'GET /api/users/providers': { allow: 'everyone', call: () => ({ url: '/api/users/providers' }) },
+  'GET /api/users/googleauth': { allow: 'everyone', ok: 404, call: () => ({ url: '/api/users/googleauth' }) },
+  'GET /api/users/googleauth/callback': {
+    allow: 'everyone',
+    ok: 302,
+    call: () => ({ url: '/api/users/googleauth/callback' }),
+  },
+  'GET /api/users/facebookauth': { allow: 'everyone', ok: 404, call: () => ({ url: '/api/users/facebookauth' }) },
+  'GET /api/users/facebookauth/callback': {
+    allow: 'everyone',
+    ok: 302,
+    call: () => ({ url: '/api/users/facebookauth/callback' }),
+  },
+  'GET /api/users/jwtAsBody': { allow: 'everyone', ok: 401, call: () => ({ url: '/api/users/jwtAsBody' }) },
+
+  // One's own account.
+  'GET /api/users/account': { allow: SIGNED_IN, call: () => ({ url: '/api/users/account' }) },
+  'DELETE /api/users/account': {
+    allow: SIGNED_IN,
+    call: async (s, role) => ({ url: '/api/users/account', as: await freshAccount(s, role) }),
+  },
+  // Asking to become a designer is for players; a designer or admin has the role already (409).
+  'POST /api/users/account/roleRequest': {
+    allow: ['player', 'authorisedPlayer'],
+    refused: 409,
+    call: async (s, role) => ({
+      url: '/api/users/account/roleRequest',
+      payload: { roleRequest: { role: 'designer' } },
+      as: await freshAccount(s, role),
+    }),
+  },
+  'DELETE /api/users/account/roleRequest': {
+    allow: SIGNED_IN,
+    call: async (s, role) => ({
+      url: '/api/users/account/roleRequest',
+      as: await freshAccount(s, role, { roleRequest: { role: 'designer', date: new Date().toISOString() } }),
+    }),
+  },
+
+  // Administration.
+  'GET /api/admin/role-requests': { allow: ADMIN, call: () => ({ url: '/api/admin/role-requests' }) },
+  'GET /api/admin/dashboard-stats': { allow: ADMIN, call: () => ({ url: '/api/admin/dashboard-stats' }) },
+  'PATCH /api/admin/role-requests': {
+    allow: ADMIN,
+    call: async (s) => {
+      const asking = await createUser(s.t.app.ctx, {
+        roleRequest: { role: 'designer', date: new Date().toISOString() },
+      });
+      return { url: '/api/admin/role-requests', payload: { email: asking.user.email, action: 'reject' } };
+    },
+  },
+
+  // Games.
+  'GET /api/design/games': { allow: AUTHORS, call: () => ({ url: '/api/design/games' }) },
+  'POST /api/design/games': {
+    allow: AUTHORS,
+    call: (s) => ({ url: '/api/design/games', payload: gameFormValues({}, s.t.clock.now) }),
+  },
+  'GET /api/design/games/:id': { allow: VIEWERS, call: (s) => ({ url: `/api/design/games/${s.gameId}` }) },
+  'PATCH /api/design/games/:id': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/games/${s.gameId}`, payload: s.settings }),
+  },
+  'DELETE /api/design/games/:id': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/games/${await freshGame(s)}` }),
+  },
+  'POST /api/design/games/:id/clone': { allow: EDITORS, call: (s) => ({ url: `/api/design/games/${s.gameId}/clone` }) },
+  'POST /api/design/games/:id/unpublish': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/games/${await freshGame(s, { published: true })}/unpublish` }),
+  },
+  'POST /api/design/games/:id/archive': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/games/${await freshGame(s)}/archive` }),
+  },
+  'POST /api/design/games/:id/terminateAllInstances': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/games/${await freshGame(s)}/terminateAllInstances` }),
+  },
+
+  // Edit locks.
+  'POST /api/design/cc': {
+    allow: EDITORS,
+    call: (s, role) => ({
+      url: '/api/design/cc',
+      payload: { gameId: s.gameId, kind: 'scene', id: `scene-of-${role}` },
+    }),
+  },
+  'DELETE /api/design/cc': {
+    allow: EDITORS,
+    call: (s, role) => ({
+      url: '/api/design/cc',
+      payload: { gameId: s.gameId, kind: 'scene', id: `scene-of-${role}` },
+    }),
+  },
+
+  // Media: files and thumbnails are addressed by unguessable ids and loaded by <img> (no token), so public.
+  'GET /api/design/:gameId/medias': { allow: VIEWERS, call: (s) => ({ url: `/api/design/${s.gameId}/medias` }) },
+  'POST /api/design/:gameId/medias': {
+    allow: EDITORS,
+    call: async (s) => {
+      const body = await multipartBody([{ filename: 'logo.png', bytes: await pngBytes() }]);
+      return { url: `/api/design/${s.gameId}/medias`, payload: body.payload, headers: body.headers };
+    },
+  },
+  'PATCH /api/design/:gameId/medias/:id': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/medias/${s.mediaId}`, payload: { title: 'Logo', description: '' } }),
+  },
+  'DELETE /api/design/:gameId/medias/:id': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/${s.gameId}/medias/${(await createMedia(s.t.app.ctx, s.gameId)).id}` }),
+  },
+  'GET /api/design/:gameId/medias/thumb/:id': {
+    allow: 'everyone',
+    call: (s) => ({ url: `/api/design/${s.gameId}/medias/thumb/${s.mediaId}` }),
+  },
+  'GET /api/design/medias/thumb/:id': {
+    allow: 'everyone',
+    call: (s) => ({ url: `/api/design/medias/thumb/${s.mediaId}` }),
+  },
+  'GET /api/design/medias/file/:id': {
+    allow: 'everyone',
+    call: (s) => ({ url: `/api/design/medias/file/${s.mediaId}` }),
+  },
+
+  // The design workspace.
+  ...designKindRoutes(),
+  'GET /api/design/:gameId/workspace': { allow: VIEWERS, call: (s) => ({ url: `/api/design/${s.gameId}/workspace` }) },
+  'POST /api/design/:gameId/rules/:id/move': {
+    allow: EDITORS,
+    call: async (s) => {
+      const scene = await createEntity(s.t.app, s.users.owner, s.gameId, 'scene', designValues('scene'));
+      const refs = { ...s.refs, sceneId: scene.id };
+      await createEntity(s.t.app, s.users.owner, s.gameId, 'rule', designValues('rule', refs));
+      const second = await createEntity(s.t.app, s.users.owner, s.gameId, 'rule', designValues('rule', refs));
+      return { url: `/api/design/${s.gameId}/rules/${second.id}/move`, payload: { direction: 'up' } };
+    },
+  },
+  'POST /api/design/utils/asyncValidateForm': {
+    allow: VIEWERS,
+    call: (s) => ({
+      url: `/api/design/utils/asyncValidateForm?gameId=${s.gameId}`,
+      payload: { values: { name: 'A free name' }, activeForm: 'scene', blurredField: 'name' },
+    }),
+  },
+
+  // Versions and the initial world.
+  'GET /api/design/:gameId/gameVersions': {
+    allow: VIEWERS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions` }),
+  },
+  'GET /api/design/:gameId/gameVersions/:id': {
+    allow: VIEWERS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}` }),
+  },
+  'POST /api/design/:gameId/gameVersions': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions`, payload: { versionNotes: 'Matrix' } }),
+  },
+  'PATCH /api/design/:gameId/gameVersions/:id': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}`, payload: { versionNotes: 'Matrix' } }),
+  },
+  'POST /api/design/:gameId/gameVersions/:id/archive': {
+    allow: EDITORS,
+    call: async (s) => {
+      const id = await publishVersionOf(s.t.app, s.users.owner, s.gameId, { restrictAccessToDesigner: true });
+      return { url: `/api/design/${s.gameId}/gameVersions/${id}/archive` };
+    },
+  },
+  'GET /api/design/:gameId/initialStates/:versionId': {
+    allow: VIEWERS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),
+  },
+  'GET /api/design/:gameId/initialStateSpecs/:versionId': {
+    allow: VIEWERS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/initialStateSpecs/current` }),
+  },
+  'POST /api/design/:gameId/initialStates/:versionId': {
+    allow: EDITORS,
+    call: (s) => ({
+      url: `/api/design/${s.gameId}/initialStates/current`,
+      payload: worldObjectValues({ sceneId: s.refs.sceneId, archetypeId: s.archetypeId }),
+    }),
+  },
+  'DELETE /api/design/:gameId/initialStates/:versionId/:path/:sceneId/:id': {
+    allow: EDITORS,
+    call: async (s) => {
+      const values = worldObjectValues({ sceneId: s.refs.sceneId, archetypeId: s.archetypeId });
+      const url = `/api/design/${s.gameId}/initialStates/current`;
+      const made = await designRequest(s.t.app, s.users.owner, 'POST', url, values);
+      const entries = made.json().state.has.object[s.refs.sceneId] as Record<string, { id: string; name: string }>;
+      const entry = Object.values(entries).find((e) => e.name === values.name)!;
+      return { url: `${url}/state.has.object/${s.refs.sceneId}/${entry.id}` };
+    },
+  },
+
+  // Operations (the game's manage right).
+  'GET /api/manage/gameInstances/:gameId/thin-list': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/thin-list` }),
+  },
+  'GET /api/manage/gameInstances/:gameId/playerStates': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/playerStates` }),
+  },
+  'GET /api/instances/:id': { allow: EDITORS, call: (s) => ({ url: `/api/instances/${s.instanceId}` }) },
+  'POST /api/instances/:id/terminate': {
+    allow: EDITORS,
+    call: async (s) => ({
+      url: `/api/instances/${(await createInstance(s.t.app.ctx, { gameId: s.gameId })).instance.id}/terminate`,
+    }),
+  },
+  'DELETE /api/instances/:id': {
+    allow: EDITORS,
+    call: async (s) => ({
+      url: `/api/instances/${(await createInstance(s.t.app.ctx, { gameId: s.gameId })).instance.id}`,
+    }),
+  },
+  'POST /api/instances/:id/updateWorldStateItem': {
+    allow: EDITORS,
+    call: (s) => ({
+      url: `/api/instances/${s.instanceId}/updateWorldStateItem`,
+      payload: worldObjectValues({ sceneId: s.refs.sceneId, archetypeId: s.archetypeId }),
+    }),
+  },
+  'DELETE /api/instances/:id/deleteWorldStateItem/:key': {
+    allow: EDITORS,
+    call: async (s) => {
+      const { instance } = await createInstance(s.t.app.ctx, { gameId: s.gameId });
+      const added = await designRequest(
+        s.t.app,
+        s.users.owner,
+        'POST',
+        `/api/instances/${instance.id}/updateWorldStateItem`,
+        worldObjectValues({ sceneId: s.refs.sceneId, archetypeId: s.archetypeId }),
+      );
+      const [id] = Object.keys(added.json().state.worldState.objects as Record<string, unknown>);
+      const key = encodeURIComponent(worldStateKey('object', s.refs.sceneId, id!));
+      return { url: `/api/instances/${instance.id}/deleteWorldStateItem/${key}` };
+    },
+  },
+  'POST /api/games/:gameId/send-message': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/games/${s.gameId}/send-message`, payload: { message: 'Hello players' } }),
+  },
+  // Allowed callers get past the rights to the game's own refusal: its playing period has not ended.
+  'GET /api/manage/games/:id/applyExpiration': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/games/${s.gameId}/applyExpiration` }),
+  },
+  'PATCH /api/game-versions/:versionId/playingPeriod': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/game-versions/${s.versionId}/playingPeriod`, payload: playingPeriod(s) }),
+  },
+  'PATCH /api/manage/gameInstances/:instanceId/playingPeriod': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/gameInstances/${s.instanceId}/playingPeriod`, payload: playingPeriod(s) }),
+  },
+  'GET /api/analytics/:versionId': { allow: EDITORS, call: (s) => ({ url: `/api/analytics/${s.versionId}` }) },
+  'POST /api/users/socketio-test': {
+    allow: EDITORS,
+    call: (s) => ({
+      url: '/api/users/socketio-test',
+      payload: {
+        room: `instance:${s.instanceId}`,
+        message: 'LOCATION_UPDATE',
+        payload: { location: { coords: { latitude: 1, longitude: 2 } } },
+      },
+    }),
+  },
+
+  // Playing: the lobby of a published game is its share link; its instance is for its players.
+  'GET /api/play/games/:gameId': { allow: SIGNED_IN, call: (s) => ({ url: `/api/play/games/${s.gameId}` }) },
+  'POST /api/play/games/:gameId/instances': {
+    allow: PLAYERS,
+    call: (s) => ({ url: `/api/play/games/${s.gameId}/instances`, payload: { versionId: s.versionId } }),
+  },
+  'GET /api/play/instances/:instanceId': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}` }),
+  },
+  'GET /api/play/instances/:instanceId/game': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/game` }),
+  },
+  'POST /api/play/instances/:instanceId/events': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/events`, payload: { type: 'location', ...PIER } }),
+  },
+  'POST /api/play/instances/:instanceId/media': {
+    allow: ['authorisedPlayer'],
+    call: async (s) => {
+      const body = await multipartBody([{ filename: 'photo.png', bytes: await pngBytes() }]);
+      return { url: `/api/play/instances/${s.instanceId}/media`, payload: body.payload, headers: body.headers };
+    },
+  },
+};
+
+/** The answer a role must get from a route: its success class, 401, or the route's refusal. */
+function expectedStatus(rule: Rule, role: Role): string {
+  const allowed = rule.allow === 'everyone' || rule.allow.includes(role);
+  if (allowed) return rule.ok ? String(rule.ok) : '2xx';
+  return role === 'anonymous' ? '401' : String(rule.refused ?? 403);
+}
+
+function statusClass(status: number, expected: string): string {
+  return expected === '2xx' && status >= 200 && status < 300 ? '2xx' : String(status);
+}
+
+describe('authorization matrix', () => {
+  const routes = new Set<string>();
+  let seed: Seed;
+
+  beforeAll(async () => {
+    const collect = (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && method !== 'OPTIONS') routes.add(`${method} ${route.url}`);
+      }
+    };
+    const t = await createTestApp({ onRoute: collect });
+    const ctx = t.app.ctx;
+    const designer = (name: string) => createUser(ctx, { role: 'designer', name });
+    const users = {
+      player: await createUser(ctx, { name: 'Plain Player' }),
+      authorisedPlayer: await createUser(ctx, { name: 'Listed Player' }),
+      tester: await designer('Tess Tester'),
+      outsider: await designer('Olly Outsider'),
+      coDesigner: await designer('Cora Codesigner'),
+      owner: await designer('Owen Owner'),
+      admin: await createUser(ctx, { role: 'admin', name: 'Ada Admin' }),
+    };
+    const settings = gameFormValues({ ...accessLists(users), publicAccess: 'no' }, t.clock.now);
+    const game = await createPlayableGame(t.app, users.owner, { settings });
+    const refs = { sceneId: game.scene.id, locationId: game.pier.id, interactionId: game.welcome.id };
+    const entities = {} as Seed['entities'];
+    for (const kind of DESIGN_KINDS) {
+      const values = designValues(kind, refs);
+      entities[kind] = { id: (await createEntity(t.app, users.owner, game.gameId, kind, values)).id, values };
+    }
+    const media = await createMedia(ctx, game.gameId);
+    // Published with every kind in it, so that operators can place any object type in the instance.
+    const versionId = await publishVersionOf(t.app, users.owner, game.gameId);
+    const { instanceId } = await startedInstance(t.app, users.authorisedPlayer, game.gameId);
+    seed = {
+      t,
+      users,
+      gameId: game.gameId,
+      versionId,
+      settings: { ...settings, logoId: media.id },
+      refs,
+      entities,
+      archetypeId: entities.archetype.id,
+      mediaId: media.id,
+      instanceId,
+    };
+  });
+  afterAll(() => seed?.t.close());
+
+  it('classifies every route of the router', () => {
+    const unclassified = [...routes].filter((route) => !(route in MATRIX)).sort();
+    const gone = Object.keys(MATRIX).filter((route) => !routes.has(route));
+    expect({ unclassified, gone }).toEqual({ unclassified: [], gone: [] });
+  });
+
+  it('answers every route × role cell as declared', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const [route, rule] of Object.entries(MATRIX)) {
+      const [method] = route.split(' ') as [Method];
+      for (const role of ROLES) {
+        const call = await rule.call(seed, role);
+        const actor = call.as !== undefined ? call.as : role === 'anonymous' ? null : seed.users[role];
+        const res = await seed.t.app.inject({
+          method,
+          url: call.url,
+          headers: { ...(actor ? actor.headers : {}), ...call.headers },
+          ...(call.payload !== undefined ? { payload: call.payload as Record<string, unknown> } : {}),
+        });
+        cells++;
+        const expected = expectedStatus(rule, role);
+        const got = statusClass(res.statusCode, expected);
+        if (got !== expected)
+          failures.push(`${route} as ${role}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    console.log(`authorization matrix: ${cells} cells`);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
