@@ -150,6 +150,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /': { allow: 'everyone', ok: 302, call: () => ({ url: '/' }) },
   'GET /fe': { allow: 'everyone', ok: 302, call: () => ({ url: '/fe' }) },
   'GET /api/health': { allow: 'everyone', call: () => ({ url: '/api/health' }) },
+  'GET /api/client-config': { allow: 'everyone', call: () => ({ url: '/api/client-config' }) },
   'GET /api/openapi.json': { allow: 'everyone', call: () => ({ url: '/api/openapi.json' }) },
 
   // Accounts: the public calls answer every caller alike (they act on the account named in the body).
