@@ -8,8 +8,9 @@ import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import '../common/locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The attribute form's values: the domain's, the price as a NumberInput holds it. */
 export type AttributeFormValues = Omit<AttributeValues, 'price'> & { price: NumberFieldValue };
@@ -34,7 +35,7 @@ export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?
     initialValues: toFormValues(newAttributeDefaults()),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, fromEntity);
+  useStoredValues(form, entityForm.entity, fromEntity);
 
   const market = workspace?.game.market ?? false;
   const currency = workspace?.game.currencyName || t('design.items.currency');

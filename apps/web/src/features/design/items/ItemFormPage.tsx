@@ -8,8 +8,9 @@ import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import '../common/locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The item form's values: the domain's, numbers as a NumberInput holds them. */
 export type ItemFormValues = Omit<ItemValues, 'price' | 'maxItems'> & {
@@ -37,7 +38,7 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
     initialValues: toFormValues(newItemDefaults()),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, fromEntity);
+  useStoredValues(form, entityForm.entity, fromEntity);
 
   const market = workspace?.game.market ?? false;
   const currency = workspace?.game.currencyName || t('design.items.currency');
