@@ -4,3 +4,4 @@ export { UnsavedChangesGuard, type UnsavedChangesGuardProps } from './UnsavedCha
 export { useLeavePermit, type LeavePermit } from './useLeavePermit';
 export { useStoredValues, type ResettableForm } from './useStoredValues';
 export { serverFieldErrors, validateWithSchema } from './field-errors';
+export { LatitudeField, LongitudeField } from './CoordinateFields';

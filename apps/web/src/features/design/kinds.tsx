@@ -85,6 +85,31 @@ export interface KindView {
 
 const edit = (entity: DesignEntity) => `edit/${entity.id}`;
 
+/** A kind with the usual routes (create/0, edit/:entityId), a New link and its entities in the sidebar. */
+function formKind(
+  kind: DesignKind,
+  segment: string,
+  icon: Icon,
+  Form: ComponentType,
+  sidebar: KindSidebar,
+  more: Partial<KindView> = {},
+): KindView {
+  return {
+    kind,
+    segment,
+    labelKey: `design.kinds.${kind}`,
+    icon,
+    routes: [
+      { path: 'create/0', Page: Form },
+      { path: 'edit/:entityId', Page: Form },
+    ],
+    newPath: 'create/0',
+    itemPath: edit,
+    sidebar,
+    ...more,
+  };
+}
+
 /**
  * The design kinds of the console, in the sidebar's order (spec 2 §2). The
  * workspace's routes, its sidebar and the create-in-a-modal forms are made
@@ -105,33 +130,17 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
     itemPath: (scene) => `show/${scene.id}`,
     sidebar: { headingKey: 'design.sidebar.scenes', defaultOpened: true },
   },
-  {
-    kind: 'milestone',
-    segment: 'milestones',
-    labelKey: 'design.kinds.milestone',
-    icon: IconFlag,
-    routes: [
-      { path: 'create/0', Page: MilestoneFormPage },
-      { path: 'edit/:entityId', Page: MilestoneFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.milestones' },
-    createInModal: () => (done) => <MilestoneForm entityId={undefined} onDone={done} />,
-  },
-  {
-    kind: 'mission',
-    segment: 'missions',
-    labelKey: 'design.kinds.mission',
-    icon: IconTargetArrow,
-    routes: [
-      { path: 'create/0', Page: MissionFormPage },
-      { path: 'edit/:entityId', Page: MissionFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.missions' },
-  },
+  formKind(
+    'milestone',
+    'milestones',
+    IconFlag,
+    MilestoneFormPage,
+    { headingKey: 'design.sidebar.milestones' },
+    {
+      createInModal: () => (done) => <MilestoneForm entityId={undefined} onDone={done} />,
+    },
+  ),
+  formKind('mission', 'missions', IconTargetArrow, MissionFormPage, { headingKey: 'design.sidebar.missions' }),
   {
     kind: 'interaction',
     segment: 'interactions',
@@ -176,71 +185,20 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
     ],
     sidebar: { headingKey: 'design.sidebar.initialWorld', Content: WorldLinks },
   },
-  {
-    kind: 'item',
-    segment: 'items',
-    labelKey: 'design.kinds.item',
-    icon: IconBox,
-    routes: [
-      { path: 'create/0', Page: ItemFormPage },
-      { path: 'edit/:entityId', Page: ItemFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.items', filter: (item) => item.isCurrency !== true },
-  },
-  {
-    kind: 'character',
-    segment: 'characters',
-    labelKey: 'design.kinds.character',
-    icon: IconUsers,
-    routes: [
-      { path: 'create/0', Page: CharacterFormPage },
-      { path: 'edit/:entityId', Page: CharacterFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.characters', filter: (character) => character.isPlayer !== true },
-  },
-  {
-    kind: 'attribute',
-    segment: 'attributes',
-    labelKey: 'design.kinds.attribute',
-    icon: IconSparkles,
-    routes: [
-      { path: 'create/0', Page: AttributeFormPage },
-      { path: 'edit/:entityId', Page: AttributeFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.attributes' },
-  },
-  {
-    kind: 'archetype',
-    segment: 'archetypes',
-    labelKey: 'design.kinds.archetype',
-    icon: IconBook2,
-    routes: [
-      { path: 'create/0', Page: ArchetypeFormPage },
-      { path: 'edit/:entityId', Page: ArchetypeFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.objectTypes', Content: ArchetypeTree },
-  },
-  {
-    kind: 'offer',
-    segment: 'offers',
-    labelKey: 'design.kinds.offer',
-    icon: IconTag,
-    routes: [
-      { path: 'create/0', Page: OfferFormPage },
-      { path: 'edit/:entityId', Page: OfferFormPage },
-    ],
-    newPath: 'create/0',
-    itemPath: edit,
-    sidebar: { headingKey: 'design.sidebar.offers', Content: OfferTree },
-  },
+  formKind('item', 'items', IconBox, ItemFormPage, {
+    headingKey: 'design.sidebar.items',
+    filter: (item) => item.isCurrency !== true,
+  }),
+  formKind('character', 'characters', IconUsers, CharacterFormPage, {
+    headingKey: 'design.sidebar.characters',
+    filter: (character) => character.isPlayer !== true,
+  }),
+  formKind('attribute', 'attributes', IconSparkles, AttributeFormPage, { headingKey: 'design.sidebar.attributes' }),
+  formKind('archetype', 'archetypes', IconBook2, ArchetypeFormPage, {
+    headingKey: 'design.sidebar.objectTypes',
+    Content: ArchetypeTree,
+  }),
+  formKind('offer', 'offers', IconTag, OfferFormPage, { headingKey: 'design.sidebar.offers', Content: OfferTree }),
   {
     kind: 'location',
     segment: 'locations',

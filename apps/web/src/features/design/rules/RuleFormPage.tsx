@@ -5,14 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionsEditor, type ActionValue } from '../actions';
-import {
-  EntityFormShell,
-  NameField,
-  entityLabel,
-  findEntity,
-  schemaContextOf,
-  useEntityForm,
-} from '../common';
+import { EntityFormShell, NameField, entityLabel, findEntity, schemaContextOf, useEntityForm } from '../common';
 import { ConditionBlocksEditor, ConditionEditor, type ConditionBlockValue, type ConditionValue } from '../conditions';
 import { bindEditor } from '../conditions/form-binding';
 import './locales';

@@ -1,6 +1,5 @@
 import {
   DESIGN_TEXTS,
-  LAT_LNG_STEP,
   TEXT_CODE_EVENT_TYPE,
   directContactEventName,
   type WorldEntry,
@@ -12,7 +11,14 @@ import { useForm } from '@mantine/form';
 import { IconQrcode } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell, serverFieldErrors, useStoredValues, type LeavePermit } from '../../../components/forms';
+import {
+  FormShell,
+  LatitudeField,
+  LongitudeField,
+  serverFieldErrors,
+  useStoredValues,
+  type LeavePermit,
+} from '../../../components/forms';
 import { NameField } from '../common';
 import { QrCodeDialog } from '../qr/QrCodeDialog';
 import { PayloadFields } from './PayloadFields';
@@ -272,22 +278,8 @@ export function WorldEntryForm({
         />
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <NumberInput
-          label={t('design.world.latitude')}
-          step={LAT_LNG_STEP}
-          decimalScale={6}
-          min={-90}
-          max={90}
-          {...form.getInputProps('location.latitude')}
-        />
-        <NumberInput
-          label={t('design.world.longitude')}
-          step={LAT_LNG_STEP}
-          decimalScale={6}
-          min={-180}
-          max={180}
-          {...form.getInputProps('location.longitude')}
-        />
+        <LatitudeField label={t('design.world.latitude')} {...form.getInputProps('location.latitude')} />
+        <LongitudeField label={t('design.world.longitude')} {...form.getInputProps('location.longitude')} />
       </SimpleGrid>
       {moderated && (
         <Switch
