@@ -66,7 +66,7 @@ test('a changed design form asks before leaving by the sidebar; Stay keeps the t
   await page.goto(`/fe/games/${gameId}/milestones/edit/${milestoneId}`);
   await expect(notes).toBeEditable();
   await notes.fill('Saved this time');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('found-the-key saved').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/fe/games/${gameId}$`));
   await expect(dialog).toBeHidden();
