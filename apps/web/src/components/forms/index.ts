@@ -5,3 +5,4 @@ export { useLeavePermit, type LeavePermit } from './useLeavePermit';
 export { useStoredValues, type ResettableForm } from './useStoredValues';
 export { serverFieldErrors, validateWithSchema } from './field-errors';
 export { LatitudeField, LongitudeField } from './CoordinateFields';
+export { DescriptionLogoFields, HiddenMarketFields } from './EntityInfoFields';
