@@ -4,7 +4,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './auth/AuthProvider';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -34,7 +35,7 @@ export function AppProviders({
   );
 }
 
-/** Everything below the router (tests mount it inside a MemoryRouter). */
+/** Everything below the router (tests mount it in a memory router). */
 export function RoutedApp() {
   return (
     <ModalsProvider>
@@ -46,13 +47,19 @@ export function RoutedApp() {
   );
 }
 
+/**
+ * The console's one route: everything below matches with <Routes> of its own.
+ * A data router nonetheless, because the unsaved-changes guard needs its
+ * blocker (useBlocker). Tests use createMemoryRouter with the same route.
+ */
+export const APP_ROUTES = [{ path: '*', element: <RoutedApp /> }];
+
 export default function App() {
   const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createBrowserRouter(APP_ROUTES, { basename: FRONTEND_BASE_PATH }));
   return (
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter basename={FRONTEND_BASE_PATH}>
-        <RoutedApp />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

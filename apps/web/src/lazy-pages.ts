@@ -1,9 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazyNamed as lazyPage } from './components/lazy-named';
 
 // One chunk per feature: every page of a feature comes from the feature's index module.
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const auth = () => import('./features/auth');
 const account = () => import('./features/account');

@@ -1,8 +1,22 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
-import { AppProviders, RoutedApp } from '../App';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, APP_ROUTES } from '../App';
 import { createQueryClient } from '../api/query-client';
+
+/**
+ * A memory data router at `path` (the console's guard needs a data router),
+ * with `pathname` and `search` of the location it shows now.
+ */
+export function memoryRouter(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return {
+    router,
+    /** The path (without the /fe base) the router is showing now. */
+    pathname: () => router.state.location.pathname,
+    search: () => router.state.location.search,
+  };
+}
 
 /**
  * Renders the whole console (providers, auth, chrome, routes) at `path`, as a
@@ -10,26 +24,12 @@ import { createQueryClient } from '../api/query-client';
  */
 export function renderApp(path = '/') {
   const queryClient = createQueryClient({ retry: false });
-  let location: Location | undefined;
-  function LocationProbe() {
-    location = useLocation();
-    return null;
-  }
+  const { router, pathname, search } = memoryRouter(APP_ROUTES, path);
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <LocationProbe />
-        <RoutedApp />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return {
-    ...view,
-    user,
-    queryClient,
-    /** The path (without the /fe base) the console is showing now. */
-    pathname: () => location?.pathname,
-    search: () => location?.search,
-  };
+  return { ...view, user, queryClient, router, pathname, search };
 }

@@ -1,5 +1,5 @@
-import { DEBUG_MESSAGES, LAT_LNG_STEP } from '@loci/domain';
-import { Alert, Button, Checkbox, Container, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DEBUG_MESSAGES } from '@loci/domain';
+import { Alert, Button, Checkbox, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { notifyError } from '../../components/notify';
 import { coordinateOf, debugEventOf, type DebugEventValues } from './debug-event';
 import { useSendDebugEvent } from './queries';
 import './locales';
+import { LatitudeField, LongitudeField } from '../../components/forms';
 
 /** Spec 3 §9: the debug map is 800 px high; maps without a place look at latitude 39, longitude 22. */
 const MAP_HEIGHT = 800;
@@ -107,25 +108,13 @@ export function DebuggingToolsPage() {
               <TextInput label={t('debug.room')} description={roomHint} withAsterisk {...form.getInputProps('room')} />
             </Group>
             <Group grow align="flex-start">
-              <NumberInput
+              <LatitudeField
                 label={t('debug.latitude')}
-                step={LAT_LNG_STEP}
-                decimalScale={6}
-                min={-90}
-                max={90}
                 clampBehavior="none"
                 withAsterisk
                 {...form.getInputProps('latitude')}
               />
-              <NumberInput
-                label={t('debug.longitude')}
-                step={LAT_LNG_STEP}
-                decimalScale={6}
-                min={-180}
-                max={180}
-                clampBehavior="none"
-                {...form.getInputProps('longitude')}
-              />
+              <LongitudeField label={t('debug.longitude')} clampBehavior="none" {...form.getInputProps('longitude')} />
             </Group>
             <Group justify="space-between">
               <Checkbox

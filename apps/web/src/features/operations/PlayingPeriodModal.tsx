@@ -9,7 +9,7 @@ import { Alert, Button, Group, Input, Modal, Select, SimpleGrid, Stack } from '@
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconAlertTriangle, IconCalendar, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import {
@@ -50,20 +50,22 @@ const toValues = (period: PlayingPeriodModalProps['period']): PeriodValues => ({
  */
 export function PlayingPeriodModal({ opened, onClose, period, onSubmit, saving }: PlayingPeriodModalProps) {
   const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('operations.period.title')} centered size="xl">
+      {/* Mounted while open, so each opening starts again from the stored period. */}
+      {opened && <PeriodForm onClose={onClose} period={period} onSubmit={onSubmit} saving={saving} />}
+    </Modal>
+  );
+}
+
+function PeriodForm({ onClose, period, onSubmit, saving }: Omit<PlayingPeriodModalProps, 'opened'>) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<PeriodValues>(() => toValues(period));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { start, end, timezone } = values;
   const zones = useMemo(() => timezoneOptions(timezone), [timezone]);
   const startValue = utcToZonedPickerValue(start, timezone);
   const endValue = utcToZonedPickerValue(end, timezone);
-
-  useEffect(() => {
-    if (!opened) return;
-    setValues(toValues(period));
-    setErrors({});
-    // The form starts again from the stored period each time it opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
 
   const handleTimezone = (zone: string | null) => {
     if (!zone) return;
@@ -109,66 +111,64 @@ export function PlayingPeriodModal({ opened, onClose, period, onSubmit, saving }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('operations.period.title')} centered size="xl">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void handleSubmit();
-        }}
-      >
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-            {OPERATION_TEXTS.periodWarning}
-          </Alert>
-          <Input.Wrapper
-            label={t('operations.period.label')}
-            withAsterisk
-            error={errors.playingPeriod}
-            labelElement="div"
-          >
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt={6}>
-              <DateTimePicker
-                label={t('operations.period.start')}
-                value={startValue}
-                onChange={(value) => setValues({ ...values, start: zonedPickerValueToUtc(value, timezone) })}
-                error={errors.start}
-                {...pickerProps}
-              />
-              <DateTimePicker
-                label={t('operations.period.end')}
-                placeholder={t('operations.period.endPlaceholder')}
-                clearable
-                value={endValue}
-                onChange={(value) => setValues({ ...values, end: zonedPickerValueToUtc(value, timezone) })}
-                error={errors.end}
-                {...pickerProps}
-              />
-              <Select
-                label={t('operations.period.timezone')}
-                searchable
-                allowDeselect={false}
-                data={zones}
-                value={timezone}
-                onChange={handleTimezone}
-                error={errors.timezone}
-                leftSection={<IconWorld size={16} />}
-                limit={100}
-                comboboxProps={{ withinPortal: true }}
-              />
-            </SimpleGrid>
-          </Input.Wrapper>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('operations.cancel')}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving}>
-              {t('operations.period.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void handleSubmit();
+      }}
+    >
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {OPERATION_TEXTS.periodWarning}
+        </Alert>
+        <Input.Wrapper
+          label={t('operations.period.label')}
+          withAsterisk
+          error={errors.playingPeriod}
+          labelElement="div"
+        >
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt={6}>
+            <DateTimePicker
+              label={t('operations.period.start')}
+              value={startValue}
+              onChange={(value) => setValues({ ...values, start: zonedPickerValueToUtc(value, timezone) })}
+              error={errors.start}
+              {...pickerProps}
+            />
+            <DateTimePicker
+              label={t('operations.period.end')}
+              placeholder={t('operations.period.endPlaceholder')}
+              clearable
+              value={endValue}
+              onChange={(value) => setValues({ ...values, end: zonedPickerValueToUtc(value, timezone) })}
+              error={errors.end}
+              {...pickerProps}
+            />
+            <Select
+              label={t('operations.period.timezone')}
+              searchable
+              allowDeselect={false}
+              data={zones}
+              value={timezone}
+              onChange={handleTimezone}
+              error={errors.timezone}
+              leftSection={<IconWorld size={16} />}
+              limit={100}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </SimpleGrid>
+        </Input.Wrapper>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('operations.cancel')}
+          </Button>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving}>
+            {t('operations.period.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

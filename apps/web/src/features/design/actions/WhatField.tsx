@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPickerField } from '../../media';
 import { EntityPicker, PICKER_LABEL_MAX, entitiesOf, entityLabel, truncate } from '../common';
-import { createFormFor } from '../conditions/create-forms';
+import { useCreateForms } from '../common/create-forms';
 import { useWorkspace } from '../useWorkspace';
 import type { ActionsContext } from './action-values';
 import './locales';
@@ -45,6 +45,7 @@ function workspacePropertyOptions(
  */
 export function WhatField({ info, value, onChange, error, readOnly, gameId, context }: WhatFieldProps) {
   const { t } = useTranslation();
+  const createFormFor = useCreateForms();
   const { data: workspace } = useWorkspace(gameId);
   const kinds = info.whatKinds;
   const label = kinds.map((kind) => t(`design.actions.whatOf.${kind}`)).join(t('design.actions.or'));

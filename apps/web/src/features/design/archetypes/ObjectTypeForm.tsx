@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
 import { ActionsEditor } from '../actions';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm, useEntityValues } from '../common';
+import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
 import { ConditionBlocksEditor } from '../conditions';
 import { QrCodeDialog } from '../qr/QrCodeDialog';
 import { LimitFields } from './LimitFields';
@@ -46,6 +46,7 @@ import {
 } from './object-type-values';
 import { PayloadSpecEditor } from './PayloadSpecEditor';
 import './locales';
+import { useStoredValues } from '../../../components/forms';
 
 export interface ObjectTypeFormProps {
   kind: ObjectTypeKind;
@@ -94,7 +95,7 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
       ...duplicateKeyErrors(values.payloadSpec, t('design.objectTypes.properties.duplicateKey')),
     }),
   });
-  useEntityValues(form, entityForm.entity, (entity) => fromEntity(kind, entity));
+  useStoredValues(form, entityForm.entity, (entity) => fromEntity(kind, entity));
 
   const { values, errors } = form;
   const market = workspace?.game.market ?? false;

@@ -1,15 +1,14 @@
 import { applyHidden, newAttributeDefaults, type AttributeValues, type DesignEntity } from '@loci/domain';
-import { Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RichTextEditor } from '../../../components/RichTextEditor';
-import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import '../common/locales';
+import { DescriptionLogoFields, HiddenMarketFields, useStoredValues } from '../../../components/forms';
 
 /** The attribute form's values: the domain's, the price as a NumberInput holds it. */
 export type AttributeFormValues = Omit<AttributeValues, 'price'> & { price: NumberFieldValue };
@@ -34,7 +33,7 @@ export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?
     initialValues: toFormValues(newAttributeDefaults()),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, fromEntity);
+  useStoredValues(form, entityForm.entity, fromEntity);
 
   const market = workspace?.game.market ?? false;
   const currency = workspace?.game.currencyName || t('design.items.currency');
@@ -55,49 +54,26 @@ export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?
         <NameField form={form} entityForm={entityForm} />
         <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
       </Group>
-      <RichTextEditor
-        label={t('design.description')}
-        value={values.description}
-        onChange={(html) => form.setFieldValue('description', html)}
-        error={form.errors.description}
-        readOnly={readOnly}
-        minHeight={120}
-      />
-      <MediaPickerField
-        label={t('design.attributes.logo')}
+      <DescriptionLogoFields
         gameId={gameId}
-        value={values.logoId}
-        onChange={(id) => form.setFieldValue('logoId', id)}
-        error={form.errors.logoId}
-        withAsterisk
-        disabled={readOnly}
+        description={values.description}
+        logoId={values.logoId}
+        onDescriptionChange={(html) => form.setFieldValue('description', html)}
+        onLogoChange={(id) => form.setFieldValue('logoId', id)}
+        errors={form.errors}
+        logoLabel={t('design.attributes.logo')}
+        logoRequired
+        readOnly={readOnly}
       />
       <Stack gap="sm">
-        <Switch
-          label={t('design.items.hidden')}
-          description={t('design.items.hiddenHint')}
-          checked={values.hidden}
-          onChange={(event) => handleHidden(event.currentTarget.checked)}
+        <HiddenMarketFields
+          hidden={values.hidden}
+          onHiddenChange={handleHidden}
+          market={market}
+          currency={currency}
+          switchProps={(field) => form.getInputProps(field, { type: 'checkbox' })}
+          priceProps={form.getInputProps('price')}
         />
-        {!values.hidden && (
-          <Switch
-            label={t('design.items.notifyOnChange')}
-            {...form.getInputProps('notifyOnChange', { type: 'checkbox' })}
-          />
-        )}
-        {market && !values.hidden && (
-          <>
-            <Switch label={t('design.items.tradable')} {...form.getInputProps('tradable', { type: 'checkbox' })} />
-            <Switch label={t('design.items.redeemable')} {...form.getInputProps('redeemable', { type: 'checkbox' })} />
-            <NumberInput
-              label={t('design.items.price', { currency })}
-              min={0}
-              allowNegative={false}
-              maw={240}
-              {...form.getInputProps('price')}
-            />
-          </>
-        )}
       </Stack>
       <Textarea
         label={t('design.notes')}

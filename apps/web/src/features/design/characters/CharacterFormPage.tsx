@@ -7,8 +7,9 @@ import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import '../common/locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The character form's values: the domain's, the age as a NumberInput holds it. */
 export type CharacterFormValues = Omit<CharacterValues, 'age'> & { age: NumberFieldValue };
@@ -29,7 +30,7 @@ export function CharacterForm({ entityId, onDone }: { entityId?: string; onDone?
     initialValues: toFormValues(newCharacterDefaults()),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, fromEntity);
+  useStoredValues(form, entityForm.entity, fromEntity);
   const { values } = form;
 
   return (

@@ -1,10 +1,11 @@
-import { LAT_LNG_STEP, RADIUS_STEP } from '@loci/domain';
+import { RADIUS_STEP } from '@loci/domain';
 import { Group, NumberInput, Stack } from '@mantine/core';
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PlaygroundMap } from '../../../components/map';
 import { numberOf, type NumberFieldValue } from './form-values';
 import './locales';
+import { LatitudeField, LongitudeField } from '../../../components/forms';
 
 /** The part of a Mantine form PlaceFields uses: its values have lat, lng and radius. */
 interface PlaceForm {
@@ -36,22 +37,8 @@ export function PlaceFields({ form, readOnly, fallback, mapLabel, mapHeight = 40
   return (
     <Stack gap="sm">
       <Group grow align="flex-start">
-        <NumberInput
-          label={t('design.place.lat')}
-          step={LAT_LNG_STEP}
-          decimalScale={6}
-          min={-90}
-          max={90}
-          {...form.getInputProps('lat')}
-        />
-        <NumberInput
-          label={t('design.place.lng')}
-          step={LAT_LNG_STEP}
-          decimalScale={6}
-          min={-180}
-          max={180}
-          {...form.getInputProps('lng')}
-        />
+        <LatitudeField label={t('design.place.lat')} {...form.getInputProps('lat')} />
+        <LongitudeField label={t('design.place.lng')} {...form.getInputProps('lng')} />
         <NumberInput
           label={t('design.place.radius')}
           step={RADIUS_STEP}

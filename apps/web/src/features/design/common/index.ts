@@ -6,7 +6,6 @@ export {
   defaultReturnPath,
   isNewEntityId,
   useEntityForm,
-  useEntityValues,
   type EntityFormState,
   type UseEntityFormOptions,
 } from './useEntityForm';

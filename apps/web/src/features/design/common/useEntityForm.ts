@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { useLeavePermit, type LeavePermit } from '../../../components/forms';
 import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
 import { useEditLock, type EditLock } from '../../locks';
 import { useWorkspace } from '../useWorkspace';
@@ -64,6 +65,8 @@ export interface EntityFormState {
   remove: () => Promise<void>;
   /** Leaves the form without saving. */
   cancel: () => void;
+  /** Lets the form's own navigation (after save, delete, cancel) pass the unsaved-changes guard. */
+  permit: LeavePermit;
   /** Where the form goes after `after`. */
   returnPathFor: (entity: DesignEntity | undefined, after: 'save' | 'delete' | 'cancel') => string;
 }
@@ -108,6 +111,7 @@ export function useEntityForm(
   const gameId = params.gameId ?? '';
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const permit = useLeavePermit();
   const isNew = isNewEntityId(entityIdParam);
   const entityId = isNew ? undefined : entityIdParam;
   const { data: workspace, isPending: workspacePending } = useWorkspace(gameId);
@@ -165,7 +169,7 @@ export function useEntityForm(
       try {
         const saved = entityId ? await update.mutateAsync({ id: entityId, values }) : await create.mutateAsync(values);
         if (onDone) onDone(saved);
-        else navigate(returnPathFor(saved, 'save'));
+        else permit.allow(() => navigate(returnPathFor(saved, 'save')));
         return saved;
       } catch (error) {
         const errors = isApiError(error) ? error.body?.errors : undefined;
@@ -173,7 +177,7 @@ export function useEntityForm(
         return undefined;
       }
     },
-    [entityId, update, create, onDone, navigate, returnPathFor],
+    [entityId, update, create, onDone, navigate, returnPathFor, permit],
   );
 
   const remove = useCallback(async () => {
@@ -185,13 +189,14 @@ export function useEntityForm(
       return;
     }
     if (onDone) onDone();
-    else navigate(returnPathFor(gone, 'delete'));
-  }, [entityId, removeMutation, onDone, navigate, returnPathFor]);
+    else permit.allow(() => navigate(returnPathFor(gone, 'delete')));
+  }, [entityId, removeMutation, onDone, navigate, returnPathFor, permit]);
 
   const cancel = useCallback(() => {
+    // Cancel discards the changes: it leaves without asking.
     if (onDone) onDone();
-    else navigate(returnPathFor(entityRef.current, 'cancel'));
-  }, [onDone, navigate, returnPathFor]);
+    else permit.allow(() => navigate(returnPathFor(entityRef.current, 'cancel')));
+  }, [onDone, navigate, returnPathFor, permit]);
 
   return {
     kind,
@@ -212,38 +217,7 @@ export function useEntityForm(
     submit,
     remove,
     cancel,
+    permit,
     returnPathFor,
   };
-}
-
-/**
- * Fills a Mantine form from the stored entity when it arrives and whenever a
- * newer version comes (after a save, or once the lock comes back), unless the
- * user has changed something.
- */
-export function useEntityValues<V>(
-  form: {
-    isDirty: () => boolean;
-    setValues: (values: V) => void;
-    setInitialValues: (values: V) => void;
-    resetDirty: (values?: V) => void;
-  },
-  entity: DesignEntity | undefined,
-  toValues: (entity: DesignEntity) => V,
-) {
-  // The stored entity itself is the version: any change of it (not just of its identity) counts.
-  const version = entity ? JSON.stringify(entity) : '';
-  const toValuesRef = useRef(toValues);
-  useEffect(() => {
-    toValuesRef.current = toValues;
-  });
-  useEffect(() => {
-    if (!entity || form.isDirty()) return;
-    const values = toValuesRef.current(entity);
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    // Only a new version of the entity resets the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
 }

@@ -13,7 +13,7 @@ import {
   withVerb,
   type ConditionValue,
 } from './condition-values';
-import { createFormFor } from './create-forms';
+import { useCreateForms } from '../common/create-forms';
 import './locales';
 
 export interface ConditionEditorProps {
@@ -69,6 +69,7 @@ export function ConditionEditor({
   removeLabel,
 }: ConditionEditorProps) {
   const { t } = useTranslation();
+  const createFormFor = useCreateForms();
   const { data: workspace } = useWorkspace(gameId);
   const info = conditionTypeInfo(value.conditionType);
   const verb = value.verb ?? '';

@@ -4,9 +4,11 @@ import { render, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from '../../../App';
 import { createQueryClient } from '../../../api/query-client';
+import { memoryRouter } from '../../../test/render-app';
+import { DesignKindsProvider } from '../kinds';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { signIn, makeUser } from '../../../test/factories';
 import { makeGame } from '../../games/test-factories';
@@ -73,27 +75,28 @@ export function designApi(workspace = makeWorkspace(), extra: Record<string, Moc
  */
 export function renderRoute(element: ReactNode, pattern: string, path: string) {
   const queryClient = createQueryClient({ retry: false });
-  let location: Location | undefined;
-  function LocationProbe() {
-    location = useLocation();
-    return null;
-  }
+  const { router, pathname, search } = memoryRouter(
+    [
+      {
+        path: pattern,
+        element: (
+          <ModalsProvider>
+            <DesignKindsProvider>{element}</DesignKindsProvider>
+          </ModalsProvider>
+        ),
+      },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    path,
+  );
   // Skipping the pointer-events check (a computed style per ancestor per event) keeps big forms fast in jsdom.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <ModalsProvider>
-          <LocationProbe />
-          <Routes>
-            <Route path={pattern} element={element} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </ModalsProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, user, queryClient, pathname: () => location?.pathname };
+  return { ...view, user, queryClient, pathname, search };
 }
 
 /** Opens a Select (by its accessible name, within `scope`) and returns its list of options. */

@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm, useEntityValues } from '../common';
+import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
 import { binderOf, errorOf, type Binder } from '../conditions/form-binding';
 import { ConversationEditor } from './ConversationEditor';
 import { DirectionFields } from './DirectionFields';
@@ -26,6 +26,7 @@ import {
 } from './interaction-values';
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
+import { useStoredValues } from '../../../components/forms';
 
 interface FieldsProps {
   bind: Binder;
@@ -327,7 +328,7 @@ function InteractionFormOfType({
     initialValues,
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entity, toInteractionFormValues);
+  useStoredValues(form, entity, toInteractionFormValues);
   const bind = binderOf(form);
   const typeLabel = INTERACTION_TYPE_INFO[type].label;
   const Fields = TYPE_FIELDS[type];

@@ -3,13 +3,12 @@ import { Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RichTextEditor } from '../../../components/RichTextEditor';
-import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import '../common/locales';
+import { DescriptionLogoFields, HiddenMarketFields, useStoredValues } from '../../../components/forms';
 
 /** The item form's values: the domain's, numbers as a NumberInput holds them. */
 export type ItemFormValues = Omit<ItemValues, 'price' | 'maxItems'> & {
@@ -37,7 +36,7 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
     initialValues: toFormValues(newItemDefaults()),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, fromEntity);
+  useStoredValues(form, entityForm.entity, fromEntity);
 
   const market = workspace?.game.market ?? false;
   const currency = workspace?.game.currencyName || t('design.items.currency');
@@ -57,48 +56,25 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
         <NameField form={form} entityForm={entityForm} />
         <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
       </Group>
-      <RichTextEditor
-        label={t('design.description')}
-        value={values.description}
-        onChange={(html) => form.setFieldValue('description', html)}
-        error={form.errors.description}
-        readOnly={readOnly}
-        minHeight={120}
-      />
-      <MediaPickerField
-        label={t('design.items.logo')}
+      <DescriptionLogoFields
         gameId={gameId}
-        value={values.logoId}
-        onChange={(id) => form.setFieldValue('logoId', id)}
-        error={form.errors.logoId}
-        disabled={readOnly}
+        description={values.description}
+        logoId={values.logoId}
+        onDescriptionChange={(html) => form.setFieldValue('description', html)}
+        onLogoChange={(id) => form.setFieldValue('logoId', id)}
+        errors={form.errors}
+        logoLabel={t('design.items.logo')}
+        readOnly={readOnly}
       />
       <Stack gap="sm">
-        <Switch
-          label={t('design.items.hidden')}
-          description={t('design.items.hiddenHint')}
-          checked={values.hidden}
-          onChange={(event) => handleHidden(event.currentTarget.checked)}
+        <HiddenMarketFields
+          hidden={values.hidden}
+          onHiddenChange={handleHidden}
+          market={market}
+          currency={currency}
+          switchProps={(field) => form.getInputProps(field, { type: 'checkbox' })}
+          priceProps={form.getInputProps('price')}
         />
-        {!values.hidden && (
-          <Switch
-            label={t('design.items.notifyOnChange')}
-            {...form.getInputProps('notifyOnChange', { type: 'checkbox' })}
-          />
-        )}
-        {market && !values.hidden && (
-          <>
-            <Switch label={t('design.items.tradable')} {...form.getInputProps('tradable', { type: 'checkbox' })} />
-            <Switch label={t('design.items.redeemable')} {...form.getInputProps('redeemable', { type: 'checkbox' })} />
-            <NumberInput
-              label={t('design.items.price', { currency })}
-              min={0}
-              allowNegative={false}
-              maw={240}
-              {...form.getInputProps('price')}
-            />
-          </>
-        )}
         <Switch label={t('design.items.limited')} {...form.getInputProps('limited', { type: 'checkbox' })} />
         {values.limited && (
           <NumberInput

@@ -19,10 +19,11 @@ import { EntityPicker } from '../common/EntityPicker';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
 import { PlaceFields } from '../common/PlaceFields';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import { findEntity } from '../common/workspace-data';
 import { spotOf } from '../overview/scene-geometry';
 import '../common/locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The location form's values: the domain's, numbers as a NumberInput holds them, conditions as the editor holds them. */
 export type LocationFormValues = Omit<
@@ -78,7 +79,7 @@ export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
     initialValues: toFormValues(newLocationDefaults(sceneId ?? null, center)),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, (entity) =>
+  useStoredValues(form, entityForm.entity, (entity) =>
     toFormValues(valuesFrom(newLocationDefaults(null, center), entity)),
   );
   const { values } = form;

@@ -4,10 +4,11 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm, useEntityValues } from '../common';
+import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
 import { bindEditor } from '../conditions/form-binding';
 import './locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The values of the milestone form. */
 export interface MilestoneFormValues {
@@ -53,7 +54,7 @@ export function MilestoneForm({ entityId, onDone }: MilestoneFormProps) {
     initialValues,
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entity, toMilestoneFormValues);
+  useStoredValues(form, entity, toMilestoneFormValues);
 
   const handleSubmit = (values: MilestoneFormValues) => {
     const body = designEntitySchema('milestone', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm, useEntityValues } from '../common';
+import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
 import { binderOf, errorOf } from '../conditions/form-binding';
 import { AccomplishmentEditor, type AccomplishmentValue } from './AccomplishmentEditor';
 import './locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The values of the mission form. */
 export interface MissionFormValues {
@@ -68,7 +69,7 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
     initialValues,
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entity, toMissionFormValues);
+  useStoredValues(form, entity, toMissionFormValues);
   const bind = binderOf(form);
   const description = bind<string>('description', '');
 

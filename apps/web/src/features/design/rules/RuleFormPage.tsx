@@ -5,18 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionsEditor, type ActionValue } from '../actions';
-import {
-  EntityFormShell,
-  NameField,
-  entityLabel,
-  findEntity,
-  schemaContextOf,
-  useEntityForm,
-  useEntityValues,
-} from '../common';
+import { EntityFormShell, NameField, entityLabel, findEntity, schemaContextOf, useEntityForm } from '../common';
 import { ConditionBlocksEditor, ConditionEditor, type ConditionBlockValue, type ConditionValue } from '../conditions';
 import { bindEditor } from '../conditions/form-binding';
 import './locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The values of the rule form: a rule (spec 4 §1) whose conditions and actions may still be drafts. */
 export interface RuleFormValues {
@@ -82,7 +75,7 @@ export function RuleForm({ entityId, sceneId }: RuleFormProps) {
     initialValues,
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entity, toRuleFormValues);
+  useStoredValues(form, entity, toRuleFormValues);
 
   const handleSubmit = (values: RuleFormValues) => {
     const body = designEntitySchema('rule', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;

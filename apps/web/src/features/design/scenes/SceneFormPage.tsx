@@ -8,9 +8,10 @@ import { EntityFormShell } from '../common/EntityFormShell';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { NameField } from '../common/NameField';
 import { PlaceFields } from '../common/PlaceFields';
-import { useEntityForm, useEntityValues } from '../common/useEntityForm';
+import { useEntityForm } from '../common/useEntityForm';
 import { spotOf } from '../overview/scene-geometry';
 import '../common/locales';
+import { useStoredValues } from '../../../components/forms';
 
 /** The scene form's values (the server derives `place` from lat, lng and radius). */
 export interface SceneFormValues {
@@ -59,7 +60,7 @@ export function SceneForm({ entityId, onDone }: { entityId?: string; onDone?: (e
     initialValues: defaults(center),
     validate: (values) => entityForm.validate(values),
   });
-  useEntityValues(form, entityForm.entity, (entity) => {
+  useStoredValues(form, entityForm.entity, (entity) => {
     const values = valuesFrom(defaults(center), entity);
     const spot = spotOf(entity);
     return spot ? { ...values, lat: spot.lat, lng: spot.lng, radius: spot.radius } : values;

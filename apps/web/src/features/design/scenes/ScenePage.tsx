@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { findEntity, plainText, truncate } from '../common/workspace-data';
 import { ScenesMap } from '../overview/ScenesMap';
 import { useLoadedWorkspace } from '../shell/workspace-context';
-import { UnknownWorkspacePage } from '../shell/WorkspaceShell';
+import { UnknownWorkspacePage } from '../shell/UnknownWorkspacePage';
 import { ScenePlaces } from './ScenePlaces';
 import { SceneRules } from './SceneRules';
 import '../common/locales';

@@ -120,16 +120,3 @@ export function WorkspaceShell() {
     </WorkspaceContext.Provider>
   );
 }
-
-/** The fallback of an unknown object type, action or object (spec 2 §2). */
-export function UnknownWorkspacePage() {
-  const { t } = useTranslation();
-  const { gameId = '' } = useParams();
-  return (
-    <Alert color="gray" variant="light" title={t('design.unknownPage')}>
-      <Anchor component={Link} to={`/games/${gameId}`}>
-        {t('design.goBack')}
-      </Anchor>
-    </Alert>
-  );
-}

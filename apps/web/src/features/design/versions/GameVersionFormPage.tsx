@@ -1,14 +1,19 @@
-import { GAME_TEXTS } from '@loci/domain';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { GAME_TEXTS, gameVersionFormSchema } from '@loci/domain';
+import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { IconArchive, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
+import { IconArchive } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import {
+  FormShell,
+  useLeavePermit,
+  useStoredValues,
+  validateWithSchema,
+  type ShellDeletion,
+} from '../../../components/forms';
 import { useLoadedWorkspace } from '../shell/workspace-context';
-import { UnknownWorkspacePage } from '../shell/WorkspaceShell';
+import { UnknownWorkspacePage } from '../shell/UnknownWorkspacePage';
 import { NEW_VERSION_DEFAULTS, useVersionMutations, type VersionValues } from './queries';
 import { versionLabel, versionNumber } from './version-label';
 import { VersionFields } from './VersionFields';
@@ -24,11 +29,13 @@ const valuesOf = (version: VersionValues): VersionValues => ({
 /**
  * gameVersions/create/0 (publish the working version) and gameVersions/edit/:entityId
  * (spec 2 §3): version (read-only), notes, 'Only for Game Owner' (not on the live
- * spec), multiple instances, new instances allowed; archive.
+ * spec), multiple instances, new instances allowed; archive. Checked by the
+ * domain's gameVersionFormSchema, as on the server.
  */
 export function GameVersionFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const permit = useLeavePermit();
   const { entityId } = useParams();
   const { gameId, workspace, canEdit } = useLoadedWorkspace();
   const { publish, update, archive } = useVersionMutations(gameId);
@@ -37,113 +44,88 @@ export function GameVersionFormPage() {
   const form = useForm<VersionValues>({
     mode: 'controlled',
     initialValues: version ? valuesOf(version) : NEW_VERSION_DEFAULTS,
+    validate: (values) => validateWithSchema(gameVersionFormSchema, values),
   });
-
-  const stamp = version ? `${version.id}:${version.updatedAt}` : '';
-  useEffect(() => {
-    if (!version || form.isDirty()) return;
-    const values = valuesOf(version);
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    // Only a new version of the stored record resets the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp]);
+  useStoredValues(form, version, valuesOf);
 
   if (!isNew && !version) return <UnknownWorkspacePage />;
 
   const readOnly = !canEdit || version?.isArchived === true;
-  const back = () => navigate(`/games/${gameId}`);
-  const handleSubmit = form.onSubmit((values) => {
-    if (isNew) publish.mutate(values, { onSuccess: back });
+  const back = () => permit.allow(() => navigate(`/games/${gameId}`));
+  const handleSubmit = (values: VersionValues) => {
+    const parsed = gameVersionFormSchema.parse(values);
+    if (isNew) publish.mutate(parsed, { onSuccess: back });
     else if (version) {
-      const body: Partial<VersionValues> = { ...values };
+      const body: Partial<VersionValues> = { ...parsed };
       if (version.isLiveSpec) delete body.restrictAccessToDesigner;
       update.mutate({ id: version.id, values: body }, { onSuccess: back });
     }
-  });
-  const handleArchive = () => {
-    if (!version) return;
-    modals.openConfirmModal({
-      title: t('design.versions.archive'),
-      centered: true,
-      children: <Text size="sm">{GAME_TEXTS.confirmIrreversible}</Text>,
-      labels: { confirm: t('design.versions.archive'), cancel: t('design.cancel') },
-      confirmProps: { color: 'orange' },
-      onConfirm: () => archive.mutate(version.id, { onSuccess: back }),
-    });
   };
+  const archiving: ShellDeletion | undefined =
+    version && !version.isLiveSpec && !version.isArchived
+      ? {
+          title: t('design.versions.archive'),
+          text: GAME_TEXTS.confirmIrreversible,
+          label: t('design.versions.archive'),
+          color: 'orange',
+          icon: <IconArchive size={16} />,
+          loading: archive.isPending,
+          onConfirm: () => archive.mutate(version.id, { onSuccess: back }),
+        }
+      : undefined;
 
   const title = version ? versionLabel(version, t) : t('design.versions.publishTitle');
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={title}>
-      <Stack gap="md">
-        <Group gap="sm" align="center">
-          <Title order={2}>{title}</Title>
+    <FormShell
+      form={form}
+      onSubmit={handleSubmit}
+      title={title}
+      titleExtra={
+        <>
           {version?.isLiveSpec && <Badge variant="light">{t('design.versions.live')}</Badge>}
           {version?.isArchived && (
             <Badge variant="light" color="gray">
               {t('design.versions.archived')}
             </Badge>
           )}
-        </Group>
-        {!canEdit && (
-          <Alert color="gray" variant="light" icon={<IconEye size={18} />}>
-            {t('design.readOnly')}
-          </Alert>
-        )}
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            {version && (
-              <Group grow align="flex-start">
-                <TextInput
-                  label={t('design.versions.version')}
-                  value={String(versionNumber(version) ?? '')}
-                  readOnly
-                  variant="filled"
-                />
-                <TextInput
-                  label={t('design.versions.updatedAt')}
-                  value={dayjs(version.updatedAt).format('lll')}
-                  readOnly
-                  variant="filled"
-                />
-              </Group>
-            )}
-            {isNew && (
-              <Text size="sm" c="dimmed">
-                {t('design.versions.publishHint')}
-              </Text>
-            )}
-            <VersionFields form={form} isLiveSpec={version?.isLiveSpec ?? false} readOnly={readOnly} />
-          </Stack>
-        </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={back}>
-            {t('design.cancel')}
-          </Button>
-          {version && !version.isLiveSpec && !version.isArchived && (
-            <Button
-              variant="light"
-              color="orange"
-              leftSection={<IconArchive size={16} />}
-              onClick={handleArchive}
-              disabled={readOnly}
-              loading={archive.isPending}
-            >
-              {t('design.versions.archive')}
-            </Button>
+        </>
+      }
+      canEdit={canEdit}
+      readOnlyNote={t('design.readOnly')}
+      readOnly={readOnly}
+      wrapFields={false}
+      onCancel={back}
+      deletion={archiving}
+      saving={publish.isPending || update.isPending}
+      saveLabel={isNew ? t('design.versions.publish') : t('design.save')}
+      permit={permit}
+    >
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          {version && (
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('design.versions.version')}
+                value={String(versionNumber(version) ?? '')}
+                readOnly
+                variant="filled"
+              />
+              <TextInput
+                label={t('design.versions.updatedAt')}
+                value={dayjs(version.updatedAt).format('lll')}
+                readOnly
+                variant="filled"
+              />
+            </Group>
           )}
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={16} />}
-            disabled={readOnly}
-            loading={publish.isPending || update.isPending}
-          >
-            {isNew ? t('design.versions.publish') : t('design.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {isNew && (
+            <Text size="sm" c="dimmed">
+              {t('design.versions.publishHint')}
+            </Text>
+          )}
+          <VersionFields form={form} isLiveSpec={version?.isLiveSpec ?? false} readOnly={readOnly} />
+        </Stack>
+      </Paper>
+    </FormShell>
   );
 }

@@ -1,32 +1,24 @@
 import {
   DESIGN_TEXTS,
-  FORM_ERROR_MESSAGE,
-  LAT_LNG_STEP,
   TEXT_CODE_EVENT_TYPE,
   directContactEventName,
   type WorldEntry,
   type WorldEntryType,
   type WorldEntryValues,
 } from '@loci/domain';
-import {
-  Alert,
-  Button,
-  Divider,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Button, Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconDeviceFloppy, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconQrcode } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import {
+  FormShell,
+  LatitudeField,
+  LongitudeField,
+  serverFieldErrors,
+  useStoredValues,
+  type LeavePermit,
+} from '../../../components/forms';
 import { NameField } from '../common';
 import { QrCodeDialog } from '../qr/QrCodeDialog';
 import { PayloadFields } from './PayloadFields';
@@ -65,6 +57,8 @@ export interface WorldEntryFormProps {
   onDelete?: () => unknown;
   /** Shows a Cancel button. */
   onCancel?: () => void;
+  /** The page's own navigation (after save, delete, Cancel) passes the unsaved-changes guard with it. */
+  permit?: LeavePermit;
 }
 
 /** Height of the marker map of the form. */
@@ -99,6 +93,7 @@ export function WorldEntryForm({
   onSubmit,
   onDelete,
   onCancel,
+  permit,
 }: WorldEntryFormProps) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
@@ -109,29 +104,24 @@ export function WorldEntryForm({
     specsRef.current = specs;
   });
 
-  const initialValues = useMemo(() => {
-    const values = toFormValues(type, value);
-    const place = startingPlace(specs);
-    if (!value?.location && place) values.location = { ...place };
-    return values;
-    // A new stored value (or a new entry to create) starts the form again; specs only give the starting place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [type, JSON.stringify(value)]);
-
+  // Where the form starts: the stored entry, or a new one (placed at the first scene's centre).
+  const startFrom = useCallback(
+    (entry: Partial<WorldEntry> | undefined) => {
+      const values = toFormValues(type, entry);
+      const place = startingPlace(specsRef.current);
+      if (!entry?.location && place) values.location = { ...place };
+      return values;
+    },
+    [type],
+  );
+  const [initialValues] = useState(() => startFrom(value));
   const form = useForm<WorldEntryFormValues>({
     mode: 'controlled',
     initialValues,
     validate: (values) => validateWorldEntry(type, values, specsRef.current),
   });
-
-  useEffect(() => {
-    form.setInitialValues(initialValues);
-    form.setValues(initialValues);
-    form.resetDirty(initialValues);
-    form.clearErrors();
-    // Only new initial values reset the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initialValues]);
+  // A new stored value, or a new entry to create, starts the form again.
+  useStoredValues(form, { type, value }, (next) => startFrom(next.value), { force: true });
 
   const { values, setFieldValue } = form;
   const typeField = typeIdField(type);
@@ -166,42 +156,32 @@ export function WorldEntryForm({
     [setFieldValue],
   );
 
-  const handleSubmit = form.onSubmit(async (submitted) => {
+  const handleSubmit = async (submitted: WorldEntryFormValues) => {
     const body = toWorldEntryBody(type, submitted, specs);
     setSaving(true);
     try {
       await onSubmit(body);
       form.resetDirty();
     } catch (error) {
-      const errors = isApiError(error) ? error.body?.errors : undefined;
-      if (errors && Object.keys(errors).length > 0) form.setErrors(errors);
+      const errors = serverFieldErrors(error);
+      if (errors) form.setErrors(errors);
     } finally {
       setSaving(false);
     }
-  });
-
-  const handleDelete = () => {
-    if (!onDelete) return;
-    modals.openConfirmModal({
-      title: t('design.world.deleteTitle', { name: value?.name ?? '' }),
-      centered: true,
-      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
-      labels: { confirm: t('design.world.remove'), cancel: t('design.world.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setDeleting(true);
-        try {
-          await onDelete();
-        } catch {
-          // The caller toasts the failure.
-        } finally {
-          setDeleting(false);
-        }
-      },
-    });
   };
 
-  const hasErrors = Object.values(form.errors).some(Boolean);
+  const handleDelete = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete();
+    } catch {
+      // The caller toasts the failure.
+    } finally {
+      setDeleting(false);
+    }
+  };
+
   const entityForm = {
     gameId,
     kind: type === 'object' ? ('archetype' as const) : ('offer' as const),
@@ -210,160 +190,125 @@ export function WorldEntryForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        // React events bubble through portals: keep a modal form's submit to itself.
-        event.stopPropagation();
-        handleSubmit(event);
-      }}
-      noValidate
-      aria-label={
+    <FormShell
+      form={form}
+      onSubmit={handleSubmit}
+      label={
         storedId
           ? t('design.world.editEntry', { name: value?.name ?? '' })
           : type === 'object'
             ? t('design.world.newObject')
             : t('design.world.newOffer')
       }
-    >
-      <Stack gap="md">
-        {hasErrors && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={FORM_ERROR_MESSAGE}
-          >
-            {form.errors.generalError ? <Text size="sm">{String(form.errors.generalError)}</Text> : null}
-          </Alert>
-        )}
-        <Fieldset disabled={readOnly} variant="unstyled" p={0} m={0}>
-          <Stack gap="md">
-            <NameField form={form} entityForm={entityForm} activeForm={type === 'object' ? 'object' : 'offerObject'} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                label={t('design.world.scene')}
-                placeholder={t('design.world.pickPlaceholder')}
-                withAsterisk
-                searchable
-                allowDeselect={false}
-                data={sceneOptions}
-                value={values.sceneId || null}
-                onChange={handleSceneChange}
-                error={form.errors.sceneId}
-                disabled={readOnly}
-                comboboxProps={{ withinPortal: true }}
-              />
-              <Select
-                label={type === 'object' ? t('design.world.objectType') : t('design.world.offer')}
-                placeholder={t('design.world.pickPlaceholder')}
-                withAsterisk
-                searchable
-                allowDeselect={false}
-                data={typeOptions}
-                value={typeId || null}
-                onChange={handleTypeChange}
-                error={form.errors[typeField]}
-                disabled={readOnly}
-                comboboxProps={{ withinPortal: true }}
-              />
-            </SimpleGrid>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('design.world.entryMap')}
-              </Text>
-              {!readOnly && (
-                <Text size="xs" c="dimmed">
-                  {t('design.world.entryMapHint')}
-                </Text>
-              )}
-              <WorldEntryMap
-                label={t('design.world.entryMap')}
-                latitude={asNumber(values.location.latitude)}
-                longitude={asNumber(values.location.longitude)}
-                scenes={specs.scenes}
-                iconUri={chosenType?.iconUri}
-                onDrop={handleDrop}
-                readOnly={readOnly}
-                height={MAP_HEIGHT}
-              />
-            </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput
-                label={t('design.world.latitude')}
-                step={LAT_LNG_STEP}
-                decimalScale={6}
-                min={-90}
-                max={90}
-                {...form.getInputProps('location.latitude')}
-              />
-              <NumberInput
-                label={t('design.world.longitude')}
-                step={LAT_LNG_STEP}
-                decimalScale={6}
-                min={-180}
-                max={180}
-                {...form.getInputProps('location.longitude')}
-              />
-            </SimpleGrid>
-            {moderated && (
-              <Switch
-                label={t('design.world.approved')}
-                description={t('design.world.approvedHint')}
-                {...form.getInputProps('approved', { type: 'checkbox' })}
-              />
-            )}
-            {type === 'offer' && (
-              <NumberInput
-                label={t('design.world.quantity')}
-                min={0}
-                step={1}
-                allowDecimal={false}
-                allowNegative={false}
-                maw={240}
-                {...form.getInputProps('quantity')}
-              />
-            )}
-            <Divider label={t('design.world.payload')} labelPosition="left" />
-            <PayloadFields
-              gameId={gameId}
-              type={type}
-              fields={fields}
-              value={values.payload}
-              onChange={(key, next) => setFieldValue('payload', { ...form.getValues().payload, [key]: next })}
-              errors={form.errors}
-              readOnly={readOnly}
-            />
-          </Stack>
-        </Fieldset>
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('design.world.cancel')}
-            </Button>
-          )}
-          {type === 'object' && storedId && values.archetypeId && (
-            <Button variant="light" leftSection={<IconQrcode size={16} />} onClick={() => setQrOpened(true)}>
-              {t('design.world.qrCode')}
-            </Button>
-          )}
-          {onDelete && storedId && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={handleDelete}
-              disabled={readOnly}
-              loading={deleting}
-            >
-              {t('design.world.delete')}
-            </Button>
-          )}
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} disabled={readOnly} loading={saving}>
-            {t('design.world.save')}
+      // The page shows the heading, the lock and the read-only note.
+      canEdit
+      readOnlyNote={null}
+      readOnly={readOnly}
+      onCancel={onCancel}
+      deletion={
+        onDelete && storedId
+          ? {
+              title: t('design.world.deleteTitle', { name: value?.name ?? '' }),
+              text: DESIGN_TEXTS.confirmDelete,
+              confirmLabel: t('design.world.remove'),
+              onConfirm: handleDelete,
+              loading: deleting,
+            }
+          : undefined
+      }
+      extraActions={
+        type === 'object' &&
+        storedId &&
+        values.archetypeId && (
+          <Button variant="light" leftSection={<IconQrcode size={16} />} onClick={() => setQrOpened(true)}>
+            {t('design.world.qrCode')}
           </Button>
-        </Group>
+        )
+      }
+      saving={saving}
+      permit={permit}
+    >
+      <NameField form={form} entityForm={entityForm} activeForm={type === 'object' ? 'object' : 'offerObject'} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('design.world.scene')}
+          placeholder={t('design.world.pickPlaceholder')}
+          withAsterisk
+          searchable
+          allowDeselect={false}
+          data={sceneOptions}
+          value={values.sceneId || null}
+          onChange={handleSceneChange}
+          error={form.errors.sceneId}
+          disabled={readOnly}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={type === 'object' ? t('design.world.objectType') : t('design.world.offer')}
+          placeholder={t('design.world.pickPlaceholder')}
+          withAsterisk
+          searchable
+          allowDeselect={false}
+          data={typeOptions}
+          value={typeId || null}
+          onChange={handleTypeChange}
+          error={form.errors[typeField]}
+          disabled={readOnly}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('design.world.entryMap')}
+        </Text>
+        {!readOnly && (
+          <Text size="xs" c="dimmed">
+            {t('design.world.entryMapHint')}
+          </Text>
+        )}
+        <WorldEntryMap
+          label={t('design.world.entryMap')}
+          latitude={asNumber(values.location.latitude)}
+          longitude={asNumber(values.location.longitude)}
+          scenes={specs.scenes}
+          iconUri={chosenType?.iconUri}
+          onDrop={handleDrop}
+          readOnly={readOnly}
+          height={MAP_HEIGHT}
+        />
       </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <LatitudeField label={t('design.world.latitude')} {...form.getInputProps('location.latitude')} />
+        <LongitudeField label={t('design.world.longitude')} {...form.getInputProps('location.longitude')} />
+      </SimpleGrid>
+      {moderated && (
+        <Switch
+          label={t('design.world.approved')}
+          description={t('design.world.approvedHint')}
+          {...form.getInputProps('approved', { type: 'checkbox' })}
+        />
+      )}
+      {type === 'offer' && (
+        <NumberInput
+          label={t('design.world.quantity')}
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={240}
+          {...form.getInputProps('quantity')}
+        />
+      )}
+      <Divider label={t('design.world.payload')} labelPosition="left" />
+      <PayloadFields
+        gameId={gameId}
+        type={type}
+        fields={fields}
+        value={values.payload}
+        onChange={(key, next) => setFieldValue('payload', { ...form.getValues().payload, [key]: next })}
+        errors={form.errors}
+        readOnly={readOnly}
+      />
       {type === 'object' && storedId && (
         <QrCodeDialog
           opened={qrOpened}
@@ -376,6 +321,6 @@ export function WorldEntryForm({
           objectId={storedId}
         />
       )}
-    </form>
+    </FormShell>
   );
 }

@@ -4,6 +4,7 @@ import { IconEye, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLeavePermit } from '../../../components/forms';
 import { GeneralErrorBox } from '../../../components/GeneralErrorBox';
 import { PageLoader } from '../../../components/PageLoader';
 import { LockBanner, useEditLock } from '../../locks';
@@ -26,6 +27,7 @@ export function WorldEntryFormPage() {
   const { gameId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const permit = useLeavePermit();
   const route = worldRouteOf(pathname, gameId);
   const { type } = route;
   const version = useWorldVersion(gameId);
@@ -51,7 +53,7 @@ export function WorldEntryFormPage() {
     [stored, createTypeId, type],
   );
 
-  const backToList = () => navigate(managePath(gameId, type, version.search));
+  const backToList = () => permit.allow(() => navigate(managePath(gameId, type, version.search)));
 
   const handleSubmit = async (values: WorldEntryValues) => {
     await save.mutateAsync(values as unknown as Record<string, unknown>);
@@ -113,6 +115,7 @@ export function WorldEntryFormPage() {
         onSubmit={handleSubmit}
         onDelete={handleDelete}
         onCancel={backToList}
+        permit={permit}
       />
     </Stack>
   );

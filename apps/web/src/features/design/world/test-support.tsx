@@ -3,10 +3,11 @@ import { ModalsProvider } from '@mantine/modals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from '../../../App';
 import type { GameVersionSummary, InitialStateSpecs } from '../../../api/design';
 import { createQueryClient } from '../../../api/query-client';
+import { memoryRouter } from '../../../test/render-app';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { makeUser, signIn } from '../../../test/factories';
 import { makeGame } from '../../games/test-factories';
@@ -150,26 +151,20 @@ export function mockDesignApi(workspace: ReturnType<typeof makeWorkspace>, extra
  */
 export function renderRoute(element: ReactNode, pattern: string, path: string) {
   const queryClient = createQueryClient({ retry: false });
-  let location: Location | undefined;
-  function LocationProbe() {
-    location = useLocation();
-    return null;
-  }
+  const { router, pathname, search } = memoryRouter(
+    [
+      { path: pattern, element: <ModalsProvider>{element}</ModalsProvider> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    path,
+  );
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <ModalsProvider>
-          <LocationProbe />
-          <Routes>
-            <Route path={pattern} element={element} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </ModalsProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, user, queryClient, pathname: () => location?.pathname, search: () => location?.search };
+  return { ...view, user, queryClient, pathname, search };
 }
 
 /** Opens a Select (by its accessible name) and picks the option named `option`. */

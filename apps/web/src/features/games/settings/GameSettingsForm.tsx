@@ -8,15 +8,13 @@ import {
   type GameFormMode,
   type GameWithRights,
 } from '@loci/domain';
-import { Alert, Box, Button, Card, Fieldset, Group, Paper, Tabs, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconDeviceFloppy, IconEye, IconTrash } from '@tabler/icons-react';
+import { Box, Card, Fieldset, Tabs } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../api/client';
+import { FormShell, serverFieldErrors, useLeavePermit, useStoredValues } from '../../../components/forms';
 import { notifyError } from '../../../components/notify';
-import { LockBanner, type EditLock } from '../../locks';
+import type { EditLock } from '../../locks';
 import { useGameOperation, useSaveGame } from '../queries';
 import { AccessTab } from './AccessTab';
 import { AdvancedTab } from './AdvancedTab';
@@ -61,6 +59,7 @@ interface Props {
 export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const permit = useLeavePermit();
   const [tab, setTab] = useState<SettingsTab>('general');
   const gameId = game?.id;
   const readOnly = !canEdit || (mode === 'edit' && !lock?.isHeld);
@@ -84,19 +83,9 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
   });
 
   // A newer stored game (saved, or refetched after the lock came back) replaces untouched values.
-  const version = game?.updatedAt;
-  useEffect(() => {
-    if (!game || form.isDirty()) return;
-    const values = toFormValues(game);
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    // Only a new version of the game should reset the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
+  useStoredValues(form, game, toFormValues);
 
   const errorTabs = tabsWithErrors(form.errors);
-  const hasErrors = Object.values(form.errors).some(Boolean);
 
   const showErrors = (errors: Record<string, unknown>) => {
     const tabs = tabsWithErrors(errors);
@@ -104,86 +93,65 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
     notifyError(FORM_ERROR_MESSAGE);
   };
 
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      const body = gameValuesSchemaFor(mode).parse(values);
-      save.mutate(body, {
-        onSuccess: (saved) => {
-          const savedValues = toFormValues(saved);
-          form.setInitialValues(savedValues);
-          form.setValues(savedValues);
-          form.resetDirty(savedValues);
-          if (mode === 'create') navigate(`/games/edit/${saved.id}`, { replace: true });
-        },
-        onError: (error) => {
-          const fieldErrors = isApiError(error) ? error.body?.errors : undefined;
-          if (fieldErrors && Object.keys(fieldErrors).length > 0) {
-            form.setErrors(fieldErrors);
-            showErrors(fieldErrors);
-          } else {
-            notifyError(gameId ? GAME_TEXTS.errorSavingGame(gameId) : GAME_TEXTS.errorCreatingGame, error);
-          }
-        },
-      });
-    },
-    (errors) => showErrors(errors),
-  );
-
-  const handleDelete = () => {
-    if (!game) return;
-    modals.openConfirmModal({
-      title: t('games.settings.deleteTitle', { title: game.title }),
-      centered: true,
-      children: <Text size="sm">{GAME_TEXTS.confirmDelete}</Text>,
-      labels: { confirm: t('games.settings.delete'), cancel: t('games.settings.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => operation.mutate({ operation: 'delete', game }, { onSuccess: () => navigate('/') }),
+  const handleSubmit = (values: GameFormValues) => {
+    const body = gameValuesSchemaFor(mode).parse(values);
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        const savedValues = toFormValues(saved);
+        form.setInitialValues(savedValues);
+        form.setValues(savedValues);
+        form.resetDirty(savedValues);
+        if (mode === 'create') permit.allow(() => navigate(`/games/edit/${saved.id}`, { replace: true }));
+      },
+      onError: (error) => {
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) {
+          form.setErrors(fieldErrors);
+          showErrors(fieldErrors);
+        } else {
+          notifyError(gameId ? GAME_TEXTS.errorSavingGame(gameId) : GAME_TEXTS.errorCreatingGame, error);
+        }
+      },
     });
   };
 
   const canDelete =
     mode === 'edit' && game !== undefined && game.publicVersionId === null && hasRight(game.rights, 'manage');
   // Errors that no field shows (e.g. a server's generalError).
-  const otherErrors = Object.entries(form.errors).filter(
-    ([path, error]) => error && !tabsWithErrors({ [path]: error }).length,
-  );
+  const isFieldless = (path: string) => tabsWithErrors({ [path]: true }).length === 0;
 
   return (
     <GameFormProvider form={form}>
-      <form
+      <FormShell
+        form={form}
         onSubmit={handleSubmit}
-        noValidate
-        aria-label={mode === 'create' ? t('games.settings.newTitle') : t('games.settings.editSubtitle')}
+        onValidationFailure={showErrors}
+        label={mode === 'create' ? t('games.settings.newTitle') : t('games.settings.editSubtitle')}
+        lock={lock}
+        canEdit={canEdit}
+        readOnlyNote={t('games.settings.readOnly')}
+        readOnly={readOnly}
+        isFieldless={isFieldless}
+        wrapFields={false}
+        deletion={
+          mode === 'edit' && game?.publicVersionId === null
+            ? {
+                title: t('games.settings.deleteTitle', { title: game.title }),
+                text: GAME_TEXTS.confirmDelete,
+                disabled: !canDelete,
+                loading: operation.isPending,
+                onConfirm: () =>
+                  operation.mutate(
+                    { operation: 'delete', game },
+                    { onSuccess: () => permit.allow(() => navigate('/')) },
+                  ),
+              }
+            : undefined
+        }
+        saving={save.isPending}
+        permit={permit}
       >
-        {lock && <LockBanner lock={lock} />}
-        {!canEdit && (
-          <Alert color="gray" variant="light" icon={<IconEye size={18} />} mb="md">
-            {t('games.settings.readOnly')}
-          </Alert>
-        )}
-        {hasErrors && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            my="md"
-            role="alert"
-            title={FORM_ERROR_MESSAGE}
-          >
-            {otherErrors.map(([path, error]) => (
-              <Text key={path} size="sm">
-                {String(error)}
-              </Text>
-            ))}
-          </Alert>
-        )}
-
-        <Card
-          withBorder
-          radius="md"
-          padding={0}
-          mt={lock && lock.status !== 'held' && lock.status !== 'acquiring' ? 'md' : 0}
-        >
+        <Card withBorder radius="md" padding={0}>
           <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)} keepMounted={false}>
             <Tabs.List px="md" pt="xs" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
               {SETTINGS_TABS.map((value) => (
@@ -242,49 +210,7 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
             </Fieldset>
           </Tabs>
         </Card>
-
-        <Paper
-          withBorder
-          radius="md"
-          p="sm"
-          mt="md"
-          shadow="sm"
-          // Above the shell's footer when it shows.
-          style={{
-            position: 'sticky',
-            bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))',
-            zIndex: 5,
-          }}
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {form.isDirty() && !readOnly ? t('games.settings.unsaved') : ''}
-            </Text>
-            <Group gap="sm">
-              {mode === 'edit' && game?.publicVersionId === null && (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={handleDelete}
-                  disabled={readOnly || !canDelete}
-                  loading={operation.isPending}
-                >
-                  {t('games.settings.delete')}
-                </Button>
-              )}
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} />}
-                loading={save.isPending}
-                disabled={readOnly}
-              >
-                {t('games.settings.save')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      </form>
+      </FormShell>
     </GameFormProvider>
   );
 }

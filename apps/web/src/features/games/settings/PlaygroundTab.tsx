@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PlaygroundMap } from '../../../components/map';
 import { MediaPickerField } from '../../media';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
+import { LatitudeField, LongitudeField } from '../../../components/forms';
 
 /** Height of the settings map (spec 1 §9). */
 const MAP_HEIGHT = 700;
@@ -55,22 +56,8 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
       />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <NumberInput
-          label={t('games.settings.playground.lat')}
-          step={0.001}
-          decimalScale={6}
-          min={-90}
-          max={90}
-          {...form.getInputProps('pg.place.lat')}
-        />
-        <NumberInput
-          label={t('games.settings.playground.lng')}
-          step={0.001}
-          decimalScale={6}
-          min={-180}
-          max={180}
-          {...form.getInputProps('pg.place.lng')}
-        />
+        <LatitudeField label={t('games.settings.playground.lat')} {...form.getInputProps('pg.place.lat')} />
+        <LongitudeField label={t('games.settings.playground.lng')} {...form.getInputProps('pg.place.lng')} />
         <NumberInput
           label={t('games.settings.playground.radius')}
           withAsterisk

@@ -1,0 +1,146 @@
+import { DESIGN_TEXTS, type DesignEntity } from '@loci/domain';
+import { ActionIcon, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Workspace } from '../../../api/design';
+
+/** What every part of the sidebar knows: the workspace, the game's path, the rights and where the user is. */
+export interface SidebarState {
+  workspace: Workspace | undefined;
+  /** /games/{gameId} */
+  base: string;
+  canEdit: boolean;
+  isLoading: boolean;
+  pathname: string;
+}
+
+export function EmptyText({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed" px="sm" py={4}>
+      {children}
+    </Text>
+  );
+}
+
+/** A New button; without the edit right it is disabled (spec 2 §6). */
+export function NewButton({ to, label, disabled }: { to: string; label: string; disabled: boolean }) {
+  if (disabled) {
+    return (
+      <ActionIcon size="sm" variant="light" aria-label={label} disabled>
+        <IconPlus size={14} />
+      </ActionIcon>
+    );
+  }
+  return (
+    <Tooltip label={label} openDelay={400}>
+      <ActionIcon component={Link} to={to} size="sm" variant="light" aria-label={label}>
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface SectionProps {
+  label: string;
+  icon: ReactNode;
+  /** The section's list; the section opens on its own while the user is inside it. */
+  active: boolean;
+  newAction?: ReactNode;
+  children: ReactNode;
+  defaultOpened?: boolean;
+}
+
+/** A collapsible sidebar list with its New button beside the heading. */
+export function Section({ label, icon, active, newAction, children, defaultOpened = false }: SectionProps) {
+  const [opened, setOpened] = useState(defaultOpened || active);
+  return (
+    <Stack gap={0}>
+      <Group gap={4} wrap="nowrap" pr={4}>
+        <NavLink
+          label={label}
+          leftSection={icon}
+          onClick={() => setOpened((open) => !open)}
+          style={{ flex: 1 }}
+          fw={500}
+          rightSection={<IconChevronDown size={14} style={{ transform: opened ? 'rotate(180deg)' : undefined }} />}
+          aria-expanded={opened}
+        />
+        {newAction}
+      </Group>
+      {opened && (
+        <Stack gap={0} pl={20} role="list" aria-label={label}>
+          {children}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function ItemLink({
+  to,
+  label,
+  active,
+  description,
+}: {
+  to: string;
+  label: string;
+  active: boolean;
+  description?: string;
+}) {
+  return (
+    <Box role="listitem">
+      <NavLink
+        component={Link}
+        to={to}
+        label={label}
+        description={description}
+        active={active}
+        py={4}
+        styles={{ label: { overflowWrap: 'anywhere' } }}
+      />
+    </Box>
+  );
+}
+
+/** The loading text, the empty text, or the list. */
+export function ListOrEmpty<T>({
+  state,
+  items,
+  empty = DESIGN_TEXTS.noItems,
+  children,
+}: {
+  state: SidebarState;
+  items: T[];
+  empty?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (state.isLoading) return <EmptyText>{DESIGN_TEXTS.loading}</EmptyText>;
+  if (items.length === 0) return <EmptyText>{empty}</EmptyText>;
+  return <>{items.map(children)}</>;
+}
+
+/** The links of a kind's entities, with their title under the name when it differs. */
+export function EntityLinks({
+  state,
+  entities,
+  pathOf,
+}: {
+  state: SidebarState;
+  entities: DesignEntity[];
+  pathOf: (entity: DesignEntity) => string;
+}) {
+  return (
+    <ListOrEmpty state={state} items={entities}>
+      {(entity) => (
+        <ItemLink
+          key={entity.id}
+          to={pathOf(entity)}
+          label={entity.name}
+          active={state.pathname === pathOf(entity)}
+          description={typeof entity.title === 'string' && entity.title !== entity.name ? entity.title : undefined}
+        />
+      )}
+    </ListOrEmpty>
+  );
+}
