@@ -96,10 +96,10 @@ export interface ServerToClientEvents {
   LOCATION_UPDATE: (payload: DebugLocationPayload) => void;
 }
 
-/** What a client emits, by event name: both are answered through Socket.IO's acknowledgement. */
+/** What a client emits, by event name: both are answered through Socket.IO's acknowledgement when one is asked for. */
 export interface ClientToServerEvents {
-  watch: (body: WatchRequest, ack: (answer: WatchAck) => void) => void;
-  unwatch: (body: WatchRequest, ack: (answer: WatchAck) => void) => void;
+  watch: (body: WatchRequest, ack?: (answer: WatchAck) => void) => void;
+  unwatch: (body: WatchRequest, ack?: (answer: WatchAck) => void) => void;
 }
 
 // The maps' keys are the names in SOCKET_EVENTS, no more and no less.

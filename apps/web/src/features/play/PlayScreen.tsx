@@ -207,7 +207,7 @@ export function PlayScreen({
   });
 
   // The debugging tools move a player by pushing LOCATION_UPDATE.
-  useRealtimeEvent<{ location?: { coords?: { latitude?: number; longitude?: number } } }>(
+  useRealtimeEvent(
     REALTIME_EVENTS.locationUpdate,
     (payload) => {
       const coords = payload?.location?.coords;

@@ -219,15 +219,15 @@ export function usePlaySession(options: {
   );
 
   // What others (players, operators, the debugging tools) cause arrives over the socket.
-  useRealtimeEvent<{ instanceId: string; outputs: Output[]; view: PlayerView }>(
+  useRealtimeEvent(
     REALTIME_EVENTS.outputs,
     (payload) => {
-      if (!payload || payload.instanceId !== instanceId) return;
-      apply({ outputs: payload.outputs ?? [], view: payload.view }, { type: 'pushed' });
+      if (payload.instanceId !== instanceId) return;
+      apply({ outputs: payload.outputs, view: payload.view, messages: [] }, { type: 'pushed' });
     },
     Boolean(instanceId),
   );
-  useRealtimeEvent<{ id?: string | null; instanceId?: string; message: string; when?: string; from?: string }>(
+  useRealtimeEvent(
     REALTIME_EVENTS.message,
     (payload) => {
       if (!payload?.message) return;
