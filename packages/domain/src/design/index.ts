@@ -43,52 +43,81 @@ export * from './qr.js';
 export * from './references.js';
 export * from './describe.js';
 
-/** The form body (validated values) of each design kind. */
-export interface DesignValuesByKind {
-  scene: SceneValues;
-  milestone: MilestoneValues;
-  mission: MissionValues;
-  interaction: InteractionValues;
-  character: CharacterValues;
-  item: ItemValues;
-  attribute: AttributeValues;
-  archetype: ArchetypeValues;
-  offer: OfferValues;
-  location: LocationValues;
-  rule: RuleValues;
-}
+/** Each kind's schema factory: the form body's schema for a context (the game's playground type and market). */
+const DESIGN_SCHEMAS = {
+  scene: sceneSchemaFor,
+  milestone: milestoneSchemaFor,
+  mission: missionSchemaFor,
+  interaction: interactionSchemaFor,
+  character: characterSchemaFor,
+  item: itemSchemaFor,
+  attribute: attributeSchemaFor,
+  archetype: archetypeSchemaFor,
+  offer: offerSchemaFor,
+  location: locationSchemaFor,
+  rule: ruleSchemaFor,
+} satisfies Record<DesignKind, (context: DesignContext) => z.ZodType>;
 
+/** The schema of one kind, whatever the context. */
+export type DesignSchemaOf<K extends DesignKind> = ReturnType<(typeof DESIGN_SCHEMAS)[K]>;
+/** The validated form body of a kind: what its schema gives (`z.output`). */
+export type DesignValuesOf<K extends DesignKind> = z.output<DesignSchemaOf<K>>;
+/**
+ * A stored design entity of a kind: its schema's output with the id and game
+ * the server gives it (rules also get their place in the scene, `idx`).
+ */
+export type DesignEntityOf<K extends DesignKind> = Omit<DesignValuesOf<K>, 'idx'> & {
+  id: string;
+  gameId: string;
+} & (K extends 'rule' ? { idx: number } : unknown);
+/** Every design entity of a game, by kind (a GameSpec's `entities`). */
+export type DesignEntitiesByKind = { [K in DesignKind]: Array<DesignEntityOf<K>> };
+
+/** The form body (validated values) of each design kind. */
+export type DesignValuesByKind = { [K in DesignKind]: DesignValuesOf<K> };
 /** The stored entity of each design kind. */
-export interface DesignEntityByKind {
-  scene: Scene;
-  milestone: Milestone;
-  mission: Mission;
-  interaction: Interaction;
-  character: Character;
-  item: Item;
-  attribute: Attribute;
-  archetype: Archetype;
-  offer: Offer;
-  location: Location;
-  rule: Rule;
-}
+export type DesignEntityByKind = { [K in DesignKind]: DesignEntityOf<K> };
+
+// The kinds' own names (Scene, Rule…) are these very types: a schema whose output drifts from its
+// interface is a compile error here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const kindTypesMatchSchemas: {
+  [K in DesignKind]: Same<
+    DesignEntityOf<K>,
+    {
+      scene: Scene;
+      milestone: Milestone;
+      mission: Mission;
+      interaction: Interaction;
+      character: Character;
+      item: Item;
+      attribute: Attribute;
+      archetype: Archetype;
+      offer: Offer;
+      location: Location;
+      rule: Rule;
+    }[K]
+  >;
+} = {
+  scene: true,
+  milestone: true,
+  mission: true,
+  interaction: true,
+  character: true,
+  item: true,
+  attribute: true,
+  archetype: true,
+  offer: true,
+  location: true,
+  rule: true,
+};
+void kindTypesMatchSchemas;
 
 /** The schema of each kind for a context (the game's playground type and market). */
-export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignContext = {}) {
-  const factories = {
-    scene: sceneSchemaFor,
-    milestone: milestoneSchemaFor,
-    mission: missionSchemaFor,
-    interaction: interactionSchemaFor,
-    character: characterSchemaFor,
-    item: itemSchemaFor,
-    attribute: attributeSchemaFor,
-    archetype: archetypeSchemaFor,
-    offer: offerSchemaFor,
-    location: locationSchemaFor,
-    rule: ruleSchemaFor,
-  } satisfies Record<DesignKind, (context: DesignContext) => z.ZodType>;
-  return factories[kind](context) as unknown as z.ZodType<DesignValuesByKind[K]>;
+export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignContext = {}): DesignSchemaOf<K> {
+  // Indexing a mapped type by K keeps each kind's own schema type.
+  const factories: { [Kind in DesignKind]: (context: DesignContext) => DesignSchemaOf<Kind> } = DESIGN_SCHEMAS;
+  return factories[kind](context);
 }
 
 /**
@@ -97,12 +126,8 @@ export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignCo
  * kind). `context` gives what some rules depend on: an image game requires a
  * scene's background image, a game without a market clears prices.
  */
-export function designEntitySchema(
-  kind: DesignKind,
-  context: DesignContext = {},
-): z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>> {
-  // The per-kind value types are interfaces (no index signature), hence the cast.
-  return designSchemaFor(kind, context) as unknown as z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>>;
+export function designEntitySchema<K extends DesignKind>(kind: K, context: DesignContext = {}): DesignSchemaOf<K> {
+  return designSchemaFor(kind, context);
 }
 
 /** Validates a kind's form values; field errors keyed by path, or null when valid (for asyncValidateForm). */

@@ -1,5 +1,5 @@
 import type { GameValues } from '../game.js';
-import type { DesignEntity, DesignKind } from './registry.js';
+import type { DesignEntitiesByKind } from './index.js';
 
 /**
  * The version of the shape of a stored game specification (a published
@@ -35,7 +35,8 @@ export interface InitialState {
 export interface GameSpec {
   schemaVersion: number;
   game: GameValues & { id: string; title: string };
-  entities: Record<DesignKind, DesignEntity[]>;
+  /** Every design entity by kind, as its kind's schema gives it (DesignEntityOf). */
+  entities: DesignEntitiesByKind;
   initialState: InitialState;
 }
 

@@ -67,7 +67,7 @@ export function entitySchemaFor(kind: DesignKind, settings: GameValues) {
 function parseEntity(kind: DesignKind, settings: GameValues, values: Record<string, unknown>): Record<string, unknown> {
   const result = entitySchemaFor(kind, settings).safeParse(formValuesOf(values));
   if (!result.success) throw fail.validation(toFieldErrors(result.error.issues));
-  return result.data as Record<string, unknown>;
+  return { ...result.data };
 }
 
 /** The message of a reference to an element the game does not have. */

@@ -85,7 +85,7 @@ export function RuleForm({ entityId, sceneId }: RuleFormProps) {
   useEntityValues(form, entity, toRuleFormValues);
 
   const handleSubmit = (values: RuleFormValues) => {
-    const body = designEntitySchema('rule', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    const body = { ...designEntitySchema('rule', schemaContextOf(workspace)).parse(values) };
     void entityForm.submit(body, form);
   };
 
