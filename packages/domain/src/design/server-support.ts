@@ -215,6 +215,15 @@ export function workspaceEntities<K extends DesignKind>(
   return byKind[kind];
 }
 
+/** A workspace answer whose list of `kind` is `entities` (for updating a cached workspace). */
+export function withWorkspaceEntities<W extends Pick<WorkspaceResponse, DesignSegment>, K extends DesignKind>(
+  workspace: W,
+  kind: K,
+  entities: Array<DesignEntityOf<K>>,
+): W {
+  return { ...workspace, [DESIGN_KIND_INFO[kind].segment]: entities };
+}
+
 // ─── asyncValidateForm (spec 2 §7, spec 3 §7) ───────────────────────────────
 
 /** POST /api/design/utils/asyncValidateForm?gameId=… */

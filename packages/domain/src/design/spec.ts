@@ -45,12 +45,19 @@ export function emptyInitialState(): InitialState {
   return { has: { object: {}, offer: {} } };
 }
 
-/** Brings a stored spec of any earlier schema version up to the current one. */
-export function migrateGameSpec(stored: { schemaVersion?: number } & Record<string, unknown>): GameSpec {
-  const version = stored.schemaVersion ?? 1;
+/**
+ * Brings a stored spec of any earlier schema version up to the current one.
+ * Specs are written only by publishing and playtests (from entities their
+ * kinds' schemas gave), so this is the one place a stored spec becomes typed.
+ */
+export function migrateGameSpec(stored: unknown): GameSpec {
+  const version =
+    typeof stored === 'object' && stored !== null && 'schemaVersion' in stored && typeof stored.schemaVersion === 'number'
+      ? stored.schemaVersion
+      : 1;
   if (version > GAME_SPEC_SCHEMA_VERSION) {
     throw new Error(`Game spec schema version ${version} is newer than this Loci (${GAME_SPEC_SCHEMA_VERSION})`);
   }
   // Version 1 is the first shape: nothing to migrate yet.
-  return stored as unknown as GameSpec;
+  return stored as GameSpec;
 }

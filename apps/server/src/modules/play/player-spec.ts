@@ -1,4 +1,4 @@
-import type { DesignEntity, DesignKind, GameSpec } from '@loci/domain';
+import { DESIGN_KINDS, type DesignEntityOf, type DesignKind, type GameSpec } from '@loci/domain';
 
 /**
  * What a player's app may read of the spec it plays. The app renders scenes,
@@ -49,10 +49,9 @@ function withoutSecrets(value: unknown): unknown {
 const DROPPED_KINDS: ReadonlySet<DesignKind> = new Set<DesignKind>(['rule', 'milestone']);
 
 /** Hidden attributes and items (but the currency item, which the view shows) are for the engine only. */
-function isShown(kind: DesignKind, entity: DesignEntity): boolean {
-  if (kind !== 'attribute' && kind !== 'item') return true;
-  const fields = entity as unknown as { hidden?: boolean; isCurrency?: boolean };
-  return !fields.hidden || fields.isCurrency === true;
+function isShown(entity: DesignEntityOf<DesignKind>): boolean {
+  if (!('hidden' in entity)) return true;
+  return !entity.hidden || ('isCurrency' in entity && entity.isCurrency);
 }
 
 /**
@@ -62,9 +61,10 @@ function isShown(kind: DesignKind, entity: DesignEntity): boolean {
  */
 export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
   const entities: Record<string, unknown[]> = {};
-  for (const [kind, list] of Object.entries(spec.entities ?? {}) as Array<[DesignKind, DesignEntity[]]>) {
+  for (const kind of DESIGN_KINDS) {
     if (DROPPED_KINDS.has(kind)) continue;
-    entities[kind] = (list ?? []).filter((entity) => isShown(kind, entity)).map(withoutSecrets);
+    const list: Array<DesignEntityOf<DesignKind>> = spec.entities[kind] ?? [];
+    entities[kind] = list.filter(isShown).map(withoutSecrets);
   }
   const game = withoutSecrets({
     ...spec.game,

@@ -98,7 +98,7 @@ async function publishedSpec(db: Executor, versionId: string): Promise<GameSpec>
     .where(eq(gameVersions.id, versionId))
     .limit(1);
   if (!version?.spec) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  return remember(key, migrateGameSpec(version.spec as { schemaVersion?: number } & Record<string, unknown>));
+  return remember(key, migrateGameSpec(version.spec));
 }
 
 /** The spec `row` runs, with `period` laid over it; the same object for the same (instance source, period). */
@@ -109,7 +109,7 @@ async function specFor(db: Executor, row: GameInstanceRow, period: PlayingPeriod
   const cached = specCache.get(key);
   if (cached) return cached;
   const base = row.spec
-    ? migrateGameSpec(row.spec as unknown as { schemaVersion?: number } & Record<string, unknown>)
+    ? migrateGameSpec(row.spec)
     : await publishedSpec(db, row.versionId);
   return remember(key, withPeriod(base, period));
 }

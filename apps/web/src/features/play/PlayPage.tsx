@@ -1,4 +1,4 @@
-import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind, type PlayLobby } from '@loci/domain';
+import { DESIGN_KINDS, workspaceEntities, type DesignEntity, type DesignKind, type PlayLobby } from '@loci/domain';
 import { Alert, Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
@@ -24,9 +24,7 @@ function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
   if (!workspace) return null;
   const entities: Partial<Record<DesignKind, DesignEntity[]>> = {};
   for (const kind of DESIGN_KINDS) {
-    entities[kind] = (workspace as unknown as Record<string, DesignEntity[] | undefined>)[
-      DESIGN_KIND_INFO[kind].segment
-    ];
+    entities[kind] = workspaceEntities(workspace, kind);
   }
   return indexSpec(entities);
 }
