@@ -1,11 +1,4 @@
-import type {
-  InstanceStatus,
-  ObjectInstance,
-  OfferHolding,
-  OfferInstance,
-  Output,
-  PlayerStatus,
-} from '@loci/domain';
+import type { InstanceStatus, ObjectInstance, OfferHolding, OfferInstance, Output, PlayerStatus } from '@loci/domain';
 import type { LatLng } from './geo.js';
 
 /*

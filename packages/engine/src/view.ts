@@ -3,16 +3,7 @@ import { compileSpec, type CompiledSpec } from './compile.js';
 import type { EvalContext } from './conditions.js';
 import { EngineError } from './errors.js';
 import { distanceTo, inRange, listed, listedLocations, type Thing } from './objects.js';
-import type {
-  InstanceState,
-  InstanceStatus,
-  ObjectInstance,
-  OfferHolding,
-  OfferInstance,
-  Output,
-  PlayerState,
-  PlayerStatus,
-} from './types.js';
+import type { InstanceState, ObjectInstance, OfferInstance, Output, PlayerState } from './types.js';
 
 /** The view of `playerId` in `state`: what they hold and perceive, and what waits for their answer. */
 export function viewOf(spec: GameSpec, state: InstanceState, playerId: string): PlayerView {

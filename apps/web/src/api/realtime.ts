@@ -1,11 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import {
-  SOCKET_EVENTS,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type WatchRequest,
-} from '@loci/domain';
+import { SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents, type WatchRequest } from '@loci/domain';
 import { readToken } from './client';
 
 /**

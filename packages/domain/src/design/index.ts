@@ -3,22 +3,17 @@ import { toFieldErrors, type FieldErrors } from '../errors.js';
 import type { DesignEntity, DesignKind, DesignReference } from './registry.js';
 import type { DesignContext } from './fields.js';
 import { archetypeSchemaFor, newArchetypeDefaults, newOfferDefaults, offerSchemaFor } from './archetype.js';
-import type { Archetype, ArchetypeValues, Offer, OfferValues } from './archetype.js';
-import { attributeSchemaFor, newAttributeDefaults, type Attribute, type AttributeValues } from './attribute.js';
-import { characterSchemaFor, newCharacterDefaults, type Character, type CharacterValues } from './character.js';
-import {
-  interactionSchemaFor,
-  newInteractionDefaults,
-  type Interaction,
-  type InteractionValues,
-} from './interaction.js';
-import { itemSchemaFor, newItemDefaults, type Item, type ItemValues } from './item.js';
-import { locationSchemaFor, newLocationDefaults, type Location, type LocationValues } from './location.js';
-import { milestoneSchemaFor, newMilestoneDefaults, type Milestone, type MilestoneValues } from './milestone.js';
-import { missionSchemaFor, newMissionDefaults, type Mission, type MissionValues } from './mission.js';
+import type { Archetype, Offer } from './archetype.js';
+import { attributeSchemaFor, newAttributeDefaults, type Attribute } from './attribute.js';
+import { characterSchemaFor, newCharacterDefaults, type Character } from './character.js';
+import { interactionSchemaFor, newInteractionDefaults, type Interaction } from './interaction.js';
+import { itemSchemaFor, newItemDefaults, type Item } from './item.js';
+import { locationSchemaFor, newLocationDefaults, type Location } from './location.js';
+import { milestoneSchemaFor, newMilestoneDefaults, type Milestone } from './milestone.js';
+import { missionSchemaFor, newMissionDefaults, type Mission } from './mission.js';
 import { findReferences, type KindOf } from './references.js';
-import { newRuleDefaults, ruleSchemaFor, type Rule, type RuleValues } from './rule.js';
-import { newSceneDefaults, sceneSchemaFor, type Scene, type SceneValues } from './scene.js';
+import { newRuleDefaults, ruleSchemaFor, type Rule } from './rule.js';
+import { newSceneDefaults, sceneSchemaFor, type Scene } from './scene.js';
 
 export * from './registry.js';
 export * from './spec.js';

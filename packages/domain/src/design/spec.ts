@@ -52,7 +52,10 @@ export function emptyInitialState(): InitialState {
  */
 export function migrateGameSpec(stored: unknown): GameSpec {
   const version =
-    typeof stored === 'object' && stored !== null && 'schemaVersion' in stored && typeof stored.schemaVersion === 'number'
+    typeof stored === 'object' &&
+    stored !== null &&
+    'schemaVersion' in stored &&
+    typeof stored.schemaVersion === 'number'
       ? stored.schemaVersion
       : 1;
   if (version > GAME_SPEC_SCHEMA_VERSION) {

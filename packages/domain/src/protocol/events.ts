@@ -106,7 +106,13 @@ void noPlayerEventTypeMissing;
  * answer) and leaving. Refusing them would leave the last dialog pending for
  * ever. The engine and the server's event store both read this one list.
  */
-export const AFTER_END_EVENT_TYPES = ['seen', 'answer', 'confirm', 'option', 'leave'] as const satisfies readonly PlayEventType[];
+export const AFTER_END_EVENT_TYPES = [
+  'seen',
+  'answer',
+  'confirm',
+  'option',
+  'leave',
+] as const satisfies readonly PlayEventType[];
 
 /** Is an event of `type` still accepted after the end of the game (see AFTER_END_EVENT_TYPES)? */
 export function isAcceptedAfterEnd(type: string): boolean {
@@ -123,7 +129,12 @@ export const operatorEventSchema = z.discriminatedUnion('type', [
 export type OperatorEvent = z.infer<typeof operatorEventSchema>;
 
 /** Every operator event type. */
-export const OPERATOR_EVENT_TYPES = ['message', 'terminate', 'expire', 'approve'] as const satisfies readonly OperatorEvent['type'][];
+export const OPERATOR_EVENT_TYPES = [
+  'message',
+  'terminate',
+  'expire',
+  'approve',
+] as const satisfies readonly OperatorEvent['type'][];
 
 /** Any event the engine's `step` accepts. */
 export type EngineEvent = PlayerEvent | OperatorEvent;

@@ -97,9 +97,11 @@ describe('realtime', () => {
   });
 
   it('does not throw on a reserved event name', () => {
-    expect(() => t.app.ctx.realtime.toRoom(`user:${alice.user.id}`, 'disconnect', {
+    expect(() =>
+      t.app.ctx.realtime.toRoom(`user:${alice.user.id}`, 'disconnect', {
         location: { coords: { latitude: 0, longitude: 0 } },
-      })).not.toThrow();
+      }),
+    ).not.toThrow();
   });
 });
 

@@ -155,11 +155,19 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   return {
     toUser(userId, event, payload) {
       const room = userRoom(userId);
-      emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)), room, event);
+      emit(
+        () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)),
+        room,
+        event,
+      );
     },
     toInstance(instanceId, event, payload) {
       const room = instanceRoom(instanceId);
-      emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)), room, event);
+      emit(
+        () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)),
+        room,
+        event,
+      );
     },
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     async onlineUsers(userIds) {

@@ -108,9 +108,7 @@ async function specFor(db: Executor, row: GameInstanceRow, period: PlayingPeriod
   const key = row.spec ? `instance:${row.id}|${periodKey}` : `version:${row.versionId}|${periodKey}`;
   const cached = specCache.get(key);
   if (cached) return cached;
-  const base = row.spec
-    ? migrateGameSpec(row.spec)
-    : await publishedSpec(db, row.versionId);
+  const base = row.spec ? migrateGameSpec(row.spec) : await publishedSpec(db, row.versionId);
   return remember(key, withPeriod(base, period));
 }
 
@@ -448,7 +446,10 @@ export function pushStepped(ctx: AppContext, push: PendingPush): void {
         view: player.view,
       });
     }
-    ctx.realtime.toInstance(push.instanceId, SOCKET_EVENTS.instance, { instanceId: push.instanceId, status: push.status });
+    ctx.realtime.toInstance(push.instanceId, SOCKET_EVENTS.instance, {
+      instanceId: push.instanceId,
+      status: push.status,
+    });
   } catch (error) {
     // Pushes are fire-and-forget (lib/realtime.ts): the committed step stands, the player reads it in the next view.
     ctx.log.warn({ err: error, instanceId: push.instanceId }, 'realtime push failed');

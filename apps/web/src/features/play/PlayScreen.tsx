@@ -207,15 +207,12 @@ export function PlayScreen({
   });
 
   // The debugging tools move a player by pushing LOCATION_UPDATE.
-  useRealtimeEvent(
-    REALTIME_EVENTS.locationUpdate,
-    (payload) => {
-      const coords = payload?.location?.coords;
-      if (typeof coords?.latitude === 'number' && typeof coords.longitude === 'number') {
-        moveTo(coords.latitude, coords.longitude);
-      }
-    },
-  );
+  useRealtimeEvent(REALTIME_EVENTS.locationUpdate, (payload) => {
+    const coords = payload?.location?.coords;
+    if (typeof coords?.latitude === 'number' && typeof coords.longitude === 'number') {
+      moveTo(coords.latitude, coords.longitude);
+    }
+  });
 
   if (!view || !game || !index) return null;
 

@@ -13,7 +13,12 @@ import {
 } from './design-toasts';
 
 /** Puts a created or saved entity into the cached workspace at once (the refetch that follows confirms it). */
-function storeEntity<K extends DesignKind>(queryClient: QueryClient, gameId: string, kind: K, entity: DesignEntityOf<K>) {
+function storeEntity<K extends DesignKind>(
+  queryClient: QueryClient,
+  gameId: string,
+  kind: K,
+  entity: DesignEntityOf<K>,
+) {
   queryClient.setQueryData<Workspace>(designQueryKeys.workspace(gameId), (workspace) => {
     if (!workspace) return workspace;
     const list = workspaceEntities(workspace, kind).filter((other) => other.id !== entity.id);

@@ -1,4 +1,10 @@
-import { DESIGN_KIND_INFO, type DesignEntity, type DesignEntityOf, type DesignKind, type FieldErrors } from '@loci/domain';
+import {
+  DESIGN_KIND_INFO,
+  type DesignEntity,
+  type DesignEntityOf,
+  type DesignKind,
+  type FieldErrors,
+} from '@loci/domain';
 import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';

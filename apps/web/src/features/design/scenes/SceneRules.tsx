@@ -1,9 +1,4 @@
-import {
-  DESIGN_TEXTS,
-  describeCondition,
-  type NameLookup,
-  type Rule,
-} from '@loci/domain';
+import { DESIGN_TEXTS, describeCondition, type NameLookup, type Rule } from '@loci/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
