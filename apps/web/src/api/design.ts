@@ -2,7 +2,6 @@ import {
   DESIGN_KIND_INFO,
   type DesignEntityOf,
   type DesignKind,
-  type GameWithRights,
   type InitialState,
   type Rule,
   type WorkspaceResponse,

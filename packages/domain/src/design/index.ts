@@ -68,6 +68,23 @@ export type DesignEntityOf<K extends DesignKind> = K extends DesignKind
 /** Every design entity of a game, by kind (a GameSpec's `entities`). */
 export type DesignEntitiesByKind = { [K in DesignKind]: Array<DesignEntityOf<K>> };
 
+/** No entity of any kind: an empty list per kind. */
+export function emptyDesignEntities(): DesignEntitiesByKind {
+  return {
+    scene: [],
+    milestone: [],
+    mission: [],
+    interaction: [],
+    character: [],
+    item: [],
+    attribute: [],
+    archetype: [],
+    offer: [],
+    location: [],
+    rule: [],
+  };
+}
+
 /** The form body (validated values) of each design kind. */
 export type DesignValuesByKind = { [K in DesignKind]: DesignValuesOf<K> };
 /** The stored entity of each design kind. */

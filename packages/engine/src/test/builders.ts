@@ -1,4 +1,5 @@
 import {
+  emptyDesignEntities,
   newArchetypeDefaults,
   newAttributeDefaults,
   newGameDefaults,
@@ -93,19 +94,7 @@ export interface BuilderOptions {
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
 export class SpecBuilder {
   readonly game: GameSpec['game'];
-  readonly entities: DesignEntitiesByKind = {
-    scene: [],
-    milestone: [],
-    mission: [],
-    interaction: [],
-    character: [],
-    item: [],
-    attribute: [],
-    archetype: [],
-    offer: [],
-    location: [],
-    rule: [],
-  };
+  readonly entities: DesignEntitiesByKind = emptyDesignEntities();
   readonly initialState: GameSpec['initialState'] = { has: { object: {}, offer: {} } };
   private ruleIdx = new Map<string, number>();
 

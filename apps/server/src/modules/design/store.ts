@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   DESIGN_KINDS,
+  emptyDesignEntities,
   GAME_TEXTS,
   type DesignEntitiesByKind,
   type DesignEntity,
@@ -78,23 +79,6 @@ function storedEntityOf<K extends DesignKind>(kind: K, row: DesignEntityRow): De
   return presentEntity(row) as DesignEntityOf<K>;
 }
 
-/** An empty list of every kind. */
-function noEntities(): DesignEntitiesByKind {
-  return {
-    scene: [],
-    milestone: [],
-    mission: [],
-    interaction: [],
-    character: [],
-    item: [],
-    attribute: [],
-    archetype: [],
-    offer: [],
-    location: [],
-    rule: [],
-  };
-}
-
 function addEntity<K extends DesignKind>(byKind: DesignEntitiesByKind, kind: K, row: DesignEntityRow): void {
   const list: Array<DesignEntityOf<K>> = byKind[kind];
   list.push(storedEntityOf(kind, row));
@@ -102,7 +86,7 @@ function addEntity<K extends DesignKind>(byKind: DesignEntitiesByKind, kind: K, 
 
 /** Every entity of a game grouped by kind, each list in list order (one query). */
 export async function loadEntitiesByKind(db: Executor, gameId: string): Promise<DesignEntitiesByKind> {
-  const byKind = noEntities();
+  const byKind = emptyDesignEntities();
   for (const row of await loadEntityRows(db, gameId)) {
     if ((DESIGN_KINDS as readonly string[]).includes(row.kind)) addEntity(byKind, row.kind, row);
   }

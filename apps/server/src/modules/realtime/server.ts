@@ -16,7 +16,13 @@ import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
+import {
+  instanceRoom,
+  userRoom,
+  type Realtime,
+  type ServerEvent,
+  type ServerEventPayload,
+} from '../../lib/realtime.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
 
@@ -148,27 +154,15 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ctx.log.warn({ err: error, room, event }, 'realtime: emit failed');
     }
   };
+  const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) =>
+    emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
   const anyEvent: Server = io;
 
   let closed = false;
   return {
-    toUser(userId, event, payload) {
-      const room = userRoom(userId);
-      emit(
-        () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)),
-        room,
-        event,
-      );
-    },
-    toInstance(instanceId, event, payload) {
-      const room = instanceRoom(instanceId);
-      emit(
-        () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>)),
-        room,
-        event,
-      );
-    },
+    toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
+    toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
