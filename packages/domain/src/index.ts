@@ -11,5 +11,6 @@ export * from './media-library.js';
 export * from './design/index.js';
 export * from './design/server-support.js';
 export * from './play.js';
+export * from './protocol/index.js';
 export * from './operations.js';
 export * from './client-config.js';

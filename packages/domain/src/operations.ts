@@ -1,82 +1,20 @@
 import { z } from 'zod';
 import { GAME_MESSAGES, isValidTimezone } from './game.js';
+import { RESERVED_SOCKET_EVENTS, SOCKET_EVENTS } from './protocol/socket.js';
 
 /**
  * Running live games (spec 1 §2 Gameplay and Instance pages, §7; spec 3 §2
- * Debugging tools, §7): the realtime protocol, the operators' calls with their
- * answers, and their texts. The server validates and answers with these
+ * Debugging tools, §7): the operators' calls with their answers, and their
+ * texts (the realtime protocol is in protocol/). The server validates and answers with these
  * schemas; the console reads the same shapes.
  */
-
-// ─── Realtime (Socket.IO) ────────────────────────────────────────────────────
-
-/** Where Socket.IO listens, on the same origin and port as the API. */
-export const REALTIME_PATH = '/socket.io';
-
-/**
- * Socket events. Clients emit `watch` / `unwatch` (with an acknowledgement);
- * the server emits the others to rooms `user:{userId}` (every socket of a user)
- * and `instance:{instanceId}` (its watchers).
- */
-export const SOCKET_EVENTS = {
-  /** Client → server: `{ instanceId }`, ack `{ ok, message? }`; joins `instance:{instanceId}`. */
-  watch: 'watch',
-  /** Client → server: `{ instanceId }`, ack `{ ok }`; leaves the instance's room. */
-  unwatch: 'unwatch',
-  /** Server → `user:{id}`: `{ instanceId, outputs, view }` after each step that produced outputs for the player. */
-  outputs: 'outputs',
-  /** Server → `instance:{id}`: `{ instanceId, status }` after each change of the instance. */
-  instance: 'instance',
-  /** Server → `user:{id}`: an operator's message (OperatorMessage). */
-  message: 'message',
-} as const;
-
-/** Names Socket.IO keeps for itself: emitting one throws, so the debug page may not use them. */
-export const RESERVED_SOCKET_EVENTS = [
-  'connect',
-  'connect_error',
-  'disconnect',
-  'disconnecting',
-  'newListener',
-  'removeListener',
-] as const;
-
-/** Why a socket connection or a watch is refused. */
-export const REALTIME_MESSAGES = {
-  noToken: 'Not loged in',
-  badToken: 'Your session has expired or is not valid. Please sign in again',
-} as const;
-
-/** Body of the `watch` and `unwatch` events. */
-export const watchRequestSchema = z.object({ instanceId: z.string().min(1) });
-export type WatchRequest = z.infer<typeof watchRequestSchema>;
-
-/** Acknowledgement of `watch` / `unwatch`. */
-export interface WatchAck {
-  ok: boolean;
-  message?: string;
-}
-
-/** Payload of the `message` event: an operator's message to a player (spec 1 §7 send-message). */
-export interface OperatorMessage {
-  /** The stored message's id (asynchronous messages), so a client shown it live can skip it in its next view. */
-  id: string | null;
-  instanceId: string;
-  message: string;
-  /** The scene the message was sent to, or null for every scene. */
-  sceneId: string | null;
-  /** ISO time it was sent. */
-  when: string;
-  /** The operator's name. */
-  from: string;
-}
 
 // ─── Debugging tools (spec 3 §2, §3, §7) ─────────────────────────────────────
 
 /** Texts of the debugging tools page. */
 export const DEBUG_MESSAGES = {
   payloadValidation: 'Payload validation failed. Check values and try again.',
-  defaultMessage: 'LOCATION_UPDATE',
+  defaultMessage: SOCKET_EVENTS.locationUpdate,
   reservedEvent: 'This name is reserved by Socket.IO',
   roomForbidden: 'You may only send to your own room or to instances of games you manage',
 } as const;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { gameSettingsSchema } from './game.js';
+import { outputSchema } from './protocol/outputs.js';
+import { playerViewSchema } from './protocol/view.js';
 
 /**
  * The player API (spec 4 §4): request bodies, answers, refusal codes and their
@@ -69,52 +72,6 @@ export const startPlayBodySchema = z.object({
 });
 export type StartPlayBody = z.infer<typeof startPlayBodySchema>;
 
-const id = z.string().min(1, 'Required');
-const coordinate = (min: number, max: number) => z.number().finite().min(min).max(max);
-
-/** One player event (spec 4 §4), discriminated by `type`. The player is the caller: no `playerId` is sent. */
-export const playEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('location'), latitude: coordinate(-90, 90), longitude: coordinate(-180, 180) }),
-  z.object({ type: z.literal('code'), code: z.string().min(1, 'Required').max(2000) }),
-  z.object({ type: z.literal('seen'), interactionId: id }),
-  z.object({
-    type: z.literal('answer'),
-    interactionId: id,
-    questionId: z.union([z.string(), z.number().int().min(0)]).optional(),
-    /**
-     * An option index (or id), an array of them (several answers allowed), the open answer's text or
-     * number, or true/false for a yes/no question.
-     */
-    answer: z.union([z.number(), z.string(), z.boolean(), z.array(z.union([z.number(), z.string()]))]),
-  }),
-  z.object({ type: z.literal('confirm'), interactionId: id, approved: z.boolean() }),
-  z.object({ type: z.literal('option'), interactionId: id, statementId: id, optionId: id }),
-  z.object({ type: z.literal('contact'), objectId: id }),
-  z.object({ type: z.literal('act'), objectId: id }),
-  z.object({ type: z.literal('pick'), objectId: id }),
-  z.object({ type: z.literal('drop'), objectId: id }),
-  z.object({ type: z.literal('destroy'), objectId: id }),
-  z.object({
-    type: z.literal('create'),
-    archetypeId: id,
-    payload: z.record(z.string(), z.unknown()).default({}),
-    latitude: coordinate(-90, 90).optional(),
-    longitude: coordinate(-180, 180).optional(),
-  }),
-  z.object({ type: z.literal('offer'), objectId: id, action: z.enum(['pick', 'redeem']) }),
-  z.object({
-    type: z.literal('submission'),
-    missionId: id,
-    text: z.string().max(10000).optional(),
-    mediaId: z.string().min(1).optional(),
-  }),
-  z.object({ type: z.literal('pause') }),
-  z.object({ type: z.literal('resume') }),
-  z.object({ type: z.literal('leave') }),
-]);
-export type PlayEvent = z.infer<typeof playEventSchema>;
-export type PlayEventType = PlayEvent['type'];
-
 // ─── Answers ─────────────────────────────────────────────────────────────────
 
 /**
@@ -132,9 +89,9 @@ export const playMessageSchema = z.object({
 export type PlayMessage = z.infer<typeof playMessageSchema>;
 
 /**
- * The engine's outputs, view, trace and states are described in docs/engine.md
- * and typed by @loci/engine; the API passes them through as JSON, so the
- * answer schemas keep them open.
+ * The step's trace and the raw states of a playtest are the engine's debugging
+ * aids (typed by @loci/engine, described in docs/engine.md): the API passes
+ * them through as JSON, so their schemas stay open.
  */
 const engineJson = z.unknown();
 
@@ -169,8 +126,8 @@ export const startPlayAnswerSchema = z.object({
   instanceId: z.string(),
   /** True when the caller came back to an instance they were already in. */
   rejoined: z.boolean(),
-  outputs: z.array(engineJson),
-  view: engineJson,
+  outputs: z.array(outputSchema),
+  view: playerViewSchema,
   messages: z.array(playMessageSchema),
   debug: playDebugSchema.optional(),
 });
@@ -186,22 +143,25 @@ export const playInstanceSchema = z.object({
   multiplayer: z.boolean(),
   status: z.string(),
 });
+export type PlayInstance = z.infer<typeof playInstanceSchema>;
 
 /** The answer of GET /api/play/instances/{instanceId}. */
 export const playStateAnswerSchema = z.object({
   instance: playInstanceSchema,
-  view: engineJson,
+  view: playerViewSchema,
   messages: z.array(playMessageSchema),
   debug: playDebugSchema.optional(),
 });
+export type PlayStateAnswer = z.infer<typeof playStateAnswerSchema>;
 
 /** The answer of POST /api/play/instances/{instanceId}/events. */
 export const playEventAnswerSchema = z.object({
-  outputs: z.array(engineJson),
-  view: engineJson,
+  outputs: z.array(outputSchema),
+  view: playerViewSchema,
   messages: z.array(playMessageSchema),
   debug: playDebugSchema.optional(),
 });
+export type PlayEventAnswer = z.infer<typeof playEventAnswerSchema>;
 
 /** The game as a player sees it (GET /api/play/instances/{instanceId}/game). */
 export const playGameSchema = z.object({
@@ -211,13 +171,14 @@ export const playGameSchema = z.object({
   instructions: z.string(),
   language: z.string(),
   logoId: z.string().nullable(),
-  pg: engineJson,
-  capabilities: engineJson,
+  pg: gameSettingsSchema.shape.pg,
+  capabilities: gameSettingsSchema.shape.capabilities,
   market: z.boolean(),
   currencyName: z.string(),
   currencyIcon: z.string().nullable(),
   multiplayer: z.boolean(),
 });
+export type PlayGame = z.infer<typeof playGameSchema>;
 
 /** The answer of GET /api/play/instances/{instanceId}/game: the game and a player-safe copy of its spec. */
 export const playGameAnswerSchema = z.object({ game: playGameSchema, spec: engineJson });

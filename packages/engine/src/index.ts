@@ -5,7 +5,8 @@
  */
 export { step } from './step.js';
 export { createInstanceState, joinPlayer, migrateInstanceState, newPlayerState, worldEntriesByScene } from './state.js';
-export { viewOf, type PlayerView, type Proximity } from './view.js';
+export { viewOf } from './view.js';
+export type { PlayerView, Proximity } from '@loci/domain';
 export {
   compileSpec,
   type CompiledSpec,

@@ -1,4 +1,11 @@
-import { DIRECT_CONTACT_EVENT_TYPE, TEXT_CODE_EVENT_TYPE, type GameSpec } from '@loci/domain';
+import {
+  DIRECT_CONTACT_EVENT_TYPE,
+  isAcceptedAfterEnd,
+  OPERATOR_EVENT_TYPES,
+  PLAYER_EVENT_TYPES,
+  TEXT_CODE_EVENT_TYPE,
+  type GameSpec,
+} from '@loci/domain';
 import { compileSpec, type CompiledSpec } from './compile.js';
 import { DIRTY, DIRTY_ALL, DIRTY_WORLD, normalizeCode } from './conditions.js';
 import { markDirty, playerRecord, refuse, setPlayer, StepContext } from './context.js';
@@ -34,29 +41,8 @@ import type {
   WorldState,
 } from './types.js';
 
-const PLAYER_EVENT_TYPES = new Set<string>([
-  'start',
-  'location',
-  'code',
-  'seen',
-  'answer',
-  'confirm',
-  'option',
-  'contact',
-  'act',
-  'pick',
-  'drop',
-  'destroy',
-  'create',
-  'offer',
-  'submission',
-  'pause',
-  'resume',
-  'leave',
-]);
-const OPERATOR_EVENT_TYPES = new Set<string>(['message', 'terminate', 'expire', 'approve']);
-/** Events still accepted once the game is over for the player: answers to what is on screen, and leaving (offers too, when the end policies allow: allowedByEndPolicies). */
-const AFTER_END = new Set<string>(['seen', 'answer', 'confirm', 'option', 'leave']);
+const PLAYER_EVENTS = new Set<string>(PLAYER_EVENT_TYPES);
+const OPERATOR_EVENTS = new Set<string>(OPERATOR_EVENT_TYPES);
 
 /** A deterministic stand-in for `random` when none is given (no semantics draws randomness yet). */
 const noRandom = () => 0.5;
@@ -79,12 +65,12 @@ export function step(
 ): StepResult {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new EngineError('now must be a valid Date');
   const type = (event as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && OPERATOR_EVENT_TYPES.has(type)) {
+  if (typeof type === 'string' && OPERATOR_EVENTS.has(type)) {
     return operatorStep(spec, state, event as OperatorEvent, now.toISOString());
   }
   const playerId = (event as { playerId?: unknown } | null)?.playerId;
   if (typeof playerId !== 'string' || playerId === '') throw new EngineError('A player event needs a playerId');
-  if (typeof type !== 'string' || !PLAYER_EVENT_TYPES.has(type)) {
+  if (typeof type !== 'string' || !PLAYER_EVENTS.has(type)) {
     return refusal(state, playerId, 'INVALID_EVENT');
   }
   const playerEvent = event as PlayerEvent;
@@ -113,7 +99,8 @@ export function step(
   }
   if (
     (state.world.status === 'completed' || player.finished) &&
-    !AFTER_END.has(type) &&
+    // Offers too, when the end policies allow them.
+    !isAcceptedAfterEnd(type) &&
     !allowedByEndPolicies(c, playerEvent)
   ) {
     return refusal(beforeJoin, playerId, 'GAME_OVER');

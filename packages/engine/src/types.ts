@@ -1,54 +1,37 @@
+import type { InstanceStatus, ObjectInstance, OfferHolding, OfferInstance, Output, PlayerStatus } from '@loci/domain';
 import type { LatLng } from './geo.js';
+
+/*
+ * The protocol's shapes (events, outputs, the player's view, object and offer
+ * instances, statuses) are the domain's (`@loci/domain` protocol/); they are
+ * re-exported here so the engine's users find them beside the state.
+ */
+export {
+  ENGINE_ERROR_CODES,
+  INSTANCE_STATUSES,
+  OPERATOR_EVENT_TYPES,
+  PLAYER_EVENT_TYPES,
+  PLAYER_STATUSES,
+  type EngineErrorCode,
+  type EngineEvent,
+  type InstanceStatus,
+  type ObjectInstance,
+  type OfferHolding,
+  type OfferInstance,
+  type OperatorEvent,
+  type Output,
+  type OutputAction,
+  type OutputOption,
+  type PlayerEvent,
+  type PlayerEventType,
+  type PlayerStatus,
+  type SubmissionMediaType,
+} from '@loci/domain';
 
 // ─── Instance state ─────────────────────────────────────────────────────────
 
 /** The version of the shape of InstanceState; bump it with every change of shape (STYLE.md rule 7). */
 export const INSTANCE_STATE_VERSION = 1;
-
-/** Statuses of a game instance (spec 1 §4). */
-export const INSTANCE_STATUSES = ['active', 'completed', 'abandoned', 'expired', 'terminated'] as const;
-export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
-
-/** Statuses of a player in an instance (spec 1 §4; 'movedTo' is the server's, when a player moves instance). */
-export const PLAYER_STATUSES = ['playing', 'paused', 'left game'] as const;
-export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
-
-/** An object instance: in the world (owner null) or in a player's backpack (owner = the player). */
-export interface ObjectInstance {
-  id: string;
-  /** System name (spec 3 §3). */
-  name: string;
-  type: 'object';
-  archetypeId: string;
-  /** The scene it lies in (or came from, when owned). */
-  sceneId: string;
-  payload: Record<string, unknown>;
-  /** Where it lies; null when owned, or on a game without location. */
-  location: LatLng | null;
-  /** False only for a player-made object of a moderated archetype not yet approved. */
-  approved: boolean;
-  /** The player holding it; null while it lies in the world. */
-  owner: string | null;
-  /** The player who made it (player-generated objects), else null. */
-  createdBy: string | null;
-  /** ISO time it was made or placed in the instance. */
-  createdWhen: string | null;
-  /** Where it lay before it was picked: returnToWorld puts it back there. */
-  home: { sceneId: string; location: LatLng | null } | null;
-}
-
-/** An offer placed in the world: picked while `quantity` lasts (null = unlimited). */
-export interface OfferInstance {
-  id: string;
-  name: string;
-  type: 'offer';
-  offerId: string;
-  sceneId: string;
-  payload: Record<string, unknown>;
-  location: LatLng | null;
-  /** What is left; never below 0; null for no limit. */
-  quantity: number | null;
-}
 
 /** The shared world of an instance. */
 export interface WorldState {
@@ -151,14 +134,6 @@ export interface MissionProgress {
   subMissions: Record<string, string>;
 }
 
-/** A player's holding of one offer (by offer id). */
-export interface OfferHolding {
-  /** Picked and not yet redeemed. */
-  count: number;
-  picked: number;
-  redeemed: number;
-}
-
 /** How the player came to be inside a location: by GPS, or by tapping it. */
 export type Presence = 'gps' | 'tap';
 
@@ -232,144 +207,7 @@ export interface InstanceState {
   players: Record<string, PlayerState>;
 }
 
-// ─── Events (spec 4 §4, plus start and the operator's) ──────────────────────
-
-interface PlayerEventBase {
-  playerId: string;
-}
-/** What a player did (spec 4 §4), plus `start`; every player event names its player. */
-export type PlayerEvent = PlayerEventBase &
-  (
-    | { type: 'start'; name?: string }
-    | { type: 'location'; latitude: number; longitude: number }
-    | { type: 'code'; code: string }
-    | { type: 'seen'; interactionId: string }
-    | { type: 'answer'; interactionId: string; questionId?: string | number; answer: unknown }
-    | { type: 'confirm'; interactionId: string; approved: boolean }
-    | { type: 'option'; interactionId: string; statementId: string; optionId: string }
-    | { type: 'contact'; objectId: string }
-    | { type: 'act'; objectId: string }
-    | { type: 'pick'; objectId: string }
-    | { type: 'drop'; objectId: string }
-    | { type: 'destroy'; objectId: string }
-    | { type: 'create'; archetypeId: string; payload?: Record<string, unknown>; latitude?: number; longitude?: number }
-    | { type: 'offer'; objectId: string; action: 'pick' | 'redeem' }
-    | {
-        type: 'submission';
-        missionId: string;
-        text?: string;
-        mediaId?: string;
-        /** The kind of the submitted medium, as the server found it (checked against what the mission accepts). */
-        mediaType?: SubmissionMediaType;
-      }
-    | { type: 'pause' }
-    | { type: 'resume' }
-    | { type: 'leave' }
-  );
-
-/** Kinds of media a mission submission may carry (spec 2: a mission accepts image, video and/or audio). */
-export type SubmissionMediaType = 'image' | 'video' | 'audio';
-
-/** What an operator does to a live instance (spec 1 §4, spec 3 §4). */
-export type OperatorEvent =
-  | { type: 'message'; message: string; playerId?: string }
-  | { type: 'terminate' }
-  | { type: 'expire' }
-  | { type: 'approve'; objectId: string; approved: boolean };
-
-/** Any event `step` accepts. */
-export type EngineEvent = PlayerEvent | OperatorEvent;
-export type PlayerEventType = PlayerEvent['type'];
-
 // ─── Outputs, records, trace ────────────────────────────────────────────────
-
-/** What an output asks the app to do; 'error' is a refusal, 'answerResult' tells how an answer was judged. */
-export type OutputAction =
-  | 'showInfo'
-  | 'askQuestion'
-  | 'askQuiz'
-  | 'askConfirmation'
-  | 'startConversation'
-  | 'resumeConversation'
-  | 'sayStatement'
-  | 'exitConversation'
-  | 'completeConversation'
-  | 'showNotification'
-  | 'showObject'
-  | 'goToScene'
-  | 'setBackground'
-  | 'resetBackground'
-  | 'endGame'
-  | 'completeGame'
-  | 'answerResult'
-  | 'error';
-
-/** Refusal codes of player input. */
-export const ENGINE_ERROR_CODES = [
-  'INVALID_EVENT',
-  'NOT_STARTED',
-  'GAME_NOT_ACTIVE',
-  'GAME_OVER',
-  'PAUSED',
-  'LEFT_GAME',
-  'UNKNOWN_OBJECT',
-  'NOT_PERCEIVED',
-  'OUT_OF_RANGE',
-  'NOT_CONTACTABLE',
-  'CONDITION_NOT_MET',
-  'NOT_PICKABLE',
-  'NOT_DROPPABLE',
-  'NOT_DESTROYABLE',
-  'NOT_CREATABLE',
-  'NOT_REDEEMABLE',
-  'NOT_OWNED',
-  'QUANTITY_EXHAUSTED',
-  'LIMIT_REACHED',
-  'NOT_ENOUGH_CURRENCY',
-  'INVALID_PAYLOAD',
-  'UNKNOWN_INTERACTION',
-  'NOT_ASKED',
-  'INVALID_ANSWER',
-  'NOT_CURRENT_STATEMENT',
-  'UNKNOWN_OPTION',
-  'UNKNOWN_MISSION',
-  'NOT_ASSIGNED',
-  'NOT_SUBMITTABLE',
-  'INVALID_SUBMISSION',
-  'OUT_OF_ORDER',
-  'WRONG_GAME',
-] as const;
-export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
-
-/** An option of a statement the player may choose (its condition held when the statement was said). */
-export interface OutputOption {
-  id: string;
-  actionLabel: string;
-}
-
-/** What the player's app must show (spec 4 §3). */
-export interface Output {
-  /** The player it is for. */
-  playerId: string;
-  action: OutputAction;
-  /** Waits for the player's answer (the blocking actions of spec 2 §5). */
-  blocking?: boolean;
-  /** The character speaking, when not the game itself. */
-  actorId?: string;
-  interactionId?: string;
-  questionId?: string;
-  statementId?: string;
-  options?: OutputOption[];
-  objectId?: string;
-  sceneId?: string;
-  missionId?: string;
-  mediaId?: string;
-  message?: string;
-  hint?: string;
-  attemptsLeft?: number;
-  correct?: boolean;
-  errorCode?: EngineErrorCode;
-}
 
 /** Analytics record names, exactly as spec 3 §3 has them. */
 export const RECORD_NAMES = {

@@ -1,59 +1,9 @@
-import type { GameSpec } from '@loci/domain';
+import type { GameSpec, PlayerView, Proximity } from '@loci/domain';
 import { compileSpec, type CompiledSpec } from './compile.js';
 import type { EvalContext } from './conditions.js';
 import { EngineError } from './errors.js';
-import type { LatLng } from './geo.js';
 import { distanceTo, inRange, listed, listedLocations, type Thing } from './objects.js';
-import type {
-  InstanceState,
-  InstanceStatus,
-  ObjectInstance,
-  OfferHolding,
-  OfferInstance,
-  Output,
-  PlayerState,
-  PlayerStatus,
-} from './types.js';
-
-/** Where a perceived thing is relative to the player. */
-export interface Proximity {
-  inRange: boolean;
-  /** Metres, or null when either position is unknown. */
-  distance: number | null;
-}
-
-/** The player's own state as the app shows it (spec 4 §4 `view`). */
-export interface PlayerView {
-  playerId: string;
-  name: string;
-  status: PlayerStatus;
-  worldStatus: InstanceStatus;
-  finished: { when: string; completed: boolean } | null;
-  currentSceneId: string | null;
-  location: LatLng | null;
-  background: string | null;
-  /** Non-hidden items the player holds (count > 0). */
-  items: Record<string, number>;
-  currency: { itemId: string; name: string; amount: number } | null;
-  /** Non-hidden attributes. */
-  attributes: Record<string, number | string>;
-  objects: ObjectInstance[];
-  offers: Record<string, OfferHolding>;
-  /** Assigned missions that are not archived. */
-  missions: Array<{
-    missionId: string;
-    title: string;
-    status: 'assigned' | 'started' | 'completed';
-    subMissions: Array<{ id: string; title: string; completed: boolean }>;
-  }>;
-  perceived: {
-    objects: Array<ObjectInstance & Proximity>;
-    offers: Array<OfferInstance & Proximity>;
-    locations: Array<{ id: string; name: string; inside: boolean; inRange: boolean }>;
-  };
-  /** Blocking outputs still waiting for the player's answer. */
-  pending: Output[];
-}
+import type { InstanceState, ObjectInstance, OfferInstance, Output, PlayerState } from './types.js';
 
 /** The view of `playerId` in `state`: what they hold and perceive, and what waits for their answer. */
 export function viewOf(spec: GameSpec, state: InstanceState, playerId: string): PlayerView {

@@ -1,3 +1,9 @@
+import type { DebugLocationPayload, ServerToClientEvents } from '@loci/domain';
+
+/** An event the server emits, and its payload (the domain's protocol). */
+export type ServerEvent = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
+
 /**
  * What the rest of the server needs from realtime delivery (Socket.IO, see
  * modules/realtime): push an event to a signed-in user's sockets, to everyone
@@ -10,11 +16,14 @@
  */
 export interface Realtime {
   /** Emits `event` to every socket of the user (room `user:{userId}`). */
-  toUser(userId: string, event: string, payload: unknown): void;
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Emits `event` to every socket watching the instance (room `instance:{instanceId}`). */
-  toInstance(instanceId: string, event: string, payload: unknown): void;
-  /** Emits `event` to any room by its full name. */
-  toRoom(room: string, event: string, payload: unknown): void;
+  toInstance<E extends ServerEvent>(instanceId: string, event: E, payload: ServerEventPayload<E>): void;
+  /**
+   * Emits a debug event to any room by its full name: the debugging tools
+   * name the event themselves (spec 3 §3), so its name is any text.
+   */
+  toRoom(room: string, event: string, payload: DebugLocationPayload): void;
   /** The users among `userIds` with at least one connected socket now (across every server process). */
   onlineUsers(userIds: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { newGameVersionDefaults, type GameSpec } from '@loci/domain';
+import { migrateGameSpec, newGameVersionDefaults, type GameSpec } from '@loci/domain';
 import { createInstanceState, INSTANCE_STATE_VERSION, joinPlayer, type InstanceStatus } from '@loci/engine';
 import type { AppContext } from '../context.js';
 import { gameInstances, games, playerStates, type GameInstanceRow } from '../db/schema.js';
@@ -43,7 +43,7 @@ export async function createInstance(
   const version = await findVersionRow(ctx.db, { gameId, versionId: versionId ?? CURRENT_VERSION });
   const spec = version.isLiveSpec
     ? await buildWorkingSpec(ctx.db, { game, initialState: version.initialState })
-    : (version.spec as unknown as GameSpec);
+    : migrateGameSpec(version.spec);
   const now = ctx.now();
   let state = createInstanceState(spec, { multiplayer });
   for (const player of players) state = joinPlayer(spec, state, { id: player.user.id, name: player.user.name }, now);

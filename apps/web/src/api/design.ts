@@ -1,9 +1,10 @@
 import {
   DESIGN_KIND_INFO,
-  type DesignEntity,
+  type DesignEntityOf,
   type DesignKind,
-  type GameWithRights,
   type InitialState,
+  type Rule,
+  type WorkspaceResponse,
 } from '@loci/domain';
 import { api } from './client';
 
@@ -21,14 +22,8 @@ export interface GameVersionSummary {
   updatedAt: string;
 }
 
-/** GET /api/design/{gameId}/workspace: everything the workspace shell loads, in one call. */
-export type Workspace = {
-  game: GameWithRights;
-  versions: GameVersionSummary[];
-  current: GameVersionSummary;
-  /** True when the working version changed since the newest published one (or none exists). */
-  publishDue?: boolean;
-} & { [K in DesignKind as `${(typeof DESIGN_KIND_INFO)[K]['segment']}`]: DesignEntity[] };
+/** GET /api/design/{gameId}/workspace: everything the workspace shell loads, in one call (lists typed by kind). */
+export type Workspace = WorkspaceResponse;
 
 /** GET /api/design/{gameId}/initialStateSpecs/{versionId|current}: what the world object and offer forms need. */
 export interface InitialStateSpecs {
@@ -57,18 +52,18 @@ const segment = (kind: DesignKind) => DESIGN_KIND_INFO[kind].segment;
 /** The design calls of spec 2 §7 and spec 3 §7. */
 export const designApi = {
   workspace: (gameId: string, signal?: AbortSignal) => api.get<Workspace>(`${base(gameId)}/workspace`, signal),
-  list: (gameId: string, kind: DesignKind, signal?: AbortSignal) =>
-    api.get<DesignEntity[]>(`${base(gameId)}/${segment(kind)}`, signal),
-  get: (gameId: string, kind: DesignKind, id: string, signal?: AbortSignal) =>
-    api.get<DesignEntity>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, signal),
-  create: (gameId: string, kind: DesignKind, values: Record<string, unknown>) =>
-    api.post<DesignEntity>(`${base(gameId)}/${segment(kind)}`, { ...values, gameId }),
-  update: (gameId: string, kind: DesignKind, id: string, values: Record<string, unknown>) =>
-    api.patch<DesignEntity>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, { ...values, gameId }),
+  list: <K extends DesignKind>(gameId: string, kind: K, signal?: AbortSignal) =>
+    api.get<Array<DesignEntityOf<K>>>(`${base(gameId)}/${segment(kind)}`, signal),
+  get: <K extends DesignKind>(gameId: string, kind: K, id: string, signal?: AbortSignal) =>
+    api.get<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, signal),
+  create: <K extends DesignKind>(gameId: string, kind: K, values: Record<string, unknown>) =>
+    api.post<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}`, { ...values, gameId }),
+  update: <K extends DesignKind>(gameId: string, kind: K, id: string, values: Record<string, unknown>) =>
+    api.patch<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, { ...values, gameId }),
   remove: (gameId: string, kind: DesignKind, id: string) =>
     api.delete<{ success: boolean }>(`${base(gameId)}/${segment(kind)}/${enc(id)}`),
   moveRule: (gameId: string, ruleId: string, direction: 'up' | 'down') =>
-    api.post<DesignEntity[]>(`${base(gameId)}/rules/${enc(ruleId)}/move`, { direction }),
+    api.post<Rule[]>(`${base(gameId)}/rules/${enc(ruleId)}/move`, { direction }),
   asyncValidate: (
     gameId: string,
     body: { values: Record<string, unknown>; activeForm: string; blurredField?: string },

@@ -5,92 +5,41 @@ import {
   type ErrorBody,
   type GameSpec,
   type PlayEvent,
+  type PlayEventAnswer,
+  type PlayGame,
   type PlayLobby,
   type PlayMessage,
+  type PlayStateAnswer,
+  type StartPlayAnswer,
+  type StartPlayBody,
 } from '@loci/domain';
-import type { Output, PlayerState, PlayerView, StepTrace, WorldState } from '@loci/engine';
+import type { PlayerState, StepTrace, WorldState } from '@loci/engine';
 import { API_BASE, ApiError, NoResponseError, readToken } from './client';
 
 export type { PlayEvent };
 /** An operator's message to the player (shown as a notification). */
 export type OperatorMessage = PlayMessage;
 
-/** What a playtest (working version, played by a designer) adds to every answer. */
+/**
+ * What a playtest (working version, played by a designer) adds to every
+ * answer: the domain keeps these engine internals open, the web reads them
+ * with the engine's types.
+ */
 export interface PlayDebug {
   trace: StepTrace;
   player: PlayerState;
   world: WorldState;
 }
 
+type WithDebug<T extends { debug?: unknown }> = Omit<T, 'debug'> & { debug?: PlayDebug };
 /** What every play call answers with: what to show, the player's view, operator messages. */
-export interface PlayAnswer {
-  outputs: Output[];
-  view: PlayerView;
-  messages?: OperatorMessage[];
-  debug?: PlayDebug;
-}
-
+export type PlayAnswer = WithDebug<PlayEventAnswer>;
 /** POST /api/play/games/{gameId}/instances: the instance started or joined. */
-export interface StartAnswer extends PlayAnswer {
-  instanceId: string;
-  /** True when the caller came back to an instance they were already in. */
-  rejoined?: boolean;
-}
-
-export interface StartRequest {
-  /** Absent: the game's published version. */
-  versionId?: string;
-  passcode?: string;
-  /** Working version only: the playtest starts over. */
-  restart?: boolean;
-}
-
-export interface PlayInstanceSummary {
-  id: string;
-  gameId: string;
-  versionId: string;
-  isLiveSpec: boolean;
-  multiplayer: boolean;
-  status: string;
-}
-
+export type StartAnswer = WithDebug<StartPlayAnswer>;
 /** GET /api/play/instances/{id}. */
-export interface InstanceAnswer {
-  instance: PlayInstanceSummary;
-  view: PlayerView;
-  messages?: OperatorMessage[];
-  debug?: PlayDebug;
-}
-
+export type InstanceAnswer = WithDebug<PlayStateAnswer>;
 /** The game as a player sees it (no design internals). */
-export interface PlayGameInfo {
-  id: string;
-  title: string;
-  description: string;
-  instructions: string;
-  language: string;
-  logoId: string | null;
-  pg: {
-    type: 'map' | 'image';
-    place: { lat: number; lng: number; radius: number };
-    bgImageId: string | null;
-    mapType: string;
-    simulate: boolean;
-    showScenes: boolean;
-  };
-  capabilities: {
-    seeBackPack: boolean;
-    seeSkills: boolean;
-    scanCodes: boolean;
-    typeCodes: boolean;
-    seeDirections: boolean;
-    seeTasks: boolean;
-  };
-  market: boolean;
-  currencyName: string;
-  currencyIcon: string | null;
-  multiplayer: boolean;
-}
+export type PlayGameInfo = PlayGame;
 
 /** A player-safe spec: entities by kind (no rules, no correct answers). */
 export type PlaySpec = Partial<Pick<GameSpec, 'schemaVersion' | 'initialState'>> & {
@@ -99,7 +48,7 @@ export type PlaySpec = Partial<Pick<GameSpec, 'schemaVersion' | 'initialState'>>
 
 /** GET /api/play/instances/{id}/game. */
 export interface GameAnswer {
-  game: PlayGameInfo;
+  game: PlayGame;
   spec: PlaySpec;
 }
 
@@ -159,7 +108,7 @@ const enc = encodeURIComponent;
 export const playApi = {
   /** Before starting: the introduction, whether a passcode is asked, one's own instance, a refusal. */
   lobby: (gameId: string, signal?: AbortSignal) => playFetch<PlayLobby>(`/play/games/${enc(gameId)}`, { signal }),
-  start: (gameId: string, body: StartRequest) =>
+  start: (gameId: string, body: StartPlayBody) =>
     playFetch<StartAnswer>(`/play/games/${enc(gameId)}/instances`, { method: 'POST', body }),
   instance: (instanceId: string, signal?: AbortSignal) =>
     playFetch<InstanceAnswer>(`/play/instances/${enc(instanceId)}`, { signal }),

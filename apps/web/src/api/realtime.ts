@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { DEBUG_MESSAGES, SOCKET_EVENTS } from '@loci/domain';
+import { SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents, type WatchRequest } from '@loci/domain';
 import { readToken } from './client';
 
 /**
@@ -10,14 +10,19 @@ import { readToken } from './client';
  * endpoint only costs a retry now and then) and is closed when the last
  * subscriber leaves or the token changes.
  */
-let socket: Socket | null = null;
+type LociSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** An event the server pushes, and its payload (the domain's protocol). */
+export type PushedEvent = keyof ServerToClientEvents;
+export type PushedPayload<E extends PushedEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+let socket: LociSocket | null = null;
 let socketToken: string | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
 // A screen that remounts (a restarted playtest) unsubscribes and subscribes again at once: keep the socket meanwhile.
 const CLOSE_GRACE_MS = 5000;
 
-function connect(token: string): Socket {
+function connect(token: string): LociSocket {
   clearTimeout(closing);
   if (socket && socketToken === token) return socket;
   socket?.disconnect();
@@ -46,15 +51,16 @@ function release(): void {
 }
 
 /** Listens to `event` on the session's socket; returns the unsubscribe. */
-export function subscribe<T>(event: string, handler: (payload: T) => void): () => void {
+export function subscribe<E extends PushedEvent>(event: E, handler: (payload: PushedPayload<E>) => void): () => void {
   const token = readToken();
   if (!token) return () => {};
   const current = connect(token);
   subscribers += 1;
-  const listener = (payload: T) => handler(payload);
-  current.on(event, listener);
+  // Socket.IO cannot relate a generic event name to its listener: the map pairs them (PushedPayload<E>).
+  const listener = ((payload: PushedPayload<E>) => handler(payload)) as ServerToClientEvents[E];
+  current.on<PushedEvent>(event, listener);
   return () => {
-    current.off(event, listener);
+    current.off<PushedEvent>(event, listener);
     if (current === socket) release();
   };
 }
@@ -63,14 +69,18 @@ export function subscribe<T>(event: string, handler: (payload: T) => void): () =
  * Calls `handler` for every `event` pushed to the signed-in user while the
  * component is mounted (and `enabled`). The latest handler is always used.
  */
-export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void, enabled = true): void {
+export function useRealtimeEvent<E extends PushedEvent>(
+  event: E,
+  handler: (payload: PushedPayload<E>) => void,
+  enabled = true,
+): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {
     if (!enabled) return;
-    return subscribe<T>(event, (payload) => latest.current(payload));
+    return subscribe(event, (payload) => latest.current(payload));
   }, [event, enabled]);
 }
 
@@ -79,7 +89,7 @@ export const REALTIME_EVENTS = {
   outputs: SOCKET_EVENTS.outputs,
   message: SOCKET_EVENTS.message,
   /** A debug event (the debugging-tools page): the message text is the event name. */
-  locationUpdate: DEBUG_MESSAGES.defaultMessage,
+  locationUpdate: SOCKET_EVENTS.locationUpdate,
 } as const;
 
 /**
@@ -88,7 +98,11 @@ export const REALTIME_EVENTS = {
  * e.g. `watch` { instanceId } to hear an instance's `instance` events. The
  * returned function sends `leaveEvent` (when given) and lets the socket go.
  */
-export function joinRoom(event: string, payload: unknown, leaveEvent?: string): () => void {
+export function joinRoom(
+  event: keyof ClientToServerEvents,
+  payload: WatchRequest,
+  leaveEvent?: keyof ClientToServerEvents,
+): () => void {
   const token = readToken();
   if (!token) return () => {};
   const current = connect(token);

@@ -3,22 +3,17 @@ import { toFieldErrors, type FieldErrors } from '../errors.js';
 import type { DesignEntity, DesignKind, DesignReference } from './registry.js';
 import type { DesignContext } from './fields.js';
 import { archetypeSchemaFor, newArchetypeDefaults, newOfferDefaults, offerSchemaFor } from './archetype.js';
-import type { Archetype, ArchetypeValues, Offer, OfferValues } from './archetype.js';
-import { attributeSchemaFor, newAttributeDefaults, type Attribute, type AttributeValues } from './attribute.js';
-import { characterSchemaFor, newCharacterDefaults, type Character, type CharacterValues } from './character.js';
-import {
-  interactionSchemaFor,
-  newInteractionDefaults,
-  type Interaction,
-  type InteractionValues,
-} from './interaction.js';
-import { itemSchemaFor, newItemDefaults, type Item, type ItemValues } from './item.js';
-import { locationSchemaFor, newLocationDefaults, type Location, type LocationValues } from './location.js';
-import { milestoneSchemaFor, newMilestoneDefaults, type Milestone, type MilestoneValues } from './milestone.js';
-import { missionSchemaFor, newMissionDefaults, type Mission, type MissionValues } from './mission.js';
+import type { Archetype, Offer } from './archetype.js';
+import { attributeSchemaFor, newAttributeDefaults, type Attribute } from './attribute.js';
+import { characterSchemaFor, newCharacterDefaults, type Character } from './character.js';
+import { interactionSchemaFor, newInteractionDefaults, type Interaction } from './interaction.js';
+import { itemSchemaFor, newItemDefaults, type Item } from './item.js';
+import { locationSchemaFor, newLocationDefaults, type Location } from './location.js';
+import { milestoneSchemaFor, newMilestoneDefaults, type Milestone } from './milestone.js';
+import { missionSchemaFor, newMissionDefaults, type Mission } from './mission.js';
 import { findReferences, type KindOf } from './references.js';
-import { newRuleDefaults, ruleSchemaFor, type Rule, type RuleValues } from './rule.js';
-import { newSceneDefaults, sceneSchemaFor, type Scene, type SceneValues } from './scene.js';
+import { newRuleDefaults, ruleSchemaFor, type Rule } from './rule.js';
+import { newSceneDefaults, sceneSchemaFor, type Scene } from './scene.js';
 
 export * from './registry.js';
 export * from './spec.js';
@@ -43,52 +38,98 @@ export * from './qr.js';
 export * from './references.js';
 export * from './describe.js';
 
-/** The form body (validated values) of each design kind. */
-export interface DesignValuesByKind {
-  scene: SceneValues;
-  milestone: MilestoneValues;
-  mission: MissionValues;
-  interaction: InteractionValues;
-  character: CharacterValues;
-  item: ItemValues;
-  attribute: AttributeValues;
-  archetype: ArchetypeValues;
-  offer: OfferValues;
-  location: LocationValues;
-  rule: RuleValues;
+/** Each kind's schema factory: the form body's schema for a context (the game's playground type and market). */
+const DESIGN_SCHEMAS = {
+  scene: sceneSchemaFor,
+  milestone: milestoneSchemaFor,
+  mission: missionSchemaFor,
+  interaction: interactionSchemaFor,
+  character: characterSchemaFor,
+  item: itemSchemaFor,
+  attribute: attributeSchemaFor,
+  archetype: archetypeSchemaFor,
+  offer: offerSchemaFor,
+  location: locationSchemaFor,
+  rule: ruleSchemaFor,
+} satisfies Record<DesignKind, (context: DesignContext) => z.ZodType>;
+
+/** The schema of one kind, whatever the context. */
+export type DesignSchemaOf<K extends DesignKind> = ReturnType<(typeof DESIGN_SCHEMAS)[K]>;
+/** The validated form body of a kind: what its schema gives (`z.output`). */
+export type DesignValuesOf<K extends DesignKind> = z.output<DesignSchemaOf<K>>;
+/**
+ * A stored design entity of a kind: its schema's output with the id and game
+ * the server gives it (rules also get their place in the scene, `idx`). Of
+ * several kinds, it is the union of each kind's entity.
+ */
+export type DesignEntityOf<K extends DesignKind> = K extends DesignKind
+  ? Omit<DesignValuesOf<K>, 'idx'> & { id: string; gameId: string } & (K extends 'rule' ? { idx: number } : unknown)
+  : never;
+/** Every design entity of a game, by kind (a GameSpec's `entities`). */
+export type DesignEntitiesByKind = { [K in DesignKind]: Array<DesignEntityOf<K>> };
+
+/** No entity of any kind: an empty list per kind. */
+export function emptyDesignEntities(): DesignEntitiesByKind {
+  return {
+    scene: [],
+    milestone: [],
+    mission: [],
+    interaction: [],
+    character: [],
+    item: [],
+    attribute: [],
+    archetype: [],
+    offer: [],
+    location: [],
+    rule: [],
+  };
 }
 
+/** The form body (validated values) of each design kind. */
+export type DesignValuesByKind = { [K in DesignKind]: DesignValuesOf<K> };
 /** The stored entity of each design kind. */
-export interface DesignEntityByKind {
-  scene: Scene;
-  milestone: Milestone;
-  mission: Mission;
-  interaction: Interaction;
-  character: Character;
-  item: Item;
-  attribute: Attribute;
-  archetype: Archetype;
-  offer: Offer;
-  location: Location;
-  rule: Rule;
-}
+export type DesignEntityByKind = { [K in DesignKind]: DesignEntityOf<K> };
+
+// The kinds' own names (Scene, Rule…) are these very types: a schema whose output drifts from its
+// interface is a compile error here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const kindTypesMatchSchemas: {
+  [K in DesignKind]: Same<
+    DesignEntityOf<K>,
+    {
+      scene: Scene;
+      milestone: Milestone;
+      mission: Mission;
+      interaction: Interaction;
+      character: Character;
+      item: Item;
+      attribute: Attribute;
+      archetype: Archetype;
+      offer: Offer;
+      location: Location;
+      rule: Rule;
+    }[K]
+  >;
+} = {
+  scene: true,
+  milestone: true,
+  mission: true,
+  interaction: true,
+  character: true,
+  item: true,
+  attribute: true,
+  archetype: true,
+  offer: true,
+  location: true,
+  rule: true,
+};
+void kindTypesMatchSchemas;
 
 /** The schema of each kind for a context (the game's playground type and market). */
-export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignContext = {}) {
-  const factories = {
-    scene: sceneSchemaFor,
-    milestone: milestoneSchemaFor,
-    mission: missionSchemaFor,
-    interaction: interactionSchemaFor,
-    character: characterSchemaFor,
-    item: itemSchemaFor,
-    attribute: attributeSchemaFor,
-    archetype: archetypeSchemaFor,
-    offer: offerSchemaFor,
-    location: locationSchemaFor,
-    rule: ruleSchemaFor,
-  } satisfies Record<DesignKind, (context: DesignContext) => z.ZodType>;
-  return factories[kind](context) as unknown as z.ZodType<DesignValuesByKind[K]>;
+export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignContext = {}): DesignSchemaOf<K> {
+  // Indexing a mapped type by K keeps each kind's own schema type.
+  const factories: { [Kind in DesignKind]: (context: DesignContext) => DesignSchemaOf<Kind> } = DESIGN_SCHEMAS;
+  return factories[kind](context);
 }
 
 /**
@@ -97,12 +138,8 @@ export function designSchemaFor<K extends DesignKind>(kind: K, context: DesignCo
  * kind). `context` gives what some rules depend on: an image game requires a
  * scene's background image, a game without a market clears prices.
  */
-export function designEntitySchema(
-  kind: DesignKind,
-  context: DesignContext = {},
-): z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>> {
-  // The per-kind value types are interfaces (no index signature), hence the cast.
-  return designSchemaFor(kind, context) as unknown as z.ZodType<Omit<DesignEntity, 'id' | 'gameId'>>;
+export function designEntitySchema<K extends DesignKind>(kind: K, context: DesignContext = {}): DesignSchemaOf<K> {
+  return designSchemaFor(kind, context);
 }
 
 /** Validates a kind's form values; field errors keyed by path, or null when valid (for asyncValidateForm). */

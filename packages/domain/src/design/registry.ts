@@ -32,7 +32,7 @@ export interface DesignKindInfo {
   label: string;
 }
 
-export const DESIGN_KIND_INFO: Record<DesignKind, DesignKindInfo> = {
+export const DESIGN_KIND_INFO = {
   scene: { segment: 'scenes', lockKind: 'scene', label: 'Scene' },
   milestone: { segment: 'milestones', lockKind: 'milestone', label: 'Milestone' },
   mission: { segment: 'missions', lockKind: 'mission', label: 'Mission' },
@@ -44,7 +44,10 @@ export const DESIGN_KIND_INFO: Record<DesignKind, DesignKindInfo> = {
   offer: { segment: 'offers', lockKind: 'offer', label: 'Offer' },
   location: { segment: 'locations', lockKind: 'location', label: 'Location' },
   rule: { segment: 'rules', lockKind: 'rule', label: 'Rule' },
-};
+} as const satisfies Record<DesignKind, DesignKindInfo>;
+
+/** The API path segment of a kind ('scenes' for 'scene'), as a type. */
+export type DesignSegment<K extends DesignKind = DesignKind> = (typeof DESIGN_KIND_INFO)[K]['segment'];
 
 /** The kind whose path segment is `segment`, if any. */
 export function designKindOfSegment(segment: string): DesignKind | undefined {

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { gameVersionSchema } from '../game-operations.js';
 import { gameWithRightsSchema } from '../game.js';
 import type { DesignContext } from './fields.js';
-import { DESIGN_KIND_INFO, DESIGN_KINDS, designKindOfSegment, type DesignKind } from './registry.js';
+import type { DesignEntitiesByKind, DesignEntityOf } from './index.js';
+import {
+  DESIGN_KIND_INFO,
+  DESIGN_KINDS,
+  designKindOfSegment,
+  type DesignKind,
+  type DesignSegment,
+} from './registry.js';
 
 /**
  * The request and answer shapes of the design API (spec 2 §7, spec 3 §7) that
@@ -179,7 +186,43 @@ export const workspaceResponseSchema = z.object({
   /** The working version's publishDue, repeated here for the Publish button. */
   publishDue: z.boolean(),
 });
-export type WorkspaceResponse = z.infer<typeof workspaceResponseSchema>;
+/**
+ * The workspace answer with each kind's list typed by its kind (the schema
+ * documents them as entities; their shapes are the kinds' schemas' outputs).
+ */
+export type WorkspaceResponse = Omit<z.infer<typeof workspaceResponseSchema>, DesignSegment> & {
+  [K in DesignKind as DesignSegment<K>]: Array<DesignEntityOf<K>>;
+};
+
+/** The entities of one kind in a workspace answer. */
+export function workspaceEntities<K extends DesignKind>(
+  workspace: Pick<WorkspaceResponse, DesignSegment>,
+  kind: K,
+): Array<DesignEntityOf<K>> {
+  const byKind: DesignEntitiesByKind = {
+    scene: workspace.scenes,
+    milestone: workspace.milestones,
+    mission: workspace.missions,
+    interaction: workspace.interactions,
+    character: workspace.characters,
+    item: workspace.items,
+    attribute: workspace.attributes,
+    archetype: workspace.archetypes,
+    offer: workspace.offers,
+    location: workspace.locations,
+    rule: workspace.rules,
+  };
+  return byKind[kind];
+}
+
+/** A workspace answer whose list of `kind` is `entities` (for updating a cached workspace). */
+export function withWorkspaceEntities<W extends Pick<WorkspaceResponse, DesignSegment>, K extends DesignKind>(
+  workspace: W,
+  kind: K,
+  entities: Array<DesignEntityOf<K>>,
+): W {
+  return { ...workspace, [DESIGN_KIND_INFO[kind].segment]: entities };
+}
 
 // ─── asyncValidateForm (spec 2 §7, spec 3 §7) ───────────────────────────────
 

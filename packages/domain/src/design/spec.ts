@@ -1,5 +1,5 @@
 import type { GameValues } from '../game.js';
-import type { DesignEntity, DesignKind } from './registry.js';
+import type { DesignEntitiesByKind } from './index.js';
 
 /**
  * The version of the shape of a stored game specification (a published
@@ -35,7 +35,8 @@ export interface InitialState {
 export interface GameSpec {
   schemaVersion: number;
   game: GameValues & { id: string; title: string };
-  entities: Record<DesignKind, DesignEntity[]>;
+  /** Every design entity by kind, as its kind's schema gives it (DesignEntityOf). */
+  entities: DesignEntitiesByKind;
   initialState: InitialState;
 }
 
@@ -44,12 +45,22 @@ export function emptyInitialState(): InitialState {
   return { has: { object: {}, offer: {} } };
 }
 
-/** Brings a stored spec of any earlier schema version up to the current one. */
-export function migrateGameSpec(stored: { schemaVersion?: number } & Record<string, unknown>): GameSpec {
-  const version = stored.schemaVersion ?? 1;
+/**
+ * Brings a stored spec of any earlier schema version up to the current one.
+ * Specs are written only by publishing and playtests (from entities their
+ * kinds' schemas gave), so this is the one place a stored spec becomes typed.
+ */
+export function migrateGameSpec(stored: unknown): GameSpec {
+  const version =
+    typeof stored === 'object' &&
+    stored !== null &&
+    'schemaVersion' in stored &&
+    typeof stored.schemaVersion === 'number'
+      ? stored.schemaVersion
+      : 1;
   if (version > GAME_SPEC_SCHEMA_VERSION) {
     throw new Error(`Game spec schema version ${version} is newer than this Loci (${GAME_SPEC_SCHEMA_VERSION})`);
   }
   // Version 1 is the first shape: nothing to migrate yet.
-  return stored as unknown as GameSpec;
+  return stored as GameSpec;
 }

@@ -1,4 +1,5 @@
 import {
+  emptyDesignEntities,
   newArchetypeDefaults,
   newAttributeDefaults,
   newGameDefaults,
@@ -15,7 +16,8 @@ import {
   type Condition,
   type ConditionBlock,
   type ConditionType,
-  type DesignEntity,
+  type DesignEntitiesByKind,
+  type DesignEntityOf,
   type DesignKind,
   type GameSpec,
   type GameValues,
@@ -92,19 +94,7 @@ export interface BuilderOptions {
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
 export class SpecBuilder {
   readonly game: GameSpec['game'];
-  readonly entities: Record<DesignKind, DesignEntity[]> = {
-    scene: [],
-    milestone: [],
-    mission: [],
-    interaction: [],
-    character: [],
-    item: [],
-    attribute: [],
-    archetype: [],
-    offer: [],
-    location: [],
-    rule: [],
-  };
+  readonly entities: DesignEntitiesByKind = emptyDesignEntities();
   readonly initialState: GameSpec['initialState'] = { has: { object: {}, offer: {} } };
   private ruleIdx = new Map<string, number>();
 
@@ -123,8 +113,10 @@ export class SpecBuilder {
     };
   }
 
-  private add(kind: DesignKind, entity: Record<string, unknown> & { id: string }): this {
-    this.entities[kind].push({ name: entity.id, gameId: this.game.id, ...entity } as DesignEntity);
+  /** Adds an entity from the fields a test cares about; the engine reads the rest with its defaults. */
+  private add<K extends DesignKind>(kind: K, entity: Record<string, unknown> & { id: string }): this {
+    const list: Array<DesignEntityOf<K>> = this.entities[kind];
+    list.push({ name: entity.id, gameId: this.game.id, ...entity } as DesignEntityOf<K>);
     return this;
   }
 

@@ -64,7 +64,7 @@ function parseEntity(kind: DesignKind, settings: GameValues, values: Record<stri
   const schema = entitySchemaFor(kind, settings);
   const result = schema.safeParse(sanitizeRichTextFields(schema, formValuesOf(values)));
   if (!result.success) throw fail.validation(toFieldErrors(result.error.issues));
-  return result.data as Record<string, unknown>;
+  return { ...result.data };
 }
 
 /** The message of a reference to an element the game does not have. */

@@ -1,8 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   DESIGN_KINDS,
+  emptyDesignEntities,
   GAME_TEXTS,
+  type DesignEntitiesByKind,
   type DesignEntity,
+  type DesignEntityOf,
   type DesignKind,
   type DesignSchemaContext,
   type GameValues,
@@ -69,13 +72,26 @@ export async function loadEntityRows(db: Executor, gameId: string, kind?: Design
     .orderBy(...listOrder);
 }
 
+/**
+ * A stored row as its kind's entity. Bodies are written only from values its
+ * kind's schema gave (see design/service.ts parseEntity), so a stored body is
+ * that schema's output; this is the one place that says so.
+ */
+function storedEntityOf<K extends DesignKind>(kind: K, row: DesignEntityRow): DesignEntityOf<K> {
+  return presentEntity(row) as DesignEntityOf<K>;
+}
+
+function addEntity<K extends DesignKind>(byKind: DesignEntitiesByKind, kind: K, row: DesignEntityRow): void {
+  const list: Array<DesignEntityOf<K>> = byKind[kind];
+  list.push(storedEntityOf(kind, row));
+}
+
 /** Every entity of a game grouped by kind, each list in list order (one query). */
-export async function loadEntitiesByKind(db: Executor, gameId: string): Promise<Record<DesignKind, DesignEntity[]>> {
-  const byKind = Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, [] as DesignEntity[]])) as Record<
-    DesignKind,
-    DesignEntity[]
-  >;
-  for (const row of await loadEntityRows(db, gameId)) byKind[row.kind]?.push(presentEntity(row));
+export async function loadEntitiesByKind(db: Executor, gameId: string): Promise<DesignEntitiesByKind> {
+  const byKind = emptyDesignEntities();
+  for (const row of await loadEntityRows(db, gameId)) {
+    if ((DESIGN_KINDS as readonly string[]).includes(row.kind)) addEntity(byKind, row.kind, row);
+  }
   return byKind;
 }
 

@@ -43,7 +43,7 @@ function entryTypeOf(values: Record<string, unknown>): WorldEntryType {
 /** The initial world of a version: the working one's column, a published one's snapshot. */
 function initialStateOf(row: GameVersionRow): InitialState {
   if (row.isLiveSpec) return row.initialState;
-  const spec = migrateGameSpec((row.spec ?? {}) as { schemaVersion?: number } & Record<string, unknown>);
+  const spec = migrateGameSpec(row.spec ?? {});
   return spec.initialState ?? emptyInitialState();
 }
 
@@ -139,7 +139,7 @@ export async function getInitialStateSpecs({
   await requireGameRight({ ctx, user, gameId, right: 'view' });
   const row = await findVersionRow(ctx.db, { gameId, versionId });
   if (!row.isLiveSpec) {
-    const { entities } = migrateGameSpec((row.spec ?? {}) as { schemaVersion?: number } & Record<string, unknown>);
+    const { entities } = migrateGameSpec(row.spec ?? {});
     return specsOf({
       scene: entities?.scene ?? [],
       archetype: entities?.archetype ?? [],

@@ -3,6 +3,7 @@ import {
   ALL_SCENES,
   OPERATION_MESSAGES,
   parseWorldStateKey,
+  SOCKET_EVENTS,
   type ApplyExpirationAnswer,
   type FullInstance,
   type InstanceListItem,
@@ -240,7 +241,7 @@ export async function terminateInstance({
 /** Tells an instance's room it is gone (fire-and-forget). */
 function announceDeleted(ctx: AppContext, instanceIds: readonly string[]): void {
   for (const instanceId of instanceIds) {
-    ctx.realtime.toInstance(instanceId, 'instance', { instanceId, status: DELETED_STATUS });
+    ctx.realtime.toInstance(instanceId, SOCKET_EVENTS.instance, { instanceId, status: DELETED_STATUS });
   }
 }
 
@@ -529,7 +530,7 @@ export async function sendMessage({
       when: now.toISOString(),
       from: user.name,
     };
-    ctx.realtime.toUser(recipient.userId!, 'message', payload);
+    ctx.realtime.toUser(recipient.userId!, SOCKET_EVENTS.message, payload);
     delivered += 1;
   }
   const waiting = body.asynchronous ? recipients.filter((recipient) => !isOnline(recipient)).length : 0;

@@ -252,6 +252,22 @@ describe('player API', () => {
         ]),
       );
     });
+
+    it('documents the real shapes of the player view, the outputs and the events', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const json = (schema: unknown) => JSON.stringify(schema);
+      const answer = document.paths['/api/play/instances/{instanceId}/events'].post;
+      const body = answer.responses['200'].content['application/json'].schema;
+      const view = body.properties.view;
+      expect(view.type).toBe('object');
+      expect(view.required).toEqual(expect.arrayContaining(['playerId', 'status', 'items', 'perceived', 'pending']));
+      expect(view.properties.status.enum).toEqual(['playing', 'paused', 'left game']);
+      const output = body.properties.outputs.items;
+      expect(output.properties.action.enum).toContain('askQuestion');
+      expect(output.properties.errorCode.enum).toContain('GAME_OVER');
+      const event = json(answer.requestBody.content['application/json'].schema);
+      for (const type of ['location', 'answer', 'submission', 'leave']) expect(event).toContain(`"${type}"`);
+    });
   });
 
   describe('#play.view', () => {

@@ -2,7 +2,7 @@ import {
   DESIGN_KINDS,
   designEntitySchema,
   gameValuesSchemaFor,
-  type DesignEntity,
+  type DesignEntityOf,
   type DesignKind,
   type GameSpec,
 } from '@loci/domain';
@@ -57,10 +57,9 @@ function withoutSecrets(value: unknown): unknown {
 const DROPPED_KINDS: ReadonlySet<DesignKind> = new Set<DesignKind>(['rule', 'milestone']);
 
 /** Hidden attributes and items (but the currency item, which the view shows) are for the engine only. */
-function isShown(kind: DesignKind, entity: DesignEntity): boolean {
-  if (kind !== 'attribute' && kind !== 'item') return true;
-  const fields = entity as unknown as { hidden?: boolean; isCurrency?: boolean };
-  return !fields.hidden || fields.isCurrency === true;
+function isShown(entity: DesignEntityOf<DesignKind>): boolean {
+  if (!('hidden' in entity)) return true;
+  return !entity.hidden || ('isCurrency' in entity && entity.isCurrency);
 }
 
 // Where a stored entity or the game's settings hold rich text: their form schemas mark it.
@@ -73,7 +72,7 @@ export function withSafeGameTexts<T extends object>(settings: T): T {
 }
 
 /** An entity with its rich text sanitised (specs published before rich text was sanitised on save). */
-function withSafeRichText(kind: DesignKind, entity: DesignEntity): unknown {
+function withSafeRichText(kind: DesignKind, entity: DesignEntityOf<DesignKind>): unknown {
   const schema = ENTITY_SCHEMAS.get(kind);
   return schema ? sanitizeRichTextFields(schema, entity) : entity;
 }
@@ -90,11 +89,10 @@ export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
   const cached = safeSpecs.get(spec);
   if (cached) return cached;
   const entities: Record<string, unknown[]> = {};
-  for (const [kind, list] of Object.entries(spec.entities ?? {}) as Array<[DesignKind, DesignEntity[]]>) {
+  for (const kind of DESIGN_KINDS) {
     if (DROPPED_KINDS.has(kind)) continue;
-    entities[kind] = (list ?? [])
-      .filter((entity) => isShown(kind, entity))
-      .map((entity) => withoutSecrets(withSafeRichText(kind, entity)));
+    const list: Array<DesignEntityOf<DesignKind>> = spec.entities[kind] ?? [];
+    entities[kind] = list.filter(isShown).map((entity) => withoutSecrets(withSafeRichText(kind, entity)));
   }
   const game = withoutSecrets({
     ...withSafeGameTexts(spec.game),

@@ -51,10 +51,11 @@ describe('realtime', () => {
     const second = await connectSocket(t, undefined, { authorization: `Bearer ${alice.token}` });
     sockets.push(second);
     const other = await open(bob.token);
-    const received = Promise.all([nextEvent(first, 'hello'), nextEvent(second, 'hello')]);
-    const bobSilent = silence(other, 'hello');
-    t.app.ctx.realtime.toUser(alice.user.id, 'hello', { n: 1 });
-    expect(await received).toEqual([{ n: 1 }, { n: 1 }]);
+    const received = Promise.all([nextEvent(first, 'message'), nextEvent(second, 'message')]);
+    const bobSilent = silence(other, 'message');
+    const message = { id: null, instanceId: 'i', message: 'Hello', sceneId: null, when: 'now', from: 'Op' };
+    t.app.ctx.realtime.toUser(alice.user.id, 'message', message);
+    expect(await received).toEqual([message, message]);
     expect(await bobSilent).toBe(true);
   });
 
@@ -91,12 +92,16 @@ describe('realtime', () => {
       ok: true,
     });
     const playerSilent = silence(player, 'instance');
-    t.app.ctx.realtime.toInstance(instance.id, 'instance', {});
+    t.app.ctx.realtime.toInstance(instance.id, 'instance', { instanceId: instance.id, status: 'active' });
     expect(await playerSilent).toBe(true);
   });
 
   it('does not throw on a reserved event name', () => {
-    expect(() => t.app.ctx.realtime.toRoom(`user:${alice.user.id}`, 'disconnect', {})).not.toThrow();
+    expect(() =>
+      t.app.ctx.realtime.toRoom(`user:${alice.user.id}`, 'disconnect', {
+        location: { coords: { latitude: 0, longitude: 0 } },
+      }),
+    ).not.toThrow();
   });
 });
 
@@ -122,9 +127,9 @@ describe.skipIf(!hasRedis)(
     });
 
     it('delivers an event sent by app B to a socket held by app A', async () => {
-      const received = nextEvent(socket, 'outputs');
-      b.app.ctx.realtime.toUser(dana.user.id, 'outputs', { instanceId: 'x', outputs: [] });
-      expect(await received).toEqual({ instanceId: 'x', outputs: [] });
+      const received = nextEvent(socket, 'instance');
+      b.app.ctx.realtime.toUser(dana.user.id, 'instance', { instanceId: 'x', status: 'active' });
+      expect(await received).toEqual({ instanceId: 'x', status: 'active' });
     });
 
     it('counts a user online on app A as online from app B', async () => {

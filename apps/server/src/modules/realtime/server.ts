@@ -2,13 +2,27 @@ import type { Server as HttpServer } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
-import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, type WatchAck } from '@loci/domain';
+import { Server, type Socket } from 'socket.io';
+import {
+  SOCKET_EVENTS,
+  REALTIME_PATH,
+  REALTIME_MESSAGES,
+  watchRequestSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type WatchAck,
+} from '@loci/domain';
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
+import {
+  instanceRoom,
+  userRoom,
+  type Realtime,
+  type ServerEvent,
+  type ServerEventPayload,
+} from '../../lib/realtime.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
 
@@ -16,7 +30,9 @@ import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
 interface SocketData {
   user: CurrentUser;
 }
-type LociSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+/** Socket.IO typed by the domain's protocol maps (no server-to-server events). */
+type LociServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LociSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** How long the first connection to Redis may take before start-up fails with a clear message. */
 const REDIS_FIRST_CONNECT_RETRIES = 5;
@@ -77,7 +93,7 @@ async function authenticate(ctx: AppContext, token: unknown): Promise<CurrentUse
  */
 export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Promise<Realtime> {
   const redis = ctx.config.redisUrl ? await connectRedis(ctx, ctx.config.redisUrl) : null;
-  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, {
+  const io: LociServer = new Server(httpServer, {
     path: REALTIME_PATH,
     serveClient: false,
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
@@ -106,9 +122,9 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   io.on('connection', (socket: LociSocket) => {
     const { user } = socket.data;
     void socket.join(userRoom(user.id));
-    // Clients may send anything: every argument is read as unknown and validated here.
+    // The maps type what a well-behaved client sends; any client may send anything, so both are checked here.
     socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
-      const reply = (answer: WatchAck) => typeof ack === 'function' && (ack as (answer: WatchAck) => void)(answer);
+      const reply = (answer: WatchAck) => typeof ack === 'function' && ack(answer);
       const parsed = watchRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
       checkWatchAccess(ctx, user, parsed.data.instanceId)
@@ -126,24 +142,28 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     socket.on(SOCKET_EVENTS.unwatch, (body: unknown, ack: unknown) => {
       const parsed = watchRequestSchema.safeParse(body);
       if (parsed.success) void socket.leave(instanceRoom(parsed.data.instanceId));
-      if (typeof ack === 'function') (ack as (answer: WatchAck) => void)({ ok: parsed.success });
+      if (typeof ack === 'function') ack({ ok: parsed.success });
     });
   });
 
-  const emit = (room: string, event: string, payload: unknown) => {
+  const emit = (send: () => void, room: string, event: string) => {
     try {
-      io.to(room).emit(event, payload);
+      send();
     } catch (error) {
       // A reserved event name ('connect', 'disconnect', …) throws; sends are fire-and-forget.
       ctx.log.warn({ err: error, room, event }, 'realtime: emit failed');
     }
   };
+  const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) =>
+    emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
+  // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
+  const anyEvent: Server = io;
 
   let closed = false;
   return {
-    toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
-    toInstance: (instanceId, event, payload) => emit(instanceRoom(instanceId), event, payload),
-    toRoom: emit,
+    toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
+    toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
+    toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
       if (wanted.size === 0) return new Set();

@@ -15,7 +15,16 @@
  * was rolled back.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { migrateGameSpec, PLAY_ERROR_CODES, PLAY_MESSAGES, type GameSpec, type PlayingPeriod } from '@loci/domain';
+import {
+  isAcceptedAfterEnd,
+  migrateGameSpec,
+  PLAY_ERROR_CODES,
+  PLAY_MESSAGES,
+  SOCKET_EVENTS,
+  type GameSpec,
+  type PlayerView,
+  type PlayingPeriod,
+} from '@loci/domain';
 import {
   INSTANCE_STATE_VERSION,
   migrateInstanceState,
@@ -89,7 +98,7 @@ async function publishedSpec(db: Executor, versionId: string): Promise<GameSpec>
     .where(eq(gameVersions.id, versionId))
     .limit(1);
   if (!version?.spec) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  return remember(key, migrateGameSpec(version.spec as { schemaVersion?: number } & Record<string, unknown>));
+  return remember(key, migrateGameSpec(version.spec));
 }
 
 /** The spec `row` runs, with `period` laid over it; the same object for the same (instance source, period). */
@@ -99,9 +108,7 @@ async function specFor(db: Executor, row: GameInstanceRow, period: PlayingPeriod
   const key = row.spec ? `instance:${row.id}|${periodKey}` : `version:${row.versionId}|${periodKey}`;
   const cached = specCache.get(key);
   if (cached) return cached;
-  const base = row.spec
-    ? migrateGameSpec(row.spec as unknown as { schemaVersion?: number } & Record<string, unknown>)
-    : await publishedSpec(db, row.versionId);
+  const base = row.spec ? migrateGameSpec(row.spec) : await publishedSpec(db, row.versionId);
   return remember(key, withPeriod(base, period));
 }
 
@@ -251,7 +258,7 @@ export interface PendingPush {
   instanceId: string;
   status: string;
   /** Per player with outputs: their account (null after anonymisation: nobody to push to), outputs and view. */
-  players: Array<{ userId: string | null; outputs: Output[]; view: unknown }>;
+  players: Array<{ userId: string | null; outputs: Output[]; view: PlayerView }>;
 }
 
 export interface SteppedEvent {
@@ -261,17 +268,11 @@ export interface SteppedEvent {
   push: PendingPush;
 }
 
-/**
- * Events the engine still takes on a completed instance or from a finished
- * player: they close what is on screen (the epilogue's info box, the last
- * answer). Refusing them would leave the player's last dialog pending for ever.
- */
-const CLOSING_EVENTS = new Set(['seen', 'answer', 'confirm', 'option', 'leave']);
-
 /** 409 INSTANCE_NOT_ACTIVE unless a player's `event` may still run on an instance in `status`. */
 function assertAcceptsPlayerEvent(status: string, type: string): void {
   if (status === 'active') return;
-  if (status === 'completed' && CLOSING_EVENTS.has(type)) return;
+  // The events that close what is on screen (the epilogue's info box, the last answer) still run.
+  if (status === 'completed' && isAcceptedAfterEnd(type)) return;
   throw new AppError('CONFLICT', PLAY_MESSAGES.instanceNotActive, {
     extra: { errorCode: PLAY_ERROR_CODES.INSTANCE_NOT_ACTIVE, status },
   });
@@ -439,13 +440,16 @@ export function pushStepped(ctx: AppContext, push: PendingPush): void {
   try {
     for (const player of push.players) {
       if (!player.userId) continue;
-      ctx.realtime.toUser(player.userId, 'outputs', {
+      ctx.realtime.toUser(player.userId, SOCKET_EVENTS.outputs, {
         instanceId: push.instanceId,
         outputs: player.outputs,
         view: player.view,
       });
     }
-    ctx.realtime.toInstance(push.instanceId, 'instance', { instanceId: push.instanceId, status: push.status });
+    ctx.realtime.toInstance(push.instanceId, SOCKET_EVENTS.instance, {
+      instanceId: push.instanceId,
+      status: push.status,
+    });
   } catch (error) {
     // Pushes are fire-and-forget (lib/realtime.ts): the committed step stands, the player reads it in the next view.
     ctx.log.warn({ err: error, instanceId: push.instanceId }, 'realtime push failed');
@@ -588,7 +592,7 @@ export async function mutateWorld(
     return instance!;
   });
   try {
-    ctx.realtime.toInstance(updated.id, 'instance', { instanceId: updated.id, status: updated.status });
+    ctx.realtime.toInstance(updated.id, SOCKET_EVENTS.instance, { instanceId: updated.id, status: updated.status });
   } catch (error) {
     ctx.log.warn({ err: error, instanceId }, 'realtime push failed');
   }

@@ -117,7 +117,7 @@ export async function buildWorkingSpec(
 /** The spec of a version: published ones from their snapshot, the working one assembled now. */
 async function specOf(db: Executor, game: GameRow, row: GameVersionRow): Promise<GameSpec> {
   if (row.isLiveSpec) return buildWorkingSpec(db, { game, initialState: row.initialState });
-  return migrateGameSpec((row.spec ?? {}) as { schemaVersion?: number } & Record<string, unknown>);
+  return migrateGameSpec(row.spec ?? {});
 }
 
 /** Settings that only editors see (as the games presenter hides them). */
@@ -235,7 +235,7 @@ export async function publishVersion({
         restrictAccessToDesigner: values.restrictAccessToDesigner,
         multipleInstances: values.multipleInstances,
         newInstancesAllowed: values.newInstancesAllowed,
-        spec: spec as unknown as Record<string, unknown>,
+        spec: { ...spec },
         schemaVersion: GAME_SPEC_SCHEMA_VERSION,
         version: Number(last?.max ?? 0) + 1,
         createdAt: now,

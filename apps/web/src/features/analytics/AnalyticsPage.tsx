@@ -108,7 +108,7 @@ function VersionAnalytics({
   const { data, isPending } = useAnalytics(versionId, includeAbandoned);
   const players = useMemo(() => data?.analytics ?? [], [data]);
   const stats = useMemo(() => {
-    const design = analyticsDesignOf(workspace as unknown as Record<string, unknown>);
+    const design = analyticsDesignOf(workspace);
     return {
       questions: questionStats(players, design),
       quizzes: quizStats(players, design),

@@ -1,7 +1,19 @@
 import { RECORD_NAMES, type AnalyticsRecord, type ConversationStep, type RecordName } from '@loci/engine';
 import dayjs from 'dayjs';
 import Papa from 'papaparse';
+import type {
+  Action,
+  ActionArgs,
+  DesignEntity,
+  Interaction,
+  Question,
+  QuestionOption,
+  Statement,
+  StatementOption,
+  SubMission,
+} from '@loci/domain';
 import type { AnalyticsPlayer } from '../../api/analytics';
+import type { Workspace } from '../../api/design';
 
 // The analytics page's arithmetic (spec 3 §2, §9): records of the analytics
 // answer → per-panel statistics, chat replays and CSV tables. Pure functions;
@@ -23,46 +35,38 @@ export function formatWhen(when: string | null | undefined): string {
 
 // ─── The design, as far as names go ─────────────────────────────────────────
 
+/*
+ * What the page reads of the design: the workspace's typed entities (the
+ * domain's kinds), narrowed to the fields the statistics name things by, so
+ * that a test can build a design from those fields alone.
+ */
+
 /** Any design entity: its id, system name and (usually) a title. */
-export interface NamedEntity {
-  id: string;
-  name: string;
-  title?: unknown;
-}
+export type NamedEntity = Pick<DesignEntity, 'id' | 'name'> & { title?: unknown };
 
-export interface DesignQuestion {
-  id: string;
-  title?: string;
-  description?: string;
-  qType?: string;
-  options?: { id: string; description: string }[];
-}
+export type DesignQuestion = Pick<Question, 'id'> &
+  Partial<Pick<Question, 'title' | 'description' | 'qType'>> & {
+    options?: Array<Pick<QuestionOption, 'id' | 'description'>>;
+  };
 
-export interface DesignStatementOption {
-  id: string;
-  actionLabel: string;
-  actions?: { actionName: string; actionArgs?: { what?: string | null } | null }[];
-}
+export type DesignStatementOption = Pick<StatementOption, 'id' | 'actionLabel'> & {
+  actions?: Array<Pick<Action, 'actionName'> & { actionArgs?: Pick<ActionArgs, 'what'> | null }>;
+};
 
-export interface DesignStatement {
-  id: string;
-  body: string;
-  spokenBy: string | null;
-  repliedWith?: string;
-  options?: DesignStatementOption[];
-}
+export type DesignStatement = Pick<Statement, 'id' | 'body' | 'spokenBy'> &
+  Partial<Pick<Statement, 'repliedWith'>> & { options?: DesignStatementOption[] };
 
-export interface DesignInteraction extends NamedEntity {
-  type?: string;
-  questions?: DesignQuestion[];
-  conversation?: { statements?: DesignStatement[] };
-}
+export type DesignInteraction = NamedEntity &
+  Partial<Pick<Interaction, 'type'>> & {
+    questions?: DesignQuestion[];
+    conversation?: { statements?: DesignStatement[] };
+  };
 
-export interface DesignMission extends NamedEntity {
-  accomplishment?: { submissions?: { id: string; title: string }[] } | null;
-}
+export type DesignMission = NamedEntity & {
+  accomplishment?: { submissions?: Array<Pick<SubMission, 'id' | 'title'>> } | null;
+};
 
-/** What the page reads of the game's design (the workspace lists) to name things. */
+/** What the page reads of the game's design: these lists of the workspace. */
 export interface AnalyticsDesign {
   interactions: DesignInteraction[];
   missions: DesignMission[];
@@ -647,15 +651,9 @@ export function conversationsCsv(stats: readonly ConversationStat[]): CsvTable {
 }
 
 /** The design lists of the workspace answer that the page names things from. */
-export function analyticsDesignOf(workspace: Record<string, unknown>): AnalyticsDesign {
-  const list = <T>(segment: string) => (Array.isArray(workspace[segment]) ? (workspace[segment] as T[]) : []);
-  return {
-    interactions: list<DesignInteraction>('interactions'),
-    missions: list<DesignMission>('missions'),
-    offers: list<NamedEntity>('offers'),
-    scenes: list<NamedEntity>('scenes'),
-    characters: list<NamedEntity>('characters'),
-  };
+export function analyticsDesignOf(workspace: Workspace): AnalyticsDesign {
+  const { interactions, missions, offers, scenes, characters } = workspace;
+  return { interactions, missions, offers, scenes, characters };
 }
 
 // ─── Versions ───────────────────────────────────────────────────────────────

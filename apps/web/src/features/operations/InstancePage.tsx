@@ -37,7 +37,7 @@ function useWatchInstance(instanceId: string, onChange: (status: string) => void
     if (!instanceId) return;
     return joinRoom(SOCKET_EVENTS.watch, { instanceId }, SOCKET_EVENTS.unwatch);
   }, [instanceId]);
-  useRealtimeEvent<{ instanceId: string; status: string }>(
+  useRealtimeEvent(
     SOCKET_EVENTS.instance,
     (payload) => {
       if (payload?.instanceId === instanceId) onChange(payload.status);

@@ -104,8 +104,8 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
   const actionsContext = useMemo(() => ({ payloadSpec: payloadSpecOf(values.payloadSpec) }), [values.payloadSpec]);
 
   const handleSubmit = (submitted: ObjectTypeFormValues) => {
-    const body = designSchemaFor(kind, schemaContextOf(workspace)).parse(toBody(kind, submitted));
-    void entityForm.submit(body as unknown as Record<string, unknown>, {
+    const body = { ...designSchemaFor(kind, schemaContextOf(workspace)).parse(toBody(kind, submitted)) };
+    void entityForm.submit(body, {
       setErrors: (serverErrors) =>
         form.setErrors(toFormErrors(serverErrors as Record<string, string>, submitted.payloadSpec)),
     });

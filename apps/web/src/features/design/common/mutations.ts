@@ -1,4 +1,4 @@
-import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind } from '@loci/domain';
+import { withWorkspaceEntities, workspaceEntities, type DesignEntityOf, type DesignKind } from '@loci/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
 import { isApiError } from '../../../api/client';
@@ -13,24 +13,28 @@ import {
 } from './design-toasts';
 
 /** Puts a created or saved entity into the cached workspace at once (the refetch that follows confirms it). */
-function storeEntity(queryClient: QueryClient, gameId: string, kind: DesignKind, entity: DesignEntity) {
-  const segment = DESIGN_KIND_INFO[kind].segment;
+function storeEntity<K extends DesignKind>(
+  queryClient: QueryClient,
+  gameId: string,
+  kind: K,
+  entity: DesignEntityOf<K>,
+) {
   queryClient.setQueryData<Workspace>(designQueryKeys.workspace(gameId), (workspace) => {
     if (!workspace) return workspace;
-    const list = ((workspace as unknown as Record<string, DesignEntity[]>)[segment] ?? []).filter(
-      (other) => other.id !== entity.id,
-    );
-    return { ...workspace, [segment]: [...list, entity] } as Workspace;
+    const list = workspaceEntities(workspace, kind).filter((other) => other.id !== entity.id);
+    return withWorkspaceEntities(workspace, kind, [...list, entity]);
   });
   queryClient.setQueryData(designQueryKeys.entity(gameId, kind, entity.id), entity);
 }
 
 function dropEntity(queryClient: QueryClient, gameId: string, kind: DesignKind, id: string) {
-  const segment = DESIGN_KIND_INFO[kind].segment;
   queryClient.setQueryData<Workspace>(designQueryKeys.workspace(gameId), (workspace) => {
     if (!workspace) return workspace;
-    const list = (workspace as unknown as Record<string, DesignEntity[]>)[segment] ?? [];
-    return { ...workspace, [segment]: list.filter((other) => other.id !== id) } as Workspace;
+    return withWorkspaceEntities(
+      workspace,
+      kind,
+      workspaceEntities(workspace, kind).filter((other) => other.id !== id),
+    );
   });
   queryClient.removeQueries({ queryKey: designQueryKeys.entity(gameId, kind, id) });
 }
@@ -45,7 +49,7 @@ export function hasFieldErrors(error: unknown): boolean {
  * each refreshes the workspace query. Field errors (400/409 with `errors`) are
  * left to the caller's form; every other failure is toasted here.
  */
-export function useDesignMutations(gameId: string, kind: DesignKind) {
+export function useDesignMutations<K extends DesignKind>(gameId: string, kind: K) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: designQueryKeys.workspace(gameId) });
 

@@ -1,4 +1,10 @@
-import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind, type FieldErrors } from '@loci/domain';
+import {
+  DESIGN_KIND_INFO,
+  type DesignEntity,
+  type DesignEntityOf,
+  type DesignKind,
+  type FieldErrors,
+} from '@loci/domain';
 import type { FormErrors } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -29,14 +35,14 @@ export interface UseEntityFormOptions {
 }
 
 /** What `useEntityForm` gives a form page (and EntityFormShell). */
-export interface EntityFormState {
-  kind: DesignKind;
+export interface EntityFormState<K extends DesignKind = DesignKind> {
+  kind: K;
   gameId: string;
   /** The stored entity's id; undefined for a new one. */
   entityId: string | undefined;
   isNew: boolean;
   /** The stored entity (undefined when new, or while it loads). */
-  entity: DesignEntity | undefined;
+  entity: DesignEntityOf<K> | undefined;
   workspace: Workspace | undefined;
   /** The entity (or the workspace) is still loading. */
   isLoading: boolean;
@@ -102,11 +108,11 @@ export function defaultReturnPath(
  * (spec 2 §2, §5, §7): from the workspace query (or GET when missing there),
  * under its kind's edit lock, with the spec's toasts and navigation.
  */
-export function useEntityForm(
-  kind: DesignKind,
+export function useEntityForm<K extends DesignKind>(
+  kind: K,
   entityIdParam: string | undefined,
   options: UseEntityFormOptions = {},
-): EntityFormState {
+): EntityFormState<K> {
   const params = useParams();
   const gameId = params.gameId ?? '';
   const [searchParams] = useSearchParams();

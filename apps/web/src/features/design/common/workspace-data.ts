@@ -1,15 +1,19 @@
-import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind, type DesignSchemaContext } from '@loci/domain';
+import {
+  workspaceEntities,
+  type DesignEntity,
+  type DesignEntityOf,
+  type DesignKind,
+  type DesignSchemaContext,
+} from '@loci/domain';
 import type { Workspace } from '../../../api/design';
 
 /** The entities of one kind in the workspace answer (an empty list while it loads). */
-export function entitiesOf(workspace: Workspace | undefined, kind: DesignKind): DesignEntity[] {
-  if (!workspace) return [];
-  const list = (workspace as unknown as Record<string, unknown>)[DESIGN_KIND_INFO[kind].segment];
-  return Array.isArray(list) ? (list as DesignEntity[]) : [];
+export function entitiesOf<K extends DesignKind>(workspace: Workspace | undefined, kind: K): Array<DesignEntityOf<K>> {
+  return workspace ? workspaceEntities(workspace, kind) : [];
 }
 
 /** One entity of the workspace by kind and id. */
-export function findEntity(workspace: Workspace | undefined, kind: DesignKind, id: string | undefined) {
+export function findEntity<K extends DesignKind>(workspace: Workspace | undefined, kind: K, id: string | undefined) {
   if (!id) return undefined;
   return entitiesOf(workspace, kind).find((entity) => entity.id === id);
 }

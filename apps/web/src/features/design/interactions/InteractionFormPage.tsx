@@ -334,7 +334,7 @@ function InteractionFormOfType({
   const Fields = TYPE_FIELDS[type];
 
   const handleSubmit = (values: InteractionFormValues) => {
-    const body = designEntitySchema('interaction', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    const body = { ...designEntitySchema('interaction', schemaContextOf(workspace)).parse(values) };
     void entityForm.submit(body, form);
   };
 

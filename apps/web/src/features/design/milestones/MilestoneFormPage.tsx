@@ -57,7 +57,7 @@ export function MilestoneForm({ entityId, onDone }: MilestoneFormProps) {
   useStoredValues(form, entity, toMilestoneFormValues);
 
   const handleSubmit = (values: MilestoneFormValues) => {
-    const body = designEntitySchema('milestone', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    const body = { ...designEntitySchema('milestone', schemaContextOf(workspace)).parse(values) };
     void entityForm.submit(body, form);
   };
 

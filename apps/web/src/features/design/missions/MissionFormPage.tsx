@@ -74,7 +74,7 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
   const description = bind<string>('description', '');
 
   const handleSubmit = (values: MissionFormValues) => {
-    const body = designEntitySchema('mission', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    const body = { ...designEntitySchema('mission', schemaContextOf(workspace)).parse(values) };
     void entityForm.submit(body, form);
   };
 

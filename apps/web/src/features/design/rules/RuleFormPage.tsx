@@ -1,4 +1,4 @@
-import { designEntitySchema, newRuleDefaults, type DesignEntity } from '@loci/domain';
+import { designEntitySchema, newRuleDefaults, type Rule } from '@loci/domain';
 import { Divider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -38,18 +38,16 @@ function defaultsFor(sceneId: string): RuleFormValues {
 }
 
 /** The form values of a stored rule. */
-export function toRuleFormValues(rule: DesignEntity): RuleFormValues {
-  const defaults = defaultsFor(typeof rule.sceneId === 'string' ? rule.sceneId : '');
-  const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+export function toRuleFormValues(rule: Rule): RuleFormValues {
   return {
-    ...defaults,
     name: rule.name,
-    notes: typeof rule.notes === 'string' ? rule.notes : '',
-    trigger: rule.trigger && typeof rule.trigger === 'object' ? (rule.trigger as ConditionValue) : defaults.trigger,
-    fireOnce: typeof rule.fireOnce === 'boolean' ? rule.fireOnce : true,
-    triggerPreconditions: list(rule.triggerPreconditions),
-    sideeffects: list(rule.sideeffects),
-    sideeffectselse: list(rule.sideeffectselse),
+    notes: rule.notes,
+    sceneId: rule.sceneId,
+    trigger: rule.trigger,
+    fireOnce: rule.fireOnce,
+    triggerPreconditions: rule.triggerPreconditions,
+    sideeffects: rule.sideeffects,
+    sideeffectselse: rule.sideeffectselse,
   };
 }
 
@@ -78,7 +76,7 @@ export function RuleForm({ entityId, sceneId }: RuleFormProps) {
   useStoredValues(form, entity, toRuleFormValues);
 
   const handleSubmit = (values: RuleFormValues) => {
-    const body = designEntitySchema('rule', schemaContextOf(workspace)).parse(values) as Record<string, unknown>;
+    const body = { ...designEntitySchema('rule', schemaContextOf(workspace)).parse(values) };
     void entityForm.submit(body, form);
   };
 

@@ -12,9 +12,10 @@ const rules = [
     idx: 1,
     trigger: { conditionType: 'player-location', verb: 'has_entered', elementId: 'pier' },
   }),
-  makeEntity('greet', { sceneId: 'harbour', idx: 2 }),
-  makeEntity('leave', { sceneId: 'harbour', idx: 3 }),
-  makeEntity('elsewhere', { sceneId: 'market', idx: 1 }),
+  // A rule saved before its trigger was chosen stores the form's empty trigger.
+  makeEntity('greet', { sceneId: 'harbour', idx: 2, trigger: { conditionType: '', verb: '' } }),
+  makeEntity('leave', { sceneId: 'harbour', idx: 3, trigger: { conditionType: '', verb: '' } }),
+  makeEntity('elsewhere', { sceneId: 'market', idx: 1, trigger: { conditionType: '', verb: '' } }),
 ];
 
 function ruleNames() {

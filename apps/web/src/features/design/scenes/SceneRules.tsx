@@ -1,10 +1,4 @@
-import {
-  DESIGN_TEXTS,
-  describeCondition,
-  type DescribableCondition,
-  type DesignEntity,
-  type NameLookup,
-} from '@loci/domain';
+import { DESIGN_TEXTS, describeCondition, type NameLookup, type Rule } from '@loci/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -18,10 +12,10 @@ import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace
 import '../common/locales';
 
 /** A scene's rules in script order (idx, from 1). */
-export function rulesOfScene(workspace: Workspace, sceneId: string): DesignEntity[] {
+export function rulesOfScene(workspace: Workspace, sceneId: string): Rule[] {
   return entitiesOf(workspace, 'rule')
     .filter((rule) => rule.sceneId === sceneId)
-    .sort((a, b) => Number(a.idx ?? 0) - Number(b.idx ?? 0));
+    .sort((a, b) => a.idx - b.idx);
 }
 
 /** Names entities for describeCondition: the workspace entity's title, else its system name. */
@@ -29,28 +23,28 @@ export function workspaceNameLookup(workspace: Workspace): NameLookup {
   return (kind, id) => {
     const entity = findEntity(workspace, kind, id);
     if (!entity) return undefined;
-    const title = typeof entity.title === 'string' ? entity.title.trim() : '';
+    // Milestones have no title.
+    const title = 'title' in entity ? entity.title.trim() : '';
     return title || entity.name;
   };
 }
 
 /** A rule's trigger as one sentence ('Player has entered Old pier'), or '' when it has none yet. */
-export function triggerSentence(rule: DesignEntity, lookup: NameLookup): string {
-  const trigger = rule.trigger as DescribableCondition | null | undefined;
-  if (!trigger || typeof trigger !== 'object' || !trigger.conditionType) return '';
-  return describeCondition(trigger, lookup);
+export function triggerSentence(rule: Rule, lookup: NameLookup): string {
+  if (!rule.trigger.conditionType) return '';
+  return describeCondition(rule.trigger, lookup);
 }
 
 /** Puts the rules a move answered (the two swapped, or the scene's whole script) into the cached workspace. */
-function storeRules(workspace: Workspace | undefined, changed: DesignEntity[]): Workspace | undefined {
-  if (!workspace || !Array.isArray(changed)) return workspace;
+function storeRules(workspace: Workspace | undefined, changed: Rule[]): Workspace | undefined {
+  if (!workspace) return workspace;
   const byId = new Map(changed.map((rule) => [rule.id, rule]));
   const rules = entitiesOf(workspace, 'rule').map((rule) => byId.get(rule.id) ?? rule);
-  return { ...workspace, rules } as unknown as Workspace;
+  return { ...workspace, rules };
 }
 
 /** Swaps a rule's idx with its neighbour's in the cached workspace, until the server answers. */
-function swapLocally(workspace: Workspace | undefined, rule: DesignEntity, neighbour: DesignEntity) {
+function swapLocally(workspace: Workspace | undefined, rule: Rule, neighbour: Rule) {
   return storeRules(workspace, [
     { ...rule, idx: neighbour.idx },
     { ...neighbour, idx: rule.idx },
@@ -74,7 +68,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
   const { remove } = useDesignMutations(gameId, 'rule');
 
   const move = useMutation({
-    mutationFn: ({ rule, direction }: { rule: DesignEntity; neighbour: DesignEntity; direction: 'up' | 'down' }) =>
+    mutationFn: ({ rule, direction }: { rule: Rule; neighbour: Rule; direction: 'up' | 'down' }) =>
       designApi.moveRule(gameId, rule.id, direction),
     onMutate: async ({ rule, neighbour }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -92,7 +86,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
     move.mutate({ rule, neighbour, direction });
   };
 
-  const handleDelete = (rule: DesignEntity) =>
+  const handleDelete = (rule: Rule) =>
     modals.openConfirmModal({
       title: t('design.deleteTitle', { name: rule.name }),
       centered: true,

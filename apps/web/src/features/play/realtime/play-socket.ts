@@ -2,25 +2,7 @@ import type { Output, PlayerView } from '@loci/engine';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import type { PlayerMessage } from '../session/session-reducer';
 
-// Everything the player hears over the socket, in one place: the payloads' shapes are read here only.
-
-interface OutputsPayload {
-  instanceId: string;
-  outputs: Output[];
-  view: PlayerView;
-}
-
-interface MessagePayload {
-  id?: string | null;
-  instanceId?: string;
-  message: string;
-  when?: string;
-  from?: string;
-}
-
-interface LocationUpdatePayload {
-  location?: { coords?: { latitude?: number; longitude?: number } };
-}
+// Everything the player hears over the socket, in one place; the payloads are typed by the domain's protocol.
 
 /**
  * While the player is in `instanceId`: outputs pushed to them (caused by other players,
@@ -33,15 +15,15 @@ export function useInstancePushes(
     onMessage: (message: PlayerMessage) => void;
   },
 ): void {
-  useRealtimeEvent<OutputsPayload>(
+  useRealtimeEvent(
     REALTIME_EVENTS.outputs,
     (payload) => {
-      if (!payload || payload.instanceId !== instanceId) return;
-      handlers.onOutputs({ outputs: payload.outputs ?? [], view: payload.view });
+      if (payload.instanceId !== instanceId) return;
+      handlers.onOutputs({ outputs: payload.outputs, view: payload.view });
     },
     Boolean(instanceId),
   );
-  useRealtimeEvent<MessagePayload>(
+  useRealtimeEvent(
     REALTIME_EVENTS.message,
     (payload) => {
       if (!payload?.message) return;
@@ -59,7 +41,7 @@ export function useInstancePushes(
 
 /** The debugging tools move a player by pushing LOCATION_UPDATE: `onMove` gets the new position. */
 export function useDebugMoves(onMove: (lat: number, lng: number) => void): void {
-  useRealtimeEvent<LocationUpdatePayload>(REALTIME_EVENTS.locationUpdate, (payload) => {
+  useRealtimeEvent(REALTIME_EVENTS.locationUpdate, (payload) => {
     const coords = payload?.location?.coords;
     if (typeof coords?.latitude === 'number' && typeof coords.longitude === 'number') {
       onMove(coords.latitude, coords.longitude);

@@ -20,7 +20,12 @@ const info = (interactionId: string): Output => ({
   interactionId,
 });
 const notification = (message: string): Output => ({ playerId: 'u1', action: 'showNotification', message });
-const answer = (overrides: Partial<PlayAnswer> = {}): PlayAnswer => ({ outputs: [], view: view(), ...overrides });
+const answer = (overrides: Partial<PlayAnswer> = {}): PlayAnswer => ({
+  outputs: [],
+  view: view(),
+  messages: [],
+  ...overrides,
+});
 const lantern: ObjectInstance = {
   id: 'o1',
   name: 'lantern',

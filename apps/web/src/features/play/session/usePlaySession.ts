@@ -115,7 +115,7 @@ export function usePlaySession(options: {
   const send = useCallback((event: PlayEvent) => void sendAndWait(event), [sendAndWait]);
 
   useInstancePushes(instanceId, {
-    onOutputs: (answer) => dispatch({ type: 'pushed', answer, at: Date.now() }),
+    onOutputs: (pushed) => dispatch({ type: 'pushed', answer: { ...pushed, messages: [] }, at: Date.now() }),
     onMessage: (message) => dispatch({ type: 'messageReceived', message }),
   });
 

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Player and operator events: what a player's app sends (spec 4 §4) and what
+ * the engine takes. The event names are written once, here: the engine's
+ * dispatch, the server's checks and the OpenAPI document read them.
+ */
+
+const id = z.string().min(1, 'Required');
+const coordinate = (min: number, max: number) => z.number().finite().min(min).max(max);
+
+/** One player event (spec 4 §4), discriminated by `type`. The player is the caller: no `playerId` is sent. */
+export const playEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('location'), latitude: coordinate(-90, 90), longitude: coordinate(-180, 180) }),
+  z.object({ type: z.literal('code'), code: z.string().min(1, 'Required').max(2000) }),
+  z.object({ type: z.literal('seen'), interactionId: id }),
+  z.object({
+    type: z.literal('answer'),
+    interactionId: id,
+    questionId: z.union([z.string(), z.number().int().min(0)]).optional(),
+    /**
+     * An option index (or id), an array of them (several answers allowed), the open answer's text or
+     * number, or true/false for a yes/no question.
+     */
+    answer: z.union([z.number(), z.string(), z.boolean(), z.array(z.union([z.number(), z.string()]))]),
+  }),
+  z.object({ type: z.literal('confirm'), interactionId: id, approved: z.boolean() }),
+  z.object({ type: z.literal('option'), interactionId: id, statementId: id, optionId: id }),
+  z.object({ type: z.literal('contact'), objectId: id }),
+  z.object({ type: z.literal('act'), objectId: id }),
+  z.object({ type: z.literal('pick'), objectId: id }),
+  z.object({ type: z.literal('drop'), objectId: id }),
+  z.object({ type: z.literal('destroy'), objectId: id }),
+  z.object({
+    type: z.literal('create'),
+    archetypeId: id,
+    payload: z.record(z.string(), z.unknown()).default({}),
+    latitude: coordinate(-90, 90).optional(),
+    longitude: coordinate(-180, 180).optional(),
+  }),
+  z.object({ type: z.literal('offer'), objectId: id, action: z.enum(['pick', 'redeem']) }),
+  z.object({
+    type: z.literal('submission'),
+    missionId: id,
+    text: z.string().max(10000).optional(),
+    mediaId: z.string().min(1).optional(),
+  }),
+  z.object({ type: z.literal('pause') }),
+  z.object({ type: z.literal('resume') }),
+  z.object({ type: z.literal('leave') }),
+]);
+export type PlayEvent = z.infer<typeof playEventSchema>;
+export type PlayEventType = PlayEvent['type'];
+
+/** Joining an instance: the server sends it for the player on start or join (never sent by an app). */
+export const startEventSchema = z.object({ type: z.literal('start'), name: z.string().optional() });
+export type StartEvent = z.infer<typeof startEventSchema>;
+
+/** Kinds of media a mission submission may carry (spec 2: a mission accepts image, video and/or audio). */
+export const SUBMISSION_MEDIA_TYPES = ['image', 'video', 'audio'] as const;
+export type SubmissionMediaType = (typeof SUBMISSION_MEDIA_TYPES)[number];
+
+type WireEvent = z.input<typeof playEventSchema>;
+/**
+ * What a player did, as the engine takes it: a sent event or `start`, naming
+ * its player; a submission also carries the kind of its medium as the server
+ * found it (checked against what the mission accepts).
+ */
+export type PlayerEvent = { playerId: string } & (
+  | StartEvent
+  | Exclude<WireEvent, { type: 'submission' }>
+  | (Extract<WireEvent, { type: 'submission' }> & { mediaType?: SubmissionMediaType })
+);
+export type PlayerEventType = PlayerEvent['type'];
+
+/** Every player event type, `start` first. */
+export const PLAYER_EVENT_TYPES = [
+  'start',
+  'location',
+  'code',
+  'seen',
+  'answer',
+  'confirm',
+  'option',
+  'contact',
+  'act',
+  'pick',
+  'drop',
+  'destroy',
+  'create',
+  'offer',
+  'submission',
+  'pause',
+  'resume',
+  'leave',
+] as const satisfies readonly PlayerEventType[];
+// A type added to the schema but missing from the list is a compile error here (an extra one fails `satisfies`).
+const noPlayerEventTypeMissing: [Exclude<PlayerEventType, (typeof PLAYER_EVENT_TYPES)[number]>] extends [never]
+  ? true
+  : false = true;
+void noPlayerEventTypeMissing;
+
+/**
+ * Events still accepted once the game is over for the player (or the instance
+ * completed): answers to what is on screen (the epilogue's info box, the last
+ * answer) and leaving. Refusing them would leave the last dialog pending for
+ * ever. The engine and the server's event store both read this one list.
+ */
+export const AFTER_END_EVENT_TYPES = [
+  'seen',
+  'answer',
+  'confirm',
+  'option',
+  'leave',
+] as const satisfies readonly PlayEventType[];
+
+/** Is an event of `type` still accepted after the end of the game (see AFTER_END_EVENT_TYPES)? */
+export function isAcceptedAfterEnd(type: string): boolean {
+  return (AFTER_END_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/** What an operator does to a live instance (spec 1 §4, spec 3 §4). */
+export const operatorEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: z.string(), playerId: z.string().optional() }),
+  z.object({ type: z.literal('terminate') }),
+  z.object({ type: z.literal('expire') }),
+  z.object({ type: z.literal('approve'), objectId: z.string(), approved: z.boolean() }),
+]);
+export type OperatorEvent = z.infer<typeof operatorEventSchema>;
+
+/** Every operator event type. */
+export const OPERATOR_EVENT_TYPES = [
+  'message',
+  'terminate',
+  'expire',
+  'approve',
+] as const satisfies readonly OperatorEvent['type'][];
+
+/** Any event the engine's `step` accepts. */
+export type EngineEvent = PlayerEvent | OperatorEvent;
