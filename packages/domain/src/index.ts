@@ -11,3 +11,4 @@ export * from './design/index.js';
 export * from './design/server-support.js';
 export * from './play.js';
 export * from './operations.js';
+export * from './relocate.js';
