@@ -12,3 +12,4 @@ export * from './design/server-support.js';
 export * from './play.js';
 export * from './operations.js';
 export * from './relocate.js';
+export * from './bundle.js';

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { bundleRoutes } from './bundles/routes.js';
 import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
@@ -22,6 +23,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await accountRoutes(api, ctx);
   await adminRoutes(api, ctx);
   await gamesRoutes(api, ctx);
+  await bundleRoutes(api, ctx);
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
   await designRoutes(api, ctx);

@@ -6,17 +6,20 @@ import {
   gamesListResponseSchema,
   gameValuesSchemaFor,
   gameWithRightsSchema,
+  relocationOptionSchema,
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame, presentGamesListItem } from '../../presenters/games.js';
+import { relocateLoadedGame } from '../bundles/service.js';
 import {
   archiveGame,
   cloneGame,
   createGame,
   deleteGame,
   listGames,
+  loadGame,
   requireGameRight,
   unpublishGame,
   updateGame,
@@ -132,14 +135,21 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       schema: {
         tags,
         security,
-        summary: 'Clone a game, its working version and media to the caller (clone right)',
+        summary:
+          'Clone a game, its working version and media to the caller (clone right); with `relocate`, the copy is moved to that centre',
         params: idParams,
+        body: relocationOptionSchema.optional(),
         response: { 201: gameWithRightsSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      return reply.status(201).send(presentGame(await cloneGame({ ctx, user, gameId: request.params.id })));
+      const clone = await cloneGame({ ctx, user, gameId: request.params.id });
+      const relocate = request.body?.relocate;
+      if (relocate) await relocateLoadedGame({ ctx, game: clone, request: relocate, preview: false });
+      return reply
+        .status(201)
+        .send(presentGame(relocate ? await loadGame({ ctx, user, gameId: clone.row.id }) : clone));
     },
   );
 
