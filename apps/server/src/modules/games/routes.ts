@@ -138,7 +138,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary:
           'Clone a game, its working version and media to the caller (clone right); with `relocate`, the copy is moved to that centre',
         params: idParams,
-        body: relocationOptionSchema.optional(),
+        body: relocationOptionSchema.nullish(),
         response: { 201: gameWithRightsSchema },
       },
     },
