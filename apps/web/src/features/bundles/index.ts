@@ -1,0 +1,2 @@
+export { ImportBundleModal } from './ImportBundleModal';
+export { RelocateModal } from './RelocateModal';

@@ -1,0 +1,47 @@
+import i18n from '../../i18n';
+
+// Labels of bundles and relocation. Messages the server sends (refusals) are shown as they come.
+i18n.addResourceBundle(
+  'en',
+  'translation',
+  {
+    bundles: {
+      export: 'Export bundle',
+      exported: 'Bundle downloaded',
+      exportFailed: 'Could not export the game',
+      import: 'Import a game',
+      importTitle: 'Import a game bundle',
+      importHint: 'A .loci.zip file exported from any Loci server. It becomes a new game of yours.',
+      file: 'Bundle file',
+      filePlaceholder: 'Choose a .loci.zip file',
+      importButton: 'Import',
+      imported: 'Game {{title}} imported',
+      importFailed: 'Could not import the bundle',
+      moveIt: 'Move it to another place',
+      relocate: 'Move to another place…',
+      relocateTitle: 'Move {{title}} to another place',
+      relocateHint:
+        'Click the map or drag the marker to the new centre. Every scene, place, object and offer moves with the playground, keeping its distance and bearing.',
+      cloneTo: 'Clone to another place…',
+      cloneToTitle: 'Clone {{title}} to another place',
+      cloneHere: 'Clone here',
+      cloned: 'Game cloned to its new place',
+      lat: 'Latitude',
+      lng: 'Longitude',
+      rotation: 'Rotation (degrees clockwise)',
+      newCentre: 'New centre',
+      preview: 'Preview',
+      apply: 'Move the game',
+      relocated: 'The game moved to its new place',
+      relocateFailed: 'Could not move the game',
+      previewMap: 'Where the game goes: the playground (dashed) and every scene, place, object and offer',
+      outsideNone: 'Every place stays inside its scene.',
+      outside: '{{name}} ({{kind}}) lies {{metres}} m outside its scene',
+      placesMoved_one: '{{count}} place moves',
+      placesMoved_other: '{{count}} places move',
+      cancel: 'Cancel',
+    },
+  },
+  true,
+  true,
+);
