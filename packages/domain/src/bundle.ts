@@ -207,3 +207,16 @@ export type RelocationOption = z.infer<typeof relocationOptionSchema>;
 /** The answer of an import: the new game's id and title. */
 export const importBundleResponseSchema = z.object({ id: z.string(), title: z.string() });
 export type ImportBundleResponse = z.infer<typeof importBundleResponseSchema>;
+
+/** A sample game shipped with Loci, as GET /api/design/samples lists it. */
+export const sampleGameSchema = z.object({
+  /** Its file name without `.loci.zip`: what POST /api/design/samples/{name} takes. */
+  name: z.string(),
+  title: z.string(),
+  language: z.string(),
+  description: z.string(),
+  place: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }),
+  entities: z.number(),
+  kinds: z.array(z.string()),
+});
+export type SampleGame = z.infer<typeof sampleGameSchema>;

@@ -406,3 +406,56 @@ describe('bundles', () => {
     });
   });
 });
+
+describe('sample games', () => {
+  let t: TestApp;
+  let designer: TestUser;
+  let player: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    designer = await createUser(t.app.ctx, { role: 'designer' });
+    player = await createUser(t.app.ctx, { role: 'player' });
+  });
+  afterAll(() => t.close());
+
+  it('lists the shipped samples, covering the main kinds, to designers only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/design/samples', headers: designer.headers });
+    expect(res.statusCode).toBe(200);
+    const samples = res.json() as Array<{ name: string; kinds: string[] }>;
+    expect(samples.map((sample) => sample.name)).toEqual(['acropolis-quiz-walk', 'secrets-of-the-old-harbour']);
+    expect(new Set(samples.flatMap((sample) => sample.kinds))).toEqual(
+      new Set(['scene', 'location', 'interaction', 'item', 'milestone', 'mission', 'character', 'offer', 'rule']),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/design/samples', headers: player.headers })).statusCode,
+    ).toBe(403);
+  });
+
+  it('creates a game from each sample, moved where the designer chooses, with nothing outside its scenes', async () => {
+    for (const name of ['acropolis-quiz-walk', 'secrets-of-the-old-harbour']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/design/samples/${name}`,
+        headers: designer.headers,
+        payload: { relocate: HELSINKI },
+      });
+      expect(res.statusCode).toBe(201);
+      const game = res.json();
+      expect(game.userId.id).toBe(designer.user.id);
+      expect(game.pg.place.lat).toBeCloseTo(HELSINKI.lat, 6);
+      const check = await t.app.inject({
+        method: 'POST',
+        url: `/api/design/games/${game.id}/relocate`,
+        headers: designer.headers,
+        payload: { ...HELSINKI, preview: true },
+      });
+      expect(check.json().outside).toEqual([]);
+    }
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/design/samples/..%2Fpasswd',
+      headers: designer.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -5,8 +5,12 @@ import { z } from 'zod';
 import {
   BUNDLE_LIMITS,
   BUNDLE_MESSAGES,
+  canAuthor,
+  GAME_TEXTS,
   gameWithRightsSchema,
+  relocationOptionSchema,
   relocationRequestSchema,
+  sampleGameSchema,
   toFieldErrors,
   type RelocationRequest,
 } from '@loci/domain';
@@ -14,6 +18,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame } from '../../presenters/games.js';
+import { listSamples, readSample } from './samples.js';
 import { exportBundle, importBundle, relocateWorkingVersion } from './service.js';
 
 const tags = ['bundles'];
@@ -154,6 +159,44 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         const user = requireUser(request);
         const { preview, ...relocation } = request.body;
         return relocateWorkingVersion({ ctx, user, gameId: request.params.id, request: relocation, preview });
+      },
+    );
+
+    api.get(
+      '/design/samples',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The sample games shipped with Loci (designers and admins)',
+          response: { 200: z.array(sampleGameSchema), 403: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
+        return listSamples();
+      },
+    );
+
+    api.post(
+      '/design/samples/:name',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Create a game from a sample, optionally moved to `relocate`’s centre (designers and admins)',
+          params: z.object({ name: z.string() }),
+          body: relocationOptionSchema.nullish(),
+          response: { 201: gameWithRightsSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
+        const bytes = await readSample(request.params.name);
+        const game = await importBundle({ ctx, user, bytes, relocate: request.body?.relocate });
+        return reply.status(201).send(presentGame(game));
       },
     );
   });
