@@ -1,4 +1,4 @@
-import type { GameWithRights, RelocationRequest } from '@loci/domain';
+import type { GameWithRights, RelocationRequest, SampleGame } from '@loci/domain';
 import { API_BASE, ApiError, NoResponseError, api, readToken } from './client';
 
 /** A place of a game before and after a relocation (POST /design/games/{id}/relocate). */
@@ -72,6 +72,9 @@ export const bundlesApi = {
   },
   relocate: (gameId: string, request: RelocationRequest & { preview: boolean }) =>
     api.post<RelocationOutcome>(`/design/games/${encodeURIComponent(gameId)}/relocate`, request),
+  samples: (signal?: AbortSignal) => api.get<SampleGame[]>('/design/samples', signal),
+  createFromSample: (name: string, relocate: RelocationRequest) =>
+    api.post<GameWithRights>(`/design/samples/${encodeURIComponent(name)}`, { relocate }),
   cloneTo: (gameId: string, relocate: RelocationRequest) =>
     api.post<GameWithRights>(`/design/games/${encodeURIComponent(gameId)}/clone`, { relocate }),
 };

@@ -1,5 +1,5 @@
 import type { GameWithRights, RelocationRequest } from '@loci/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bundlesApi } from '../../api/bundles';
 import { gameQueryKeys } from '../../api/games';
 
@@ -31,6 +31,21 @@ export function useCloneTo(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (relocate: RelocationRequest): Promise<GameWithRights> => bundlesApi.cloneTo(gameId, relocate),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gameQueryKeys.lists }),
+  });
+}
+
+/** The sample games shipped with Loci. */
+export function useSamples(enabled: boolean) {
+  return useQuery({ queryKey: ['samples'], queryFn: ({ signal }) => bundlesApi.samples(signal), enabled });
+}
+
+/** Creates a game from a sample, moved to the chosen centre. */
+export function useCreateFromSample() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, relocate }: { name: string; relocate: RelocationRequest }) =>
+      bundlesApi.createFromSample(name, relocate),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gameQueryKeys.lists }),
   });
 }

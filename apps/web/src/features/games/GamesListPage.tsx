@@ -35,7 +35,7 @@ import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { useAuth } from '../../auth/auth-context';
 import { bundlesApi } from '../../api/bundles';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { ImportBundleModal, RelocateModal } from '../bundles';
+import { ImportBundleModal, RelocateModal, SampleGames } from '../bundles';
 import { GameCard, type BundleAction } from './GameCard';
 import { useGameOperation, useGamesList, type GameOperation } from './queries';
 import './locales';
@@ -151,14 +151,17 @@ export function GamesListPage() {
             ? t('games.list.emptyPublic')
             : undefined;
     content = (
-      <Card withBorder radius="md" py={48}>
-        <EmptyState
-          icon={<IconMapPinPlus size={28} />}
-          withIndicatorBackground
-          title={GAME_TEXTS.emptyGamesList}
-          description={hint}
-        />
-      </Card>
+      <Stack gap="lg">
+        <Card withBorder radius="md" py={48}>
+          <EmptyState
+            icon={<IconMapPinPlus size={28} />}
+            withIndicatorBackground
+            title={GAME_TEXTS.emptyGamesList}
+            description={hint}
+          />
+        </Card>
+        {filter === 'mine' && !q && <SampleGames />}
+      </Stack>
     );
   } else {
     content = (
