@@ -208,3 +208,31 @@ export function findOutsideScenes(
   }
   return outside;
 }
+
+const pointSchema = z.object({ lat: z.number(), lng: z.number() });
+
+/** The answer of POST /api/design/games/{id}/relocate: every place before and after, and what lies outside its scene. */
+export const relocationOutcomeSchema = z.object({
+  places: z.array(
+    z.object({
+      kind: z.enum(['playground', 'scene', 'location', 'object', 'offer']),
+      id: z.string(),
+      name: z.string(),
+      before: pointSchema,
+      after: pointSchema,
+      radius: z.number().nullable(),
+    }),
+  ),
+  outside: z.array(
+    z.object({
+      kind: z.enum(['location', 'object', 'offer']),
+      id: z.string(),
+      name: z.string(),
+      sceneId: z.string(),
+      metres: z.number(),
+    }),
+  ),
+});
+export type RelocationOutcome = z.infer<typeof relocationOutcomeSchema>;
+/** One place of a game before and after a relocation, for the preview on the map. */
+export type RelocatedPlace = RelocationOutcome['places'][number];

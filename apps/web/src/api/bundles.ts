@@ -1,20 +1,5 @@
-import type { GameWithRights, RelocationRequest, SampleGame } from '@loci/domain';
+import type { GameWithRights, RelocationOutcome, RelocationRequest, SampleGame } from '@loci/domain';
 import { API_BASE, ApiError, NoResponseError, api, readToken } from './client';
-
-/** A place of a game before and after a relocation (POST /design/games/{id}/relocate). */
-export interface RelocatedPlace {
-  kind: 'playground' | 'scene' | 'location' | 'object' | 'offer';
-  id: string;
-  name: string;
-  before: { lat: number; lng: number };
-  after: { lat: number; lng: number };
-  radius: number | null;
-}
-
-export interface RelocationOutcome {
-  places: RelocatedPlace[];
-  outside: Array<{ kind: string; id: string; name: string; sceneId: string; metres: number }>;
-}
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   const token = readToken();

@@ -9,6 +9,7 @@ import {
   GAME_TEXTS,
   gameWithRightsSchema,
   relocationOptionSchema,
+  relocationOutcomeSchema,
   relocationRequestSchema,
   sampleGameSchema,
   toFieldErrors,
@@ -25,28 +26,6 @@ const tags = ['bundles'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
 const errorSchema = z.looseObject({ message: z.string() });
-const pointSchema = z.object({ lat: z.number(), lng: z.number() });
-const relocationOutcomeSchema = z.object({
-  places: z.array(
-    z.object({
-      kind: z.enum(['playground', 'scene', 'location', 'object', 'offer']),
-      id: z.string(),
-      name: z.string(),
-      before: pointSchema,
-      after: pointSchema,
-      radius: z.number().nullable(),
-    }),
-  ),
-  outside: z.array(
-    z.object({
-      kind: z.enum(['location', 'object', 'offer']),
-      id: z.string(),
-      name: z.string(),
-      sceneId: z.string(),
-      metres: z.number(),
-    }),
-  ),
-});
 
 /** The bundle file and the relocation fields (`lat`, `lng`, `rotation`) of an import's multipart body. */
 async function readImportRequest(

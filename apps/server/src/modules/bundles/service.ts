@@ -24,8 +24,9 @@ import {
   type FieldErrors,
   type GameValues,
   type InitialState,
-  type OutsideScene,
   type Relocation,
+  type RelocatedPlace,
+  type RelocationOutcome,
   type RelocationRequest,
   type WorldEntry,
 } from '@loci/domain';
@@ -46,6 +47,11 @@ import { readBundle, writeBundle } from './format.js';
 import { remapIds } from './remap.js';
 
 // ─── Export ──────────────────────────────────────────────────────────────────
+
+/** A design entity row as a bundle (and the relocation) holds it. */
+function toBundleEntity(row: typeof designEntities.$inferSelect): BundleEntity {
+  return { kind: row.kind, id: row.id, name: row.name, sceneId: row.sceneId, idx: row.idx, body: row.body };
+}
 
 /** A file name fit for a download: the title's letters and digits joined by dashes. */
 function bundleFilename(title: string): string {
@@ -132,14 +138,7 @@ export async function exportBundle({
       newInstancesAllowed: working?.newInstancesAllowed ?? true,
       initialState: working?.initialState ?? { has: { object: {}, offer: {} } },
     },
-    entities: entities.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      name: row.name,
-      sceneId: row.sceneId,
-      idx: row.idx,
-      body: row.body,
-    })),
+    entities: entities.map(toBundleEntity),
     versions: withVersions
       ? versions
           .filter((version) => !version.isLiveSpec && version.spec)
@@ -424,22 +423,6 @@ export async function importBundle({
 
 // ─── Relocating a game's working version ─────────────────────────────────────
 
-/** One place of a game before and after a relocation, for the preview on the map. */
-export interface RelocatedPlace {
-  kind: 'playground' | 'scene' | 'location' | 'object' | 'offer';
-  id: string;
-  name: string;
-  before: { lat: number; lng: number };
-  after: { lat: number; lng: number };
-  radius: number | null;
-}
-
-/** What a relocation does: every place before and after, and what lies outside its scene afterwards. */
-export interface RelocationOutcome {
-  places: RelocatedPlace[];
-  outside: OutsideScene[];
-}
-
 async function loadGameData(db: Executor, row: LoadedGame['row']): Promise<GameData & { workingId: string }> {
   const [working] = await db
     .select({ id: gameVersions.id, initialState: gameVersions.initialState })
@@ -452,14 +435,7 @@ async function loadGameData(db: Executor, row: LoadedGame['row']): Promise<GameD
     workingId: working.id,
     settings: row.settings,
     initialState: working.initialState,
-    entities: rows.map((entity) => ({
-      kind: entity.kind,
-      id: entity.id,
-      name: entity.name,
-      sceneId: entity.sceneId,
-      idx: entity.idx,
-      body: entity.body,
-    })),
+    entities: rows.map(toBundleEntity),
   };
 }
 

@@ -3,7 +3,7 @@ import { latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { OSM_TILES } from '../../components/map/leaflet-setup';
-import type { RelocatedPlace } from '../../api/bundles';
+import type { RelocatedPlace } from '@loci/domain';
 
 // SVG attributes cannot read CSS variables: Mantine's gray 6 (the playground, dashed) and teal 6.
 const PLAYGROUND = { color: '#868e96', weight: 1, fillOpacity: 0.05, dashArray: '4 4' };

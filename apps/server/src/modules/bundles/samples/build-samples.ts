@@ -63,6 +63,31 @@ interface Builder {
   add: (kind: Parameters<typeof createEntity>[3], values: Values) => Promise<{ id: string }>;
 }
 
+/** A place of 30 m in `sceneId`, with the game's cover as its icon. */
+const addPlace = (b: Builder, sceneId: string, name: string, title: string, lat: number, lng: number) =>
+  b.add('location', {
+    ...designValues('location', { mediaId: b.logoId, sceneId }),
+    name,
+    title,
+    lat,
+    lng,
+    radius: 30,
+  });
+
+/** A milestone reached by owning `itemId`. */
+const addOwnsMilestone = (b: Builder, name: string, itemId: string) =>
+  b.add('milestone', {
+    name,
+    notes: '',
+    condition: [
+      {
+        conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: itemId }],
+        andOrConditions: 'and',
+        andOrNextBlock: 'or',
+      },
+    ],
+  });
+
 async function startGame(
   t: TestApp,
   user: TestUser,
@@ -111,15 +136,7 @@ async function buildHarbour(t: TestApp, user: TestUser): Promise<string> {
     'scene',
     sceneValues({ name: 'Harbour', title: 'The old harbour', ...centre, radius: 400 }),
   );
-  const place = (name: string, title: string, lat: number, lng: number) =>
-    b.add('location', {
-      ...designValues('location', { ...refs, sceneId: scene.id }),
-      name,
-      title,
-      lat,
-      lng,
-      radius: 30,
-    });
+  const place = (name: string, title: string, lat: number, lng: number) => addPlace(b, scene.id, name, title, lat, lng);
   const lighthouse = await place('Lighthouse', 'The lighthouse', 35.5197, 24.0171);
   const market = await place('Fish market', 'The fish market', 35.5166, 24.0186);
   const mosque = await place('Mosque', 'The mosque of the Janissaries', 35.5171, 24.0163);
@@ -174,17 +191,7 @@ async function buildHarbour(t: TestApp, user: TestUser): Promise<string> {
       notifyPlayer: true,
     },
   });
-  await b.add('milestone', {
-    name: 'Has the key',
-    notes: '',
-    condition: [
-      {
-        conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: key.id }],
-        andOrConditions: 'and',
-        andOrNextBlock: 'or',
-      },
-    ],
-  });
+  await addOwnsMilestone(b, 'Has the key', key.id);
   const coffee = await b.add('offer', { ...designValues('offer', refs), name: 'Free coffee', title: 'A coffee on us' });
   await b.add(
     'rule',
@@ -238,15 +245,7 @@ async function buildQuizWalk(t: TestApp, user: TestUser): Promise<string> {
   });
   const refs = { mediaId: b.logoId };
   const scene = await b.add('scene', sceneValues({ name: 'Plaka', title: 'Plaka', ...centre, radius: 500 }));
-  const place = (name: string, title: string, lat: number, lng: number) =>
-    b.add('location', {
-      ...designValues('location', { ...refs, sceneId: scene.id }),
-      name,
-      title,
-      lat,
-      lng,
-      radius: 30,
-    });
+  const place = (name: string, title: string, lat: number, lng: number) => addPlace(b, scene.id, name, title, lat, lng);
   const gate = await place('Gate', 'Hadrian’s gate', 37.9711, 23.7301);
   const theatre = await place('Theatre', 'The theatre of Dionysus', 37.9703, 23.7278);
   const intro = await b.add('interaction', info('Intro', 'Hadrian’s gate', 'Walk west to the theatre for the quiz.'));
@@ -266,17 +265,7 @@ async function buildQuizWalk(t: TestApp, user: TestUser): Promise<string> {
     title: 'The owl badge',
     description: '<p>For a wise walker.</p>',
   });
-  await b.add('milestone', {
-    name: 'Wise walker',
-    notes: '',
-    condition: [
-      {
-        conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: badge.id }],
-        andOrConditions: 'and',
-        andOrNextBlock: 'or',
-      },
-    ],
-  });
+  await addOwnsMilestone(b, 'Wise walker', badge.id);
   await b.add(
     'rule',
     rule('At the gate', scene.id, entered('player-location', gate.id), [system('showInfo', { what: intro.id })]),
