@@ -14,3 +14,5 @@ export * from './play.js';
 export * from './protocol/index.js';
 export * from './operations.js';
 export * from './client-config.js';
+export * from './relocate.js';
+export * from './bundle.js';

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
+import { bundleRoutes } from './bundles/routes.js';
 import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
 import { gamesRoutes } from './games/routes.js';
@@ -24,6 +25,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await accountRoutes(api, ctx);
   await adminRoutes(api, ctx);
   await gamesRoutes(api, ctx);
+  await bundleRoutes(api, ctx);
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
   await designRoutes(api, ctx);

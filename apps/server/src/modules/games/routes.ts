@@ -6,12 +6,14 @@ import {
   gamesListResponseSchema,
   gameValuesSchemaFor,
   gameWithRightsSchema,
+  relocationOptionSchema,
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { requireGameRight } from '../../policies/games.js';
+import { loadGame, requireGameRight } from '../../policies/games.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame, presentGamesListItem } from '../../presenters/games.js';
+import { relocateLoadedGame } from '../bundles/service.js';
 import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGame, updateGame } from './service.js';
 
 const tags = ['games'];
@@ -124,14 +126,21 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       schema: {
         tags,
         security,
-        summary: 'Clone a game, its working version and media to the caller (clone right)',
+        summary:
+          'Clone a game, its working version and media to the caller (clone right); with `relocate`, the copy is moved to that centre',
         params: idParams,
+        body: relocationOptionSchema.nullish(),
         response: { 201: gameWithRightsSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      return reply.status(201).send(presentGame(await cloneGame({ ctx, user, gameId: request.params.id })));
+      const clone = await cloneGame({ ctx, user, gameId: request.params.id });
+      const relocate = request.body?.relocate;
+      if (relocate) await relocateLoadedGame({ ctx, game: clone, request: relocate, preview: false });
+      return reply
+        .status(201)
+        .send(presentGame(relocate ? await loadGame({ ctx, user, gameId: clone.row.id }) : clone));
     },
   );
 

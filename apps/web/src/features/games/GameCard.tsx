@@ -5,9 +5,11 @@ import {
   IconChartBar,
   IconCopy,
   IconDots,
+  IconDownload,
   IconEye,
   IconEyeOff,
   IconMapPin,
+  IconMapPins,
   IconPencil,
   IconPlayerPlay,
   IconSettings,
@@ -60,19 +62,39 @@ function GameLogo({ game, title }: { game: GamesListItem; title: string }) {
   );
 }
 
+/** What a card offers beyond the operations of spec 1: bundles and relocation (issue 17). */
+export type BundleAction = 'export' | 'cloneTo' | 'relocate';
+
+const BUNDLE_MENU: { action: BundleAction; right: 'clone' | 'edit'; icon: ReactNode }[] = [
+  { action: 'export', right: 'clone', icon: <IconDownload size={16} /> },
+  { action: 'cloneTo', right: 'clone', icon: <IconMapPins size={16} /> },
+  { action: 'relocate', right: 'edit', icon: <IconMapPin size={16} /> },
+];
+
+const BUNDLE_LABELS: Record<BundleAction, string> = {
+  export: 'bundles.export',
+  cloneTo: 'bundles.cloneTo',
+  relocate: 'bundles.relocate',
+};
+
 interface Props {
   game: GamesListItem;
   onOperation: (operation: GameOperation, game: GamesListItem) => void;
+  onBundleAction?: (action: BundleAction, game: GamesListItem) => void;
 }
 
 /** One game of the list: logo, title, owner, dates, description, and the controls the user's rights allow. */
-export function GameCard({ game, onOperation }: Props) {
+export function GameCard({ game, onOperation, onBundleAction }: Props) {
   const { t } = useTranslation();
   const controls = cardControls(game.rights, { published: game.publicVersionId !== null });
   const title = game.title || t('games.list.untitled');
   const description = truncateText(htmlToPlainText(game.description), CARD_DESCRIPTION_MAX);
   const menu = MENU.filter((item) => controls.includes(item.control));
   const footer = FOOTER.filter((item) => controls.includes(item.control));
+  // Exporting is cloning to a file (clone right); relocating changes the design (edit right, not archived).
+  const bundleMenu = onBundleAction
+    ? BUNDLE_MENU.filter((item) => game.rights.includes(item.right) && !(item.action === 'relocate' && game.isArchived))
+    : [];
 
   return (
     <Card
@@ -97,7 +119,7 @@ export function GameCard({ game, onOperation }: Props) {
             {t('games.list.owner', { name: game.userId.name })}
           </Text>
         </Stack>
-        {menu.length > 0 && (
+        {menu.length + bundleMenu.length > 0 && (
           <Menu position="bottom-end" withinPortal shadow="md" width={180}>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={t('games.list.actions', { title })}>
@@ -113,6 +135,16 @@ export function GameCard({ game, onOperation }: Props) {
                   onClick={() => onOperation(item.operation, game)}
                 >
                   {t(`games.list.controls.${item.control}`)}
+                </Menu.Item>
+              ))}
+              {bundleMenu.length > 0 && menu.length > 0 && <Menu.Divider />}
+              {bundleMenu.map((item) => (
+                <Menu.Item
+                  key={item.action}
+                  leftSection={item.icon}
+                  onClick={() => onBundleAction?.(item.action, game)}
+                >
+                  {t(BUNDLE_LABELS[item.action])}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>

@@ -64,7 +64,7 @@ describe('#games.list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Clone', 'Archive', 'Delete']);
+    ).toEqual(['Clone', 'Archive', 'Delete', 'Export bundle', 'Clone to another place…', 'Move to another place…']);
     await user.keyboard('{Escape}');
 
     const viewCard = screen.getByRole('article', { name: 'Looked at' });
@@ -82,7 +82,7 @@ describe('#games.list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Clone']);
+    ).toEqual(['Clone', 'Export bundle', 'Clone to another place…']);
     expect(within(clonableCard).getByText('Published')).toBeInTheDocument();
 
     expect(screen.queryByRole('article', { name: 'Invisible' })).not.toBeInTheDocument();

@@ -27,13 +27,16 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useSessionStorage } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconMapPinPlus, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconMapPinPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { useAuth } from '../../auth/auth-context';
-import { GameCard } from './GameCard';
+import { bundlesApi } from '../../api/bundles';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ImportBundleModal, RelocateModal, SampleGames } from '../bundles';
+import { GameCard, type BundleAction } from './GameCard';
 import { useGameOperation, useGamesList, type GameOperation } from './queries';
 import './locales';
 
@@ -99,6 +102,19 @@ export function GamesListPage() {
 
   const { data, error, isPending, isFetching } = useGamesList({ filter, q, page, pageSize });
   const operation = useGameOperation();
+  const [importing, setImporting] = useState(false);
+  const [moving, setMoving] = useState<{ game: GamesListItem; mode: 'relocate' | 'clone' } | null>(null);
+
+  const handleBundleAction = (action: BundleAction, game: GamesListItem) => {
+    if (action === 'export') {
+      bundlesApi.download(game.id).then(
+        () => notifySuccess(t('bundles.exported')),
+        (failure: unknown) => notifyError(t('bundles.exportFailed'), failure),
+      );
+    } else {
+      setMoving({ game, mode: action === 'cloneTo' ? 'clone' : 'relocate' });
+    }
+  };
 
   const confirmOperation = (kind: GameOperation, game: GamesListItem) => {
     const title = game.title || t('games.list.untitled');
@@ -135,14 +151,17 @@ export function GamesListPage() {
             ? t('games.list.emptyPublic')
             : undefined;
     content = (
-      <Card withBorder radius="md" py={48}>
-        <EmptyState
-          icon={<IconMapPinPlus size={28} />}
-          withIndicatorBackground
-          title={GAME_TEXTS.emptyGamesList}
-          description={hint}
-        />
-      </Card>
+      <Stack gap="lg">
+        <Card withBorder radius="md" py={48}>
+          <EmptyState
+            icon={<IconMapPinPlus size={28} />}
+            withIndicatorBackground
+            title={GAME_TEXTS.emptyGamesList}
+            description={hint}
+          />
+        </Card>
+        {filter === 'mine' && !q && <SampleGames />}
+      </Stack>
     );
   } else {
     content = (
@@ -152,7 +171,7 @@ export function GamesListPage() {
         style={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}
       >
         {games.map((game) => (
-          <GameCard key={game.id} game={game} onOperation={confirmOperation} />
+          <GameCard key={game.id} game={game} onOperation={confirmOperation} onBundleAction={handleBundleAction} />
         ))}
       </SimpleGrid>
     );
@@ -165,10 +184,17 @@ export function GamesListPage() {
           <Title order={1} fz="h2">
             {t('games.title')}
           </Title>
-          <Button component={Link} to="/games/new" leftSection={<IconPlus size={18} />}>
-            {t('games.newGame')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+              {t('bundles.import')}
+            </Button>
+            <Button component={Link} to="/games/new" leftSection={<IconPlus size={18} />}>
+              {t('games.newGame')}
+            </Button>
+          </Group>
         </Group>
+        <ImportBundleModal opened={importing} onClose={() => setImporting(false)} />
+        {moving && <RelocateModal game={moving.game} mode={moving.mode} onClose={() => setMoving(null)} />}
 
         <Group justify="space-between" align="flex-end" gap="md">
           <Tabs value={filter} onChange={(value) => value && setFilter(value as GamesListFilter)} variant="pills">

@@ -1,0 +1,3 @@
+export { ImportBundleModal } from './ImportBundleModal';
+export { RelocateModal } from './RelocateModal';
+export { SampleGames } from './SampleGames';
