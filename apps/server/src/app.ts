@@ -41,6 +41,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    // A client that opens a connection and sends slowly (or never finishes) must not hold it for ever: 408.
+    requestTimeout: config.limits.requestTimeoutMs,
+    http: {
+      headersTimeout: config.limits.headersTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default, which would stretch a short timeout).
+      connectionsCheckingInterval: Math.min(5_000, config.limits.headersTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   LOCKED: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  /** A player sent events faster than the server takes them (LOCI_PLAYER_EVENT_RATE); the next ones are taken. */
+  TOO_MANY_EVENTS: 429,
   INTERNAL: 500,
 } as const;
 

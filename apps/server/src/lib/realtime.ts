@@ -15,6 +15,11 @@ export interface Realtime {
   toInstance(instanceId: string, event: string, payload: unknown): void;
   /** Emits `event` to any room by its full name. */
   toRoom(room: string, event: string, payload: unknown): void;
+  /**
+   * Closes every socket of the user (across every server process): their
+   * tokens were revoked or the account deleted. Clients must sign in again.
+   */
+  disconnectUser(userId: string): void;
   /** The users among `userIds` with at least one connected socket now (across every server process). */
   onlineUsers(userIds: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
@@ -31,6 +36,7 @@ export function createNullRealtime(): Realtime {
     toUser: () => undefined,
     toInstance: () => undefined,
     toRoom: () => undefined,
+    disconnectUser: () => undefined,
     onlineUsers: async () => new Set(),
     close: async () => undefined,
   };

@@ -1,20 +1,21 @@
 import type { Server as HttpServer } from 'node:http';
-import { eq } from 'drizzle-orm';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, type WatchAck } from '@loci/domain';
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { instanceRoom, userRoom, type Realtime } from '../../lib/realtime.js';
-import type { CurrentUser } from '../../plugins/auth.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
+import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
 interface SocketData {
   user: CurrentUser;
+  /** When the handshake token expires (seconds since the epoch): the socket closes then. */
+  expiresAt: number;
 }
 type LociSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -55,17 +56,31 @@ async function connectRedis(ctx: AppContext, url: string) {
   return { pub, sub };
 }
 
-/** The signed-in user of a handshake token, read from the database like every HTTP request's. */
-async function authenticate(ctx: AppContext, token: unknown): Promise<CurrentUser | null> {
-  if (typeof token !== 'string' || token === '') return null;
-  const claims = await ctx.tokens.verify(token.replace(/^Bearer\s+/i, ''));
-  if (!claims) return null;
-  const [row] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-    .from(users)
-    .where(eq(users.id, claims.id))
-    .limit(1);
-  return row ?? null;
+/** setTimeout cannot wait longer than this (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The client's address, read like Fastify's `request.ip` with trustProxy (the first X-Forwarded-For). */
+function clientAddress(socket: LociSocket): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || socket.handshake.address;
+}
+
+/** A handshake refusal the client receives as its connect_error (message and `data.errorCode`). */
+function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED'): Error {
+  return Object.assign(new Error(message), { data: { errorCode } });
+}
+
+/** Closes the socket when its token expires (re-armed when that is further away than a timer can wait). */
+function disconnectAtExpiry(socket: LociSocket, expiresAt: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAt * 1000 - Date.now();
+    if (left <= 0) return void socket.disconnect(true);
+    timer = setTimeout(arm, Math.min(left, MAX_TIMEOUT_MS));
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 /**
@@ -83,18 +98,42 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
   });
 
+  const { limits } = ctx.config;
+  const readSession = createSessionReader(ctx);
+  const handshakes = createTokenBuckets({
+    perSecond: limits.handshakesPerMinute / 60,
+    burst: limits.handshakesPerMinute,
+    now: () => ctx.now().getTime(),
+  });
+  /** This process's sockets per user, counted from an accepted handshake until the connection closes. */
+  const socketsOf = new Map<string, Set<string>>();
+  const release = (userId: string, socketId: string) => {
+    const ids = socketsOf.get(userId);
+    if (ids?.delete(socketId) && ids.size === 0) socketsOf.delete(userId);
+  };
+
   io.use((socket, next) => {
+    // Counted before the token is read, so a flood costs no signature check and no query.
+    if (!handshakes.take(clientAddress(socket)).ok)
+      return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED'));
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
     // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
     const token = auth.token ?? socket.handshake.headers.authorization;
-    authenticate(ctx, token)
-      .then((user) => {
-        if (!user) {
-          const error = new Error(token ? REALTIME_MESSAGES.badToken : REALTIME_MESSAGES.noToken);
-          Object.assign(error, { data: { errorCode: 'UNAUTHENTICATED' } });
-          return next(error);
-        }
-        socket.data.user = user;
+    if (typeof token !== 'string' || token === '') return next(refusal(REALTIME_MESSAGES.noToken, 'UNAUTHENTICATED'));
+    readSession(token.replace(/^Bearer\s+/i, ''))
+      .then((session) => {
+        if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED'));
+        const ids = socketsOf.get(session.user.id) ?? new Set<string>();
+        // The new one is refused, not the oldest closed: closed tabs reconnecting would otherwise evict each other.
+        if (ids.size >= limits.socketsPerUser)
+          return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED'));
+        ids.add(socket.id);
+        socketsOf.set(session.user.id, ids);
+        // Either fires: 'disconnect' once connected, the transport's close also when it went before connecting.
+        socket.once('disconnect', () => release(session.user.id, socket.id));
+        socket.conn.once('close', () => release(session.user.id, socket.id));
+        socket.data.user = session.user;
+        socket.data.expiresAt = session.expiresAt;
         next();
       })
       .catch((error: unknown) => {
@@ -106,6 +145,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   io.on('connection', (socket: LociSocket) => {
     const { user } = socket.data;
     void socket.join(userRoom(user.id));
+    disconnectAtExpiry(socket, socket.data.expiresAt);
     // Clients may send anything: every argument is read as unknown and validated here.
     socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
       const reply = (answer: WatchAck) => typeof ack === 'function' && (ack as (answer: WatchAck) => void)(answer);
@@ -144,6 +184,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toInstance: (instanceId, event, payload) => emit(instanceRoom(instanceId), event, payload),
     toRoom: emit,
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
       if (wanted.size === 0) return new Set();
