@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../api/design';
-import { mediaFileUrl, playApi, playQueryKeys } from '../../api/play';
+import { mediaFileUrl, playApi, playErrorCode, playQueryKeys } from '../../api/play';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
 import { RichText } from './RichText';
@@ -81,6 +81,17 @@ function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySess
         });
       },
       onError: (error) => {
+        // The server takes a few events a second per player; beyond that it is no failure, just a pause.
+        if (playErrorCode(error) === 'TOO_MANY_EVENTS') {
+          // One notice for a burst of refusals: a second show with the same id is ignored while it is up.
+          notifications.show({
+            id: 'play-too-fast',
+            message: t('play.notify.tooFast'),
+            color: 'yellow',
+            autoClose: NOTIFY_MS,
+          });
+          return;
+        }
         notifications.show({
           title: t('play.notify.failed'),
           message: error instanceof Error ? error.message : String(error),
