@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { users } from './db/schema.js';
-import { revokeTokens } from './modules/account/service.js';
 import { hashPassword } from './lib/passwords.js';
 
 export interface BootstrapResult {
@@ -31,10 +30,7 @@ export async function ensureAdmin(
       .where(eq(users.email, config.admin.email));
     if (existing) {
       if (existing.role !== 'admin')
-        await db
-          .update(users)
-          .set({ role: 'admin', ...revokeTokens(), updatedAt: now })
-          .where(eq(users.id, existing.id));
+        await db.update(users).set({ role: 'admin', updatedAt: now }).where(eq(users.id, existing.id));
       return {};
     }
     await db.insert(users).values({

@@ -35,7 +35,7 @@ export const users = pgTable(
     credentialsVersion: integer('credentials_version').notNull().default(0),
     /**
      * Carried in every access token (claim `tv`); bumped to revoke every token
-     * issued before: sign out everywhere, password change or reset, role change.
+     * issued before: sign out everywhere, password change or reset.
      */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

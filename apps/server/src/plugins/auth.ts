@@ -37,10 +37,10 @@ export interface Session {
 /**
  * Reads the session of an access token: its claims, then the account it names,
  * from the database on each call so that roles, deletions and revocations
- * take effect at once. A token whose version (`tv`) is older than the
- * account's was revoked (sign out everywhere, password change or reset, role
- * change) and signs in nobody. The HTTP requests and the socket handshakes both
- * use it.
+ * take effect at once (the token's own `role` claim is never used). A token
+ * whose version (`tv`) is older than the account's was revoked (sign out
+ * everywhere, password change or reset) and signs in nobody. The HTTP requests
+ * and the socket handshakes and watches all use it.
  */
 export function createSessionReader(ctx: AppContext): (token: string) => Promise<Session | null> {
   // Built once and prepared: this runs before every signed-in call (a playing app sends one per step).

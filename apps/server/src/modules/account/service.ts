@@ -35,8 +35,8 @@ export async function getAccount({ ctx, userId }: { ctx: AppContext; userId: str
 /**
  * The column change that revokes every access token of the account issued so
  * far: tokens carry the version they were issued with (plugins/auth.ts). Part
- * of the update that changes the credentials or the role, so both commit
- * together; the caller then ends the open sockets with `ctx.realtime.disconnectUser`.
+ * of the update that changes the credentials, so both commit together; the
+ * caller then ends the open sockets with `ctx.realtime.disconnectUser`.
  */
 export function revokeTokens() {
   return { tokenVersion: sql`${users.tokenVersion} + 1` };

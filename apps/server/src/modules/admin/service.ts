@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { gameInstances, playerStates, users, type UserRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
-import { revokeTokens } from '../account/service.js';
 import { countActiveGames, countPublishedGames as countPublishedGamesOf } from '../games/service.js';
 import { roleDecisionMail } from './mails.js';
 
@@ -43,14 +42,12 @@ export async function decideRoleRequest({
     const approved = values.action === 'approve';
     const [row] = await tx
       .update(users)
-      // A new role ends the sessions: no token keeps claiming the old one; the user signs in again.
-      .set({ roleRequest: null, updatedAt: now, ...(approved ? { role: pending.roleRequest.role, ...revokeTokens() } : {}) })
+      .set({ roleRequest: null, updatedAt: now, ...(approved ? { role: pending.roleRequest.role } : {}) })
       .where(eq(users.id, pending.id))
       .returning();
     if (!row) throw new Error('user vanished while deciding');
     return { row, role: pending.roleRequest.role, approved };
   });
-  if (updated.approved) ctx.realtime.disconnectUser(updated.row.id);
   const mail = roleDecisionMail({
     to: updated.row.email,
     name: updated.row.name,

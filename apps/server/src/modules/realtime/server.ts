@@ -107,6 +107,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   });
   /** This process's sockets per user, counted from an accepted handshake until the connection closes. */
   const socketsOf = new Map<string, Set<string>>();
+  /** The token each socket signed in with; not in `socket.data`, which the Redis adapter sends to other processes. */
+  const tokens = new WeakMap<LociSocket, string>();
   const release = (userId: string, socketId: string) => {
     const ids = socketsOf.get(userId);
     if (ids?.delete(socketId) && ids.size === 0) socketsOf.delete(userId);
@@ -120,7 +122,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
     const token = auth.token ?? socket.handshake.headers.authorization;
     if (typeof token !== 'string' || token === '') return next(refusal(REALTIME_MESSAGES.noToken, 'UNAUTHENTICATED'));
-    readSession(token.replace(/^Bearer\s+/i, ''))
+    const bare = token.replace(/^Bearer\s+/i, '');
+    readSession(bare)
       .then((session) => {
         if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED'));
         const ids = socketsOf.get(session.user.id) ?? new Set<string>();
@@ -134,6 +137,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         socket.conn.once('close', () => release(session.user.id, socket.id));
         socket.data.user = session.user;
         socket.data.expiresAt = session.expiresAt;
+        tokens.set(socket, bare);
         next();
       })
       .catch((error: unknown) => {
@@ -151,8 +155,16 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       const reply = (answer: WatchAck) => typeof ack === 'function' && (ack as (answer: WatchAck) => void)(answer);
       const parsed = watchRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
-      checkWatchAccess(ctx, user, parsed.data.instanceId)
-        .then(async (access) => {
+      // Read again, like every API call: a role granted since counts; a token revoked while this process did
+      // not hear of it (Redis away) does not.
+      readSession(tokens.get(socket) ?? '')
+        .then(async (session) => {
+          if (!session) {
+            reply({ ok: false, message: REALTIME_MESSAGES.badToken });
+            return void socket.disconnect(true);
+          }
+          socket.data.user = session.user;
+          const access = await checkWatchAccess(ctx, session.user, parsed.data.instanceId);
           if (access.ok) await socket.join(instanceRoom(parsed.data.instanceId));
           reply(access);
         })
