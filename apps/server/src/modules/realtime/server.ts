@@ -128,8 +128,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED'));
         const ids = socketsOf.get(session.user.id) ?? new Set<string>();
         // The new one is refused, not the oldest closed: closed tabs reconnecting would otherwise evict each other.
-        if (ids.size >= limits.socketsPerUser)
-          return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED'));
+        if (ids.size >= limits.socketsPerUser) return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED'));
         ids.add(socket.id);
         socketsOf.set(session.user.id, ids);
         // Either fires: 'disconnect' once connected, the transport's close also when it went before connecting.
