@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hasRoleAtLeast, USER_MESSAGES, type ChangePasswordInput, type Role } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
@@ -43,19 +44,35 @@ export function revokeTokens() {
 }
 
 /**
- * Signs the account out on every device: every token issued so far stops
- * working and every socket closes. Answers a fresh token, so the device that
- * asked stays signed in.
+ * One update with `changes` that also revokes every token of the account;
+ * then closes its sockets and answers a fresh token for the device that asked.
  */
-export async function signOutEverywhere({ ctx, userId }: { ctx: AppContext; userId: string }): Promise<string> {
+async function revokeAndReissue({
+  ctx,
+  userId,
+  changes = {},
+}: {
+  ctx: AppContext;
+  userId: string;
+  changes?: PgUpdateSetSource<typeof users>;
+}): Promise<string> {
   const [row] = await ctx.db
     .update(users)
-    .set({ ...revokeTokens(), updatedAt: ctx.now() })
+    .set({ ...changes, ...revokeTokens(), updatedAt: ctx.now() })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw fail.unauthenticated();
   ctx.realtime.disconnectUser(userId);
   return ctx.tokens.sign(row);
+}
+
+/**
+ * Signs the account out on every device: every token issued so far stops
+ * working and every socket closes. Answers a fresh token, so the device that
+ * asked stays signed in.
+ */
+export function signOutEverywhere({ ctx, userId }: { ctx: AppContext; userId: string }): Promise<string> {
+  return revokeAndReissue({ ctx, userId });
 }
 
 /**
@@ -77,19 +94,11 @@ export async function changePassword({
     throw fail.validation({ currentPassword: USER_MESSAGES.noPasswordYet }, USER_MESSAGES.noPasswordYet);
   if (!(await verifyPassword(account.passwordHash, values.currentPassword)))
     throw fail.validation({ currentPassword: USER_MESSAGES.passwordIncorrect }, USER_MESSAGES.passwordIncorrect);
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(values.newPassword),
-      credentialsVersion: sql`${users.credentialsVersion} + 1`,
-      ...revokeTokens(),
-      updatedAt: ctx.now(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw fail.unauthenticated();
-  ctx.realtime.disconnectUser(userId);
-  return ctx.tokens.sign(row);
+  const changes = {
+    passwordHash: await hashPassword(values.newPassword),
+    credentialsVersion: sql`${users.credentialsVersion} + 1`,
+  };
+  return revokeAndReissue({ ctx, userId, changes });
 }
 
 /** Files a request to be upgraded to `role`, stamped with the server's clock. */
