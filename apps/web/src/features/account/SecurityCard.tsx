@@ -3,8 +3,9 @@ import { Button, Card, Divider, PasswordInput, Stack, Text, Title } from '@manti
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/query-keys';
 import { usersApi } from '../../api/users';
 import { useAuth } from '../../auth/auth-context';
 import { applyServerFieldErrors } from '../../components/form-errors';
@@ -20,7 +21,14 @@ const validateChange = schemaResolver(changePasswordSchema, { sync: true });
  */
 export function SecurityCard() {
   const { t } = useTranslation();
-  const { login } = useAuth();
+  const { account, login } = useAuth();
+  const queryClient = useQueryClient();
+  // login() forgets the account, since a new token may be another person's; here it is the same person's,
+  // so it stays on screen instead of a loader.
+  const continueWith = (token: string) => {
+    login(token);
+    if (account) queryClient.setQueryData(queryKeys.account, { user: account });
+  };
 
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', newPassword2: '' },
@@ -33,7 +41,7 @@ export function SecurityCard() {
   const changePassword = useMutation({
     mutationFn: usersApi.changePassword,
     onSuccess: ({ token }) => {
-      login(token);
+      continueWith(token);
       form.reset();
       notifySuccess(t('account.security.passwordChanged'));
     },
@@ -47,7 +55,7 @@ export function SecurityCard() {
   const signOutEverywhere = useMutation({
     mutationFn: usersApi.signOutEverywhere,
     onSuccess: ({ token }) => {
-      login(token);
+      continueWith(token);
       notifySuccess(t('account.security.signedOut'));
     },
     onError: (error) => notifyError(t('account.security.signOutError'), error),
