@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { REALTIME_MESSAGES } from '@loci/domain';
+import { PLAY_MESSAGES, REALTIME_MESSAGES, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/sockets.js';
 
 const SOCKETS_PER_USER = 10;
 const HANDSHAKES_PER_MINUTE = 30;
+const EVENTS_PER_SECOND = 5;
 
 /** Settles every attempt and answers each one's outcome: 'connected' or the refusal's message. */
 async function outcomes(attempts: Array<Promise<Socket>>, opened: Socket[]): Promise<string[]> {
@@ -24,7 +25,11 @@ describe('realtime limits', () => {
   beforeAll(async () => {
     t = await createTestApp({
       listen: true,
-      env: { LOCI_SOCKETS_PER_USER: String(SOCKETS_PER_USER), LOCI_HANDSHAKE_RATE: String(HANDSHAKES_PER_MINUTE) },
+      env: {
+        LOCI_SOCKETS_PER_USER: String(SOCKETS_PER_USER),
+        LOCI_HANDSHAKE_RATE: String(HANDSHAKES_PER_MINUTE),
+        LOCI_PLAYER_EVENT_RATE: String(EVENTS_PER_SECOND),
+      },
     });
   });
   afterAll(async () => {
@@ -70,5 +75,24 @@ describe('realtime limits', () => {
 
     t.clock.advance(60_000);
     sockets.push(await connectSocket(t, mia.token));
+  });
+
+  it('answers watches beyond the player event rate with a calm refusal, without reading the database', async () => {
+    t.clock.advance(60_000);
+    const socket = await connectSocket(t, (await createUser(t.app.ctx)).token);
+    sockets.push(socket);
+    const answers = await Promise.all(
+      Array.from(
+        { length: 30 },
+        () => socket.timeout(3000).emitWithAck(SOCKET_EVENTS.watch, { instanceId: 'nope' }) as Promise<WatchAck>,
+      ),
+    );
+    const refused = answers.filter((answer) => !answer.ok && answer.message === PLAY_MESSAGES.tooManyEvents);
+    expect(refused).toHaveLength(30 - 2 * EVENTS_PER_SECOND);
+    t.clock.advance(1000);
+    expect(await socket.timeout(3000).emitWithAck(SOCKET_EVENTS.watch, { instanceId: 'nope' })).not.toEqual({
+      ok: false,
+      message: PLAY_MESSAGES.tooManyEvents,
+    });
   });
 });

@@ -2,7 +2,14 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
-import { SOCKET_EVENTS, REALTIME_PATH, REALTIME_MESSAGES, watchRequestSchema, type WatchAck } from '@loci/domain';
+import {
+  PLAY_MESSAGES,
+  SOCKET_EVENTS,
+  REALTIME_PATH,
+  REALTIME_MESSAGES,
+  watchRequestSchema,
+  type WatchAck,
+} from '@loci/domain';
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -105,6 +112,12 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     burst: limits.handshakesPerMinute,
     now: () => ctx.now().getTime(),
   });
+  // Every `watch` reads the database: a socket gets as many a second as a player gets events.
+  const watches = createTokenBuckets({
+    perSecond: limits.playerEventsPerSecond,
+    burst: limits.playerEventsPerSecond * 2,
+    now: () => ctx.now().getTime(),
+  });
   /** This process's sockets per user, counted from an accepted handshake until the connection closes. */
   const socketsOf = new Map<string, Set<string>>();
   /** The token each socket signed in with; not in `socket.data`, which the Redis adapter sends to other processes. */
@@ -154,6 +167,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       const reply = (answer: WatchAck) => typeof ack === 'function' && (ack as (answer: WatchAck) => void)(answer);
       const parsed = watchRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
+      if (!watches.take(socket.id).ok) return reply({ ok: false, message: PLAY_MESSAGES.tooManyEvents });
       // Read again, like every API call: a role granted since counts; a token revoked while this process did
       // not hear of it (Redis away) does not.
       readSession(tokens.get(socket) ?? '')
