@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { trustProxyOf } from './lib/client-address.js';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -48,13 +49,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    // A hop count trusts that many proxies nearest to the server (what proxy-addr does with a number).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trustProxyOf(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // Refusals made before a route is found (bad URL encoding, a path parameter too long) and by Node's
     // HTTP parser (headers too large) answer in the API's error shape, without the URL they refused.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A client that opens a connection and sends slowly (or never finishes) must not hold it for ever: 408.
+    requestTimeout: config.limits.requestTimeoutMs,
+    http: {
+      headersTimeout: config.limits.headersTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default, which would stretch a short timeout).
+      connectionsCheckingInterval: Math.min(5_000, config.limits.headersTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(richTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,10 +137,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => ctx.mailer.close());
   return app as unknown as App;
-}
-
-function trustHops(hops: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < hops;
 }
 
 /** Serves the built console under /fe with deep links falling back to its index.html. */

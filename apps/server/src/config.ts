@@ -54,6 +54,12 @@ const envSchema = z.object({
   LOCI_ADMIN_PASSWORD: optionalString,
   LOCI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOCI_WEB_DIST: optionalString,
+  // Limits against exhaustion (docs/deployment.md "Limits").
+  LOCI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  LOCI_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  LOCI_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
+  LOCI_HANDSHAKE_RATE: z.coerce.number().int().min(1).default(120),
+  LOCI_PLAYER_EVENT_RATE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // HTTP hardening (security headers, proxies) — kept together.
   LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
@@ -101,6 +107,19 @@ export interface Config {
   rateLimit: number;
   /** Folder of the built console; absent folder means the API runs alone. */
   webDist: string;
+  /** Limits against exhaustion; each counter is per server process. */
+  limits: {
+    /** Time a client has to send a whole request, body included (ms); then 408 and the connection closes. */
+    requestTimeoutMs: number;
+    /** Time a client has to send a request's headers (ms). */
+    headersTimeoutMs: number;
+    /** Open sockets per user; one more is refused. */
+    socketsPerUser: number;
+    /** Socket handshakes per client address per minute. */
+    handshakesPerMinute: number;
+    /** Player events per player and instance per second (bursts of twice that). */
+    playerEventsPerSecond: number;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): none by default, since anyone
@@ -140,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.LOCI_ADMIN_EMAIL && !e.LOCI_ADMIN_PASSWORD) || (!e.LOCI_ADMIN_EMAIL && e.LOCI_ADMIN_PASSWORD)) {
     throw new ConfigError('LOCI_ADMIN_EMAIL and LOCI_ADMIN_PASSWORD go together');
   }
+  if (e.LOCI_HEADERS_TIMEOUT_MS > e.LOCI_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('LOCI_HEADERS_TIMEOUT_MS cannot be longer than LOCI_REQUEST_TIMEOUT_MS');
+  }
   const port = e.PORT;
   return {
     port,
@@ -172,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     rateLimit: e.LOCI_RATE_LIMIT,
     webDist: path.resolve(e.LOCI_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    limits: {
+      requestTimeoutMs: e.LOCI_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.LOCI_HEADERS_TIMEOUT_MS,
+      socketsPerUser: e.LOCI_SOCKETS_PER_USER,
+      handshakesPerMinute: e.LOCI_HANDSHAKE_RATE,
+      playerEventsPerSecond: e.LOCI_PLAYER_EVENT_RATE,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,
     tileUrl: e.LOCI_TILE_URL,

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,
+  /** A player sent events faster than the server takes them (LOCI_PLAYER_EVENT_RATE); the next ones are taken. */
+  TOO_MANY_EVENTS: 429,
   INTERNAL: 500,
 } as const;
 

@@ -36,6 +36,7 @@ export type PlayErrorCode = keyof typeof PLAY_ERROR_CODES;
 
 /** The messages of the player API's refusals. */
 export const PLAY_MESSAGES = {
+  tooManyEvents: 'Too fast — wait a moment and try again',
   wrongPasscode: 'Wrong passcode',
   passcodeRequired: 'This game needs a passcode',
   notStartedYet: 'This game has not started yet',

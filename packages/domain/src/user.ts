@@ -45,6 +45,8 @@ export const USER_MESSAGES = {
   socialNoEmail: 'The provider did not share a verified email address with Loci',
   socialAccountMismatch: 'This email address is already linked to another account of this provider',
   socialTokenMissing: 'No social sign-in token was found. Please sign in again.',
+  currentPasswordRequired: 'Current password field is required',
+  noPasswordYet: 'This account has no password yet: set one with "Forgot password" on the sign-in page',
 } as const;
 
 const email = z
@@ -82,6 +84,15 @@ export const loginSchema = z.object({
   password: z.string({ error: USER_MESSAGES.passwordRequired }).min(1, USER_MESSAGES.passwordRequired),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/users/account/password: the current password, and a new one with the sign-up rules. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: USER_MESSAGES.currentPasswordRequired })
+    .min(1, USER_MESSAGES.currentPasswordRequired),
+  newPassword,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** POST /api/users/forgot and /api/users/resend */
 export const emailOnlySchema = z.object({ email });
@@ -155,6 +166,8 @@ export const tokenClaimsSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   exp: z.number(),
+  /** The account's token version when issued; a later one revokes the token. Absent in tokens older than it (0). */
+  tv: z.number().int().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

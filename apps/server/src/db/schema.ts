@@ -33,6 +33,11 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Bumped whenever the password changes, so that a reset link works once. */
     credentialsVersion: integer('credentials_version').notNull().default(0),
+    /**
+     * Carried in every access token (claim `tv`); bumped to revoke every token
+     * issued before: sign out everywhere, password change or reset.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

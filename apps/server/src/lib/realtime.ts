@@ -24,6 +24,11 @@ export interface Realtime {
    * name the event themselves (spec 3 §3), so its name is any text.
    */
   toRoom(room: string, event: string, payload: DebugLocationPayload): void;
+  /**
+   * Closes every socket of the user (across every server process): their
+   * tokens were revoked or the account deleted. Clients must sign in again.
+   */
+  disconnectUser(userId: string): void;
   /** The users among `userIds` with at least one connected socket now (across every server process). */
   onlineUsers(userIds: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
@@ -40,6 +45,7 @@ export function createNullRealtime(): Realtime {
     toUser: () => undefined,
     toInstance: () => undefined,
     toRoom: () => undefined,
+    disconnectUser: () => undefined,
     onlineUsers: async () => new Set(),
     close: async () => undefined,
   };

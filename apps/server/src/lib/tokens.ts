@@ -4,7 +4,8 @@ import { tokenClaimsSchema, type Role, type TokenClaims } from '@loci/domain';
 
 /** Signs and verifies Loci's access tokens (HS256 JWT). */
 export interface TokenService {
-  sign(user: { id: string; name: string; email: string; role: Role }): Promise<string>;
+  /** A token for the user; `tokenVersion` is the account's current one (a later one revokes the token). */
+  sign(user: { id: string; name: string; email: string; role: Role; tokenVersion: number }): Promise<string>;
   /** The token's claims, or null when it is missing, forged or expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -16,14 +17,14 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
    * Tokens already verified, until they expire. A token never changes, so its
    * signature needs checking once; every call of a playing app (one per step
    * of the walk) would otherwise pay the HMAC again. Bounded: the oldest entry
-   * leaves first. Who the token names is still read from the database on every
-   * request (plugins/auth.ts).
+   * leaves first. Who the token names, and whether the token was revoked since,
+   * is still read from the database on every request (plugins/auth.ts).
    */
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   const VERIFIED_MAX = 10_000;
   return {
     async sign(user) {
-      return new SignJWT({ id: user.id, name: user.name, email: user.email, role: user.role })
+      return new SignJWT({ id: user.id, name: user.name, email: user.email, role: user.role, tv: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()

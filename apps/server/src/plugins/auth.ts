@@ -28,23 +28,51 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Reads the bearer token on every request into `request.currentUser`. */
-export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
-  app.decorateRequest('currentUser', null);
+/** Who a token signs in, and until when (seconds since the epoch, the token's `exp`). */
+export interface Session {
+  user: CurrentUser;
+  expiresAt: number;
+}
+
+/**
+ * Reads the session of an access token: its claims, then the account it names,
+ * from the database on each call so that roles, deletions and revocations
+ * take effect at once (the token's own `role` claim is never used). A token
+ * whose version (`tv`) is older than the account's was revoked (sign out
+ * everywhere, password change or reset) and signs in nobody. The HTTP requests
+ * and the socket handshakes and watches all use it.
+ */
+export function createSessionReader(ctx: AppContext): (token: string) => Promise<Session | null> {
   // Built once and prepared: this runs before every signed-in call (a playing app sends one per step).
   const findUser = ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_current_user');
+  return async (token) => {
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) return null;
+    const [row] = await findUser.execute({ id: claims.id });
+    if (!row || row.tokenVersion !== (claims.tv ?? 0)) return null;
+    return { user: { id: row.id, name: row.name, email: row.email, role: row.role }, expiresAt: claims.exp };
+  };
+}
+
+/** Reads the bearer token on every request into `request.currentUser`. */
+export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  app.decorateRequest('currentUser', null);
+  const readSession = createSessionReader(ctx);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const claims = await ctx.tokens.verify(token);
-    if (!claims) return;
-    const [row] = await findUser.execute({ id: claims.id });
-    request.currentUser = row ?? null;
+    request.currentUser = (await readSession(token))?.user ?? null;
   });
 });
 

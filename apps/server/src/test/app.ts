@@ -15,6 +15,16 @@ export function createMemoryMailer(): Mailer & { sent: Mail[] } {
   return { sent, send: async (mail) => void sent.push(mail), close: () => {} };
 }
 
+/** The first link of the last mail sent to `to`, with its `msg` and `mac` (confirmation and reset links). */
+export function lastLink(mailer: { sent: Mail[] }, to: string): { url: URL; msg: string; mac: string } {
+  const mail = mailer.sent.filter((m) => m.to === to).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const href = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!href) throw new Error('no link in mail');
+  const url = new URL(href);
+  return { url, msg: url.searchParams.get('msg') ?? '', mac: url.searchParams.get('mac') ?? '' };
+}
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -51,6 +61,10 @@ export async function createTestApp(
     PUBLIC_URL: 'http://loci.test',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     LOCI_RATE_LIMIT: '1000',
+    // Tests run on a frozen clock, where no bucket refills: the limits' own tests set theirs.
+    LOCI_PLAYER_EVENT_RATE: '1000',
+    LOCI_HANDSHAKE_RATE: '10000',
+    LOCI_SOCKETS_PER_USER: '1000',
     LOCI_WEB_DIST: path.join(dataDir, 'no-console'),
     ...options.env,
   });

@@ -1,4 +1,12 @@
-import type { ConfirmResult, EmailOnlyInput, ForgotChangeInput, LoginInput, RegisterInput, User } from '@loci/domain';
+import type {
+  ChangePasswordInput,
+  ConfirmResult,
+  EmailOnlyInput,
+  ForgotChangeInput,
+  LoginInput,
+  RegisterInput,
+  User,
+} from '@loci/domain';
 import { api } from './client';
 
 export interface SocialProviders {
@@ -20,6 +28,11 @@ export const usersApi = {
   requestRole: (role: 'designer') => api.post<{ user: User }>('/users/account/roleRequest', { roleRequest: { role } }),
   cancelRoleRequest: () => api.delete<{ user: User }>('/users/account/roleRequest'),
   deleteAccount: () => api.delete<{ success: boolean }>('/users/account'),
+  /** Revokes every token of the account; answers a fresh one for this device. */
+  signOutEverywhere: () => api.post<{ success: boolean; token: string }>('/users/account/signOutEverywhere', {}),
+  /** Changes the password and signs out every other device; answers a fresh token for this one. */
+  changePassword: (values: ChangePasswordInput) =>
+    api.post<{ success: boolean; token: string }>('/users/account/password', values),
   getProviders: (signal?: AbortSignal) => api.get<SocialProviders>('/users/providers', signal),
   getJwtAsBody: () => api.get<{ jwtToken: string }>('/users/jwtAsBody'),
 };

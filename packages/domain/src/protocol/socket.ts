@@ -45,6 +45,8 @@ export const RESERVED_SOCKET_EVENTS = [
 export const REALTIME_MESSAGES = {
   noToken: 'Not loged in',
   badToken: 'Your session has expired or is not valid. Please sign in again',
+  tooManySockets: 'This account has too many open connections. Close Loci in another tab or device and try again',
+  tooManyHandshakes: 'Too many connection attempts from your address. Please wait a minute and try again',
 } as const;
 
 /** Body of the `watch` and `unwatch` events. */

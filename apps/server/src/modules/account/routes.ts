@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountResponseSchema, roleRequestBodySchema, successResponseSchema } from '@loci/domain';
+import {
+  accountResponseSchema,
+  changePasswordSchema,
+  loginResponseSchema,
+  roleRequestBodySchema,
+  successResponseSchema,
+} from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentUser } from '../../presenters/user.js';
-import { cancelRoleRequest, deleteAccount, getAccount, requestRole } from './service.js';
+import {
+  cancelRoleRequest,
+  changePassword,
+  deleteAccount,
+  getAccount,
+  requestRole,
+  signOutEverywhere,
+} from './service.js';
 
 const tags = ['account'];
 const security = [{ bearerAuth: [] }];
@@ -36,6 +49,41 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const user = requireUser(request);
       await deleteAccount({ ctx, userId: user.id });
       return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/users/account/signOutEverywhere',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke every token of the account and close its sockets; answers a fresh token for this device',
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { success: true as const, token: await signOutEverywhere({ ctx, userId: user.id }) };
+    },
+  );
+
+  api.post(
+    '/users/account/password',
+    {
+      // A stolen token must not become a way to guess the password.
+      config: { rateLimit: { max: ctx.config.rateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password (the current one required); signs out every other device',
+        body: changePasswordSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { success: true as const, token: await changePassword({ ctx, userId: user.id, values: request.body }) };
     },
   );
 

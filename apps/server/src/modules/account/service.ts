@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
-import { hasRoleAtLeast, USER_MESSAGES, type Role } from '@loci/domain';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { hasRoleAtLeast, USER_MESSAGES, type ChangePasswordInput, type Role } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { gameInstances, gameplayRecords, playerMessages, playerStates, users, type UserRow } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 
 /** The account with this id, or undefined. */
 export async function findUserById({ ctx, id }: { ctx: AppContext; id: string }): Promise<UserRow | undefined> {
@@ -29,6 +31,74 @@ export async function getAccount({ ctx, userId }: { ctx: AppContext; userId: str
   const row = await findUserById({ ctx, id: userId });
   if (!row) throw fail.unauthenticated();
   return row;
+}
+
+/**
+ * The column change that revokes every access token of the account issued so
+ * far: tokens carry the version they were issued with (plugins/auth.ts). Part
+ * of the update that changes the credentials, so both commit together; the
+ * caller then ends the open sockets with `ctx.realtime.disconnectUser`.
+ */
+export function revokeTokens() {
+  return { tokenVersion: sql`${users.tokenVersion} + 1` };
+}
+
+/**
+ * One update with `changes` that also revokes every token of the account;
+ * then closes its sockets and answers a fresh token for the device that asked.
+ */
+async function revokeAndReissue({
+  ctx,
+  userId,
+  changes = {},
+}: {
+  ctx: AppContext;
+  userId: string;
+  changes?: PgUpdateSetSource<typeof users>;
+}): Promise<string> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...changes, ...revokeTokens(), updatedAt: ctx.now() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw fail.unauthenticated();
+  ctx.realtime.disconnectUser(userId);
+  return ctx.tokens.sign(row);
+}
+
+/**
+ * Signs the account out on every device: every token issued so far stops
+ * working and every socket closes. Answers a fresh token, so the device that
+ * asked stays signed in.
+ */
+export function signOutEverywhere({ ctx, userId }: { ctx: AppContext; userId: string }): Promise<string> {
+  return revokeAndReissue({ ctx, userId });
+}
+
+/**
+ * Changes the password of a signed-in account, given the current one. Like a
+ * reset, it ends every other session and voids reset links already mailed;
+ * answers a fresh token for the device that asked.
+ */
+export async function changePassword({
+  ctx,
+  userId,
+  values,
+}: {
+  ctx: AppContext;
+  userId: string;
+  values: Required<ChangePasswordInput>;
+}): Promise<string> {
+  const account = await getAccount({ ctx, userId });
+  if (!account.passwordHash)
+    throw fail.validation({ currentPassword: USER_MESSAGES.noPasswordYet }, USER_MESSAGES.noPasswordYet);
+  if (!(await verifyPassword(account.passwordHash, values.currentPassword)))
+    throw fail.validation({ currentPassword: USER_MESSAGES.passwordIncorrect }, USER_MESSAGES.passwordIncorrect);
+  const changes = {
+    passwordHash: await hashPassword(values.newPassword),
+    credentialsVersion: sql`${users.credentialsVersion} + 1`,
+  };
+  return revokeAndReissue({ ctx, userId, changes });
 }
 
 /** Files a request to be upgraded to `role`, stamped with the server's clock. */
@@ -86,6 +156,7 @@ export async function deleteAccount({ ctx, userId }: { ctx: AppContext; userId: 
     await anonymiseGameplayData({ tx, userId });
     await tx.delete(users).where(eq(users.id, userId));
   });
+  ctx.realtime.disconnectUser(userId);
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -2,20 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORM_ERROR_MESSAGE, tokenClaimsSchema, USER_MESSAGES } from '@loci/domain';
 import { users } from '../../db/schema.js';
-import { createMemoryMailer, createTestApp, type TestApp } from '../../test/app.js';
+import { createMemoryMailer, createTestApp, lastLink, type TestApp } from '../../test/app.js';
 import { authHeaders, createUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test/factories.js';
 
 const HOUR = 60 * 60 * 1000;
-
-/** The msg/mac pair of the last link mailed to `to`. */
-function lastLink(mailer: ReturnType<typeof createMemoryMailer>, to: string): { url: URL; msg: string; mac: string } {
-  const mail = mailer.sent.filter((m) => m.to === to).at(-1);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  const href = mail.text.match(/https?:\/\/\S+/)?.[0];
-  if (!href) throw new Error('no link in mail');
-  const url = new URL(href);
-  return { url, msg: url.searchParams.get('msg') ?? '', mac: url.searchParams.get('mac') ?? '' };
-}
 
 describe('auth', () => {
   let t: TestApp;

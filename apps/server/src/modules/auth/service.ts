@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { LinkPurpose } from '../../lib/tokens.js';
-import { findUserByEmail, findUserById } from '../account/service.js';
+import { findUserByEmail, findUserById, revokeTokens } from '../account/service.js';
 import { confirmationMail, passwordResetMail } from './mails.js';
 
 type RegisterValues = z.output<typeof registerSchema>;
@@ -188,13 +188,15 @@ export async function resetPassword({ ctx, values }: { ctx: AppContext; values: 
     .set({
       passwordHash,
       credentialsVersion: sql`${users.credentialsVersion} + 1`,
+      // Whoever had the old password may hold a token: it stops working too.
+      ...revokeTokens(),
       confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })
     // Compare-and-set: of two uses of one link, racing or not, only the first matches.
     .where(and(eq(users.id, userId), eq(users.credentialsVersion, v)))
     .returning({ id: users.id });
-  if (updated) return;
+  if (updated) return ctx.realtime.disconnectUser(userId);
   // The account is gone, or the link was used or superseded by a later password change.
   throw resetLinkError((await findUserById({ ctx, id: userId })) ? 'VALIDATION_EXPIRED' : 'VALIDATION_FAILED');
 }

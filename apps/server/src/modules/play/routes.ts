@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEVICE_HEADER,
+  PLAY_MESSAGES,
   playEventAnswerSchema,
   playEventSchema,
   playGameAnswerSchema,
@@ -12,6 +13,8 @@ import {
   startPlayBodySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getPlayGame, getPlayLobby, getPlayState, sendPlayEvent, startPlaying } from './service.js';
 
@@ -21,7 +24,14 @@ const gameParams = z.object({ gameId: z.string() });
 const instanceParams = z.object({ instanceId: z.string() });
 /** Error answers: `{ message, errors?, errorCode? }`. */
 const errorSchema = z.looseObject({ message: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 
 /** The device id the app sends (`X-Loci-Device`), for games that bind a player to one device. */
 function deviceOf(request: FastifyRequest): string | null {
@@ -36,6 +46,13 @@ function deviceOf(request: FastifyRequest): string | null {
  */
 export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { playerEventsPerSecond } = ctx.config.limits;
+  // Per player and instance: each event takes the instance's row lock, so a flood would stall the other players.
+  const playerEvents = createTokenBuckets({
+    perSecond: playerEventsPerSecond,
+    burst: playerEventsPerSecond * 2,
+    now: () => ctx.now().getTime(),
+  });
 
   api.get(
     '/play/games/:gameId',
@@ -115,11 +132,19 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
   api.post(
     '/play/instances/:instanceId/events',
     {
+      // Before the body is read: a refused event costs no parsing, no validation and no query.
+      onRequest: async (request, reply) => {
+        if (!request.currentUser) return;
+        const taken = playerEvents.take(`${request.currentUser.id}:${request.params.instanceId}`);
+        if (taken.ok) return;
+        reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+        throw new AppError('TOO_MANY_EVENTS', PLAY_MESSAGES.tooManyEvents);
+      },
       schema: {
         tags,
         security,
         summary:
-          'One event of the caller; engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE',
+          'One event of the caller; engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE; 429 TOO_MANY_EVENTS',
         params: instanceParams,
         body: playEventSchema,
         response: { 200: playEventAnswerSchema, ...errors },

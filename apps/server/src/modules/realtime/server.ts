@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
-import { eq } from 'drizzle-orm';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import {
+  PLAY_MESSAGES,
   SOCKET_EVENTS,
   REALTIME_PATH,
   REALTIME_MESSAGES,
@@ -14,7 +14,7 @@ import {
 } from '@loci/domain';
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
+import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
@@ -23,12 +23,15 @@ import {
   type ServerEvent,
   type ServerEventPayload,
 } from '../../lib/realtime.js';
-import type { CurrentUser } from '../../plugins/auth.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
+import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
 interface SocketData {
   user: CurrentUser;
+  /** When the handshake token expires (seconds since the epoch): the socket closes then. */
+  expiresAt: number;
 }
 /** Socket.IO typed by the domain's protocol maps (no server-to-server events). */
 type LociServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -71,17 +74,24 @@ async function connectRedis(ctx: AppContext, url: string) {
   return { pub, sub };
 }
 
-/** The signed-in user of a handshake token, read from the database like every HTTP request's. */
-async function authenticate(ctx: AppContext, token: unknown): Promise<CurrentUser | null> {
-  if (typeof token !== 'string' || token === '') return null;
-  const claims = await ctx.tokens.verify(token.replace(/^Bearer\s+/i, ''));
-  if (!claims) return null;
-  const [row] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-    .from(users)
-    .where(eq(users.id, claims.id))
-    .limit(1);
-  return row ?? null;
+/** setTimeout cannot wait longer than this (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A handshake refusal the client receives as its connect_error (message and `data.errorCode`). */
+function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED'): Error {
+  return Object.assign(new Error(message), { data: { errorCode } });
+}
+
+/** Closes the socket when its token expires (re-armed when that is further away than a timer can wait). */
+function disconnectAtExpiry(socket: LociSocket, expiresAt: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAt * 1000 - Date.now();
+    if (left <= 0) return void socket.disconnect(true);
+    timer = setTimeout(arm, Math.min(left, MAX_TIMEOUT_MS));
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 /**
@@ -99,18 +109,52 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
   });
 
+  const { limits } = ctx.config;
+  const readSession = createSessionReader(ctx);
+  const trustProxy = trustProxyOf(ctx.config.trustProxy);
+  const handshakes = createTokenBuckets({
+    perSecond: limits.handshakesPerMinute / 60,
+    burst: limits.handshakesPerMinute,
+    now: () => ctx.now().getTime(),
+  });
+  // Every `watch` reads the database: a socket gets as many a second as a player gets events.
+  const watches = createTokenBuckets({
+    perSecond: limits.playerEventsPerSecond,
+    burst: limits.playerEventsPerSecond * 2,
+    now: () => ctx.now().getTime(),
+  });
+  /** This process's sockets per user, counted from an accepted handshake until the connection closes. */
+  const socketsOf = new Map<string, Set<string>>();
+  /** The token each socket signed in with; not in `socket.data`, which the Redis adapter sends to other processes. */
+  const tokens = new WeakMap<LociSocket, string>();
+  const release = (userId: string, socketId: string) => {
+    const ids = socketsOf.get(userId);
+    if (ids?.delete(socketId) && ids.size === 0) socketsOf.delete(userId);
+  };
+
   io.use((socket, next) => {
+    // Counted before the token is read, so a flood costs no signature check and no query.
+    if (!handshakes.take(clientAddressOf(socket.request, trustProxy)).ok)
+      return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED'));
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
     // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
     const token = auth.token ?? socket.handshake.headers.authorization;
-    authenticate(ctx, token)
-      .then((user) => {
-        if (!user) {
-          const error = new Error(token ? REALTIME_MESSAGES.badToken : REALTIME_MESSAGES.noToken);
-          Object.assign(error, { data: { errorCode: 'UNAUTHENTICATED' } });
-          return next(error);
-        }
-        socket.data.user = user;
+    if (typeof token !== 'string' || token === '') return next(refusal(REALTIME_MESSAGES.noToken, 'UNAUTHENTICATED'));
+    const bare = token.replace(/^Bearer\s+/i, '');
+    readSession(bare)
+      .then((session) => {
+        if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED'));
+        const ids = socketsOf.get(session.user.id) ?? new Set<string>();
+        // The new one is refused, not the oldest closed: closed tabs reconnecting would otherwise evict each other.
+        if (ids.size >= limits.socketsPerUser) return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED'));
+        ids.add(socket.id);
+        socketsOf.set(session.user.id, ids);
+        // Either fires: 'disconnect' once connected, the transport's close also when it went before connecting.
+        socket.once('disconnect', () => release(session.user.id, socket.id));
+        socket.conn.once('close', () => release(session.user.id, socket.id));
+        socket.data.user = session.user;
+        socket.data.expiresAt = session.expiresAt;
+        tokens.set(socket, bare);
         next();
       })
       .catch((error: unknown) => {
@@ -122,13 +166,23 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   io.on('connection', (socket: LociSocket) => {
     const { user } = socket.data;
     void socket.join(userRoom(user.id));
+    disconnectAtExpiry(socket, socket.data.expiresAt);
     // The maps type what a well-behaved client sends; any client may send anything, so both are checked here.
     socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
       const reply = (answer: WatchAck) => typeof ack === 'function' && ack(answer);
       const parsed = watchRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
-      checkWatchAccess(ctx, user, parsed.data.instanceId)
-        .then(async (access) => {
+      if (!watches.take(socket.id).ok) return reply({ ok: false, message: PLAY_MESSAGES.tooManyEvents });
+      // Read again, like every API call: a role granted since counts; a token revoked while this process did
+      // not hear of it (Redis away) does not.
+      readSession(tokens.get(socket) ?? '')
+        .then(async (session) => {
+          if (!session) {
+            reply({ ok: false, message: REALTIME_MESSAGES.badToken });
+            return void socket.disconnect(true);
+          }
+          socket.data.user = session.user;
+          const access = await checkWatchAccess(ctx, session.user, parsed.data.instanceId);
           if (access.ok) await socket.join(instanceRoom(parsed.data.instanceId));
           reply(access);
         })
@@ -164,6 +218,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
       if (wanted.size === 0) return new Set();

@@ -2,7 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@loci/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
-import { makeUser, signIn } from '../../test/factories';
+import { makeToken, makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
 
 const player = makeUser({ role: 'player', name: 'Pat Player', email: 'pat@example.com', googleId: 'g-123' });
@@ -96,5 +96,75 @@ describe('#account fetch failure', () => {
     expect((await screen.findAllByText('Account fetch error')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
+  });
+});
+
+describe('#account sessions', () => {
+  it('signs out everywhere after a confirmation and keeps this device signed in with the fresh token', async () => {
+    signIn({ role: 'player' });
+    const fresh = makeToken({ role: 'player', name: 'Pat Player' });
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'POST /api/users/account/signOutEverywhere': { body: { success: true, token: fresh } },
+    });
+    const { user, pathname } = renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(api.callsTo('POST /api/users/account/signOutEverywhere')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByText('Every other device was signed out.')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+    expect(pathname()).toBe('/account');
+  });
+
+  it('changes the password, showing the server refusal under its field first', async () => {
+    signIn({ role: 'player' });
+    const fresh = makeToken({ role: 'player', name: 'Pat Player' });
+    let attempts = 0;
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'POST /api/users/account/password': () =>
+        (attempts += 1) === 1
+          ? {
+              status: 400,
+              body: { message: 'Password incorrect', errors: { currentPassword: 'Password incorrect' } },
+            }
+          : { body: { success: true, token: fresh } },
+    });
+    const { user } = renderApp('/account');
+
+    await user.type(await screen.findByLabelText('Current password'), 'wrong');
+    await user.type(screen.getByLabelText('New password'), 'new secret');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new secret');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password incorrect')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), 'mine');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Your password was changed. Every other device was signed out.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/users/account/password').at(-1)?.body).toEqual({
+      currentPassword: 'mine',
+      newPassword: 'new secret',
+    });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+  }, 20_000); // typing into four fields, twice, is slow on a busy machine
+
+  it('checks the new password and its confirmation before asking the server', async () => {
+    signIn({ role: 'player' });
+    const api = mockApi({ 'GET /api/users/account': { body: { user: player } } });
+    const { user } = renderApp('/account');
+
+    await user.type(await screen.findByLabelText('Current password'), 'mine');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm new password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/users/account/password')).toHaveLength(0);
   });
 });

@@ -14,6 +14,7 @@ import { useAuth } from '../../auth/auth-context';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
+import { SecurityCard } from './SecurityCard';
 
 const ROLE_COLORS: Record<User['role'], string> = { player: 'gray', designer: 'teal', admin: 'grape' };
 
@@ -193,6 +194,8 @@ export function AccountPage() {
             </Stack>
           </Card>
         )}
+
+        <SecurityCard />
 
         <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
           <Stack gap="sm" align="flex-start">

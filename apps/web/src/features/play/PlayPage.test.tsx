@@ -156,4 +156,42 @@ describe('PlayPage', () => {
     expect(within(item).getByText('Brass key')).toBeInTheDocument();
     expect(within(item).getByText('1')).toBeInTheDocument();
   });
+
+  it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
+    signIn({ role: 'player' });
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: { ...game, language: 'en-Us' },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: null,
+        },
+      },
+      'POST /api/play/games/g1/instances': {
+        status: 201,
+        body: {
+          instanceId: 'i1',
+          rejoined: false,
+          outputs: [],
+          view: view({ pending: [{ playerId: 'u1', action: 'showInfo', blocking: true, interactionId: 'welcome' }] }),
+          messages: [],
+        },
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+      'POST /api/play/instances/i1/events': {
+        status: 429,
+        body: { message: 'Too fast — wait a moment and try again', errorCode: 'TOO_MANY_EVENTS' },
+      },
+    });
+
+    const { user } = renderApp('/play/g1');
+    await user.click(await screen.findByRole('button', { name: 'Start playing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to the harbour' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+
+    expect(await screen.findByText('Too fast — try again in a moment')).toBeInTheDocument();
+    expect(screen.queryByText('The game did not answer')).not.toBeInTheDocument();
+  }, 15_000); // a whole start of the player, on a busy machine
 });

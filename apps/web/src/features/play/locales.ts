@@ -129,6 +129,7 @@ i18n.addResourceBundle(
         messageFrom: 'Message from {{from}}',
         refused: 'Not possible',
         failed: 'The game did not answer',
+        tooFast: 'Too fast — try again in a moment',
       },
       end: {
         completed: 'Game completed!',

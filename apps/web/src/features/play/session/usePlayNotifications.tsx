@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { playErrorCode } from '../../../api/play';
 import type { SpecIndex } from '../spec-index';
 import { playErrorMessage } from './play-error';
 import type { PlaySessionHandlers } from './usePlaySession';
@@ -60,6 +61,17 @@ export function usePlayNotifications(indexRef: { current: SpecIndex | null }): P
         });
       },
       onError: (error) => {
+        // The server takes a few events a second per player; beyond that it is no failure, just a pause.
+        if (playErrorCode(error) === 'TOO_MANY_EVENTS') {
+          // One notice for a burst of refusals: a second show with the same id is ignored while it is up.
+          notifications.show({
+            id: 'play-too-fast',
+            message: t('play.notify.tooFast'),
+            color: 'yellow',
+            autoClose: NOTIFY_MS,
+          });
+          return;
+        }
         notifications.show({
           title: t('play.notify.failed'),
           message: playErrorMessage(error),
