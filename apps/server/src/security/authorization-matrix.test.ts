@@ -6,11 +6,13 @@
  * how the others are refused (anonymous 401; signed-in callers 403, or 404
  * where hiding that the thing exists is the rule); the test derives the cells.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, worldStateKey, type DesignKind } from '@loci/domain';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { createUser, uniqueEmail, type TestUser } from '../test/factories.js';
+import { createUser, DEFAULT_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.js';
 import { createEntity, designRequest, designValues, worldObjectValues } from '../test/design-factories.js';
 import {
   createGame,
@@ -144,6 +146,14 @@ const playingPeriod = (seed: Seed) => ({
   playingPeriod: { start: seed.t.clock.now.toISOString(), end: null, timezone: 'Europe/Athens' },
 });
 
+/** A bundle every designer may import: a shipped sample. */
+const SAMPLE_BUNDLE = readFileSync(
+  fileURLToPath(new URL('../../../../samples/acropolis-quiz-walk.loci.zip', import.meta.url)),
+);
+
+/** Where relocation moves a game in the cells that move one. */
+const HELSINKI = { lat: 60.1699, lng: 24.9384 };
+
 /** Every route, with who may call it. */
 const MATRIX: Record<string, Rule> = {
   // The console and the documents: public.
@@ -219,6 +229,19 @@ const MATRIX: Record<string, Rule> = {
     call: async (s, role) => ({ url: '/api/users/account', as: await freshAccount(s, role) }),
   },
   // Asking to become a designer is for players; a designer or admin has the role already (409).
+  // Both end every other session of the account, so each cell uses a fresh one.
+  'POST /api/users/account/password': {
+    allow: SIGNED_IN,
+    call: async (s, role) => ({
+      url: '/api/users/account/password',
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a new horse battery' },
+      as: await freshAccount(s, role),
+    }),
+  },
+  'POST /api/users/account/signOutEverywhere': {
+    allow: SIGNED_IN,
+    call: async (s, role) => ({ url: '/api/users/account/signOutEverywhere', as: await freshAccount(s, role) }),
+  },
   'POST /api/users/account/roleRequest': {
     allow: ['player', 'authorisedPlayer'],
     refused: 409,
@@ -263,6 +286,27 @@ const MATRIX: Record<string, Rule> = {
   'DELETE /api/design/games/:id': {
     allow: EDITORS,
     call: async (s) => ({ url: `/api/design/games/${await freshGame(s)}` }),
+  },
+  // Bundles and relocation: exporting is cloning (the clone right); importing and samples make a game of one's own.
+  'GET /api/design/games/:id/bundle': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/games/${s.gameId}/bundle` }),
+  },
+  'POST /api/design/games/import': {
+    allow: AUTHORS,
+    call: async () => {
+      const body = await multipartBody([{ field: 'bundle', filename: 'game.loci.zip', bytes: SAMPLE_BUNDLE }]);
+      return { url: '/api/design/games/import', payload: body.payload, headers: body.headers };
+    },
+  },
+  'POST /api/design/games/:id/relocate': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/games/${s.gameId}/relocate`, payload: { ...HELSINKI, preview: true } }),
+  },
+  'GET /api/design/samples': { allow: AUTHORS, call: () => ({ url: '/api/design/samples' }) },
+  'POST /api/design/samples/:name': {
+    allow: AUTHORS,
+    call: () => ({ url: '/api/design/samples/acropolis-quiz-walk', payload: { relocate: HELSINKI } }),
   },
   'POST /api/design/games/:id/clone': { allow: EDITORS, call: (s) => ({ url: `/api/design/games/${s.gameId}/clone` }) },
   'POST /api/design/games/:id/unpublish': {

@@ -29,6 +29,8 @@ describe('realtime limits', () => {
         LOCI_SOCKETS_PER_USER: String(SOCKETS_PER_USER),
         LOCI_HANDSHAKE_RATE: String(HANDSHAKES_PER_MINUTE),
         LOCI_PLAYER_EVENT_RATE: String(EVENTS_PER_SECOND),
+        // The test's sockets come through 127.0.0.1: trusted as a proxy, its X-Forwarded-For names another client.
+        LOCI_TRUST_PROXY: '127.0.0.1',
       },
     });
   });
