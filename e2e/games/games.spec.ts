@@ -83,7 +83,7 @@ test('a designer creates a game, fixes a validation error, sets its logo, shares
   await page.getByRole('tab', { name: 'Public' }).click();
   await page.getByLabel('Search games').fill(title.slice(0, 12));
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Clone' }).click();
+  await page.getByRole('menuitem', { name: 'Clone', exact: true }).click();
   await expect(page.getByText('Operation cannot be Undone. Do you want to proceed?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Clone' }).click();
   await expect(page.getByText('Game cloned').first()).toBeVisible();
