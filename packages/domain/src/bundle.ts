@@ -77,6 +77,18 @@ export const bundleMediaSchema = z.object({
 });
 export type BundleMedia = z.infer<typeof bundleMediaSchema>;
 
+/**
+ * A reference to a medium the game no longer has (deleted while in use, or its
+ * file gone), emptied at export so that the bundle imports: `where` is
+ * `settings` or the entity (`Object type Lantern`), `field` the emptied field.
+ */
+export const droppedMediaReferenceSchema = z.object({
+  where: z.string(),
+  field: z.string(),
+  mediaId: z.string(),
+});
+export type DroppedMediaReference = z.infer<typeof droppedMediaReferenceSchema>;
+
 /** manifest.json. */
 export const bundleManifestSchema = z.object({
   format: z.literal(BUNDLE_FORMAT),
@@ -87,6 +99,8 @@ export const bundleManifestSchema = z.object({
   title: z.string(),
   language: z.string(),
   media: z.array(bundleMediaSchema).max(BUNDLE_LIMITS.entries),
+  /** Media references emptied at export; informative, bundles without the list are read as having dropped none. */
+  droppedMediaReferences: z.array(droppedMediaReferenceSchema).default([]),
 });
 export type BundleManifest = z.infer<typeof bundleManifestSchema>;
 

@@ -1,5 +1,4 @@
 import type { InteractionType } from '@loci/domain';
-import { runActions } from './actions.js';
 import type { CompiledInteraction, CompiledQuestion, CompiledStatement } from './compile.js';
 import { DIRTY, holds } from './conditions.js';
 import { addRecord, emit, markDirty, note, playerRecord, refuse, settlePending, type StepContext } from './context.js';
@@ -336,7 +335,8 @@ function availableOptions(ctx: StepContext, statement: CompiledStatement): Outpu
     .map((option) => ({ id: option.id, actionLabel: option.actionLabel }));
 }
 
-const isConversationOutput = (id: string) => (output: Output) =>
+/** Matches the pending outputs of conversation `id` (its start, resumption and statements), to settle them. */
+export const isConversationOutput = (id: string) => (output: Output) =>
   output.interactionId === id &&
   (output.action === 'startConversation' || output.action === 'resumeConversation' || output.action === 'sayStatement');
 
@@ -437,32 +437,4 @@ export function closeConversation(
     ...speaker(actorId),
   });
   markDirty(ctx, DIRTY.conversation);
-}
-
-/**
- * The `option` event: the player chose an option of the current statement.
- * Its actions run with the conversation in scope; when they neither say a
- * statement nor close the conversation, the conversation exits.
- */
-export function handleOption(ctx: StepContext, id: string, statementId: unknown, optionId: unknown): void {
-  const interaction = ctx.c.interactions.get(id);
-  if (!interaction || interaction.type !== CONVERSATION) return refuse(ctx, 'UNKNOWN_INTERACTION');
-  const progress = ctx.player.conversations[id];
-  if (typeof statementId !== 'string' || !progress?.active || progress.currentStatementId !== statementId) {
-    return refuse(ctx, 'NOT_CURRENT_STATEMENT');
-  }
-  const statement = interaction.statementById.get(statementId);
-  const option = statement?.options.find((candidate) => candidate.id === optionId);
-  if (!statement || !option) return refuse(ctx, 'UNKNOWN_OPTION');
-  if (!holds(option.condition, ctx)) return refuse(ctx, 'CONDITION_NOT_MET');
-  const chosen: ConversationProgress = {
-    ...progress,
-    talked: true,
-    history: [...progress.history, { statementId: statement.id, optionId: option.id, when: ctx.when }],
-  };
-  playerRecord(ctx, 'conversations')[id] = chosen;
-  settlePending(ctx, isConversationOutput(id));
-  markDirty(ctx, DIRTY.conversation);
-  runActions(ctx, option.actions, { conversationId: id });
-  if (ctx.player.conversations[id] === chosen) closeConversation(ctx, id, false, undefined, true);
 }

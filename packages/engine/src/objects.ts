@@ -1,5 +1,4 @@
 import { normalizePayload } from '@loci/domain';
-import { runActions } from './actions.js';
 import { isLiveScene, liveLocationsOf, thingDefinition, type ThingDefinition } from './compile.js';
 import { DIRTY, holds, type EvalContext, type ObjectRef } from './conditions.js';
 import {
@@ -12,12 +11,10 @@ import {
   note,
   playerRecord,
   refuse,
-  settlePending,
   worldRecord,
   type StepContext,
 } from './context.js';
 import { distanceMetres, isValidLatLng, type LatLng } from './geo.js';
-import { tapLocation } from './scenes.js';
 import { RECORD_NAMES, type ObjectInstance, type OfferInstance } from './types.js';
 
 /** An object or offer found by id, with its definition (archetype or offer) and where it is. */
@@ -102,7 +99,7 @@ function pay(ctx: StepContext, price: number | null): boolean {
 }
 
 /** Checks that a world thing may be used by the player: perceived and, when `onlyInRange`, in range. */
-function reachable(ctx: StepContext, thing: Thing, onlyInRange: boolean, quiet: boolean): boolean {
+export function reachable(ctx: StepContext, thing: Thing, onlyInRange: boolean, quiet: boolean): boolean {
   if (thing.where === 'owned') return true;
   if (!perceptible(ctx, thing)) {
     if (!quiet) refuse(ctx, 'NOT_PERCEIVED');
@@ -113,39 +110,6 @@ function reachable(ctx: StepContext, thing: Thing, onlyInRange: boolean, quiet: 
     return false;
   }
   return true;
-}
-
-/**
- * Contact with or action on an object or offer (events contact/act, codes,
- * automatic contact): its condition decides between its effects and its else
- * effects, run with the object as the current object. A location id taps the location.
- */
-export function interact(ctx: StepContext, id: string, mode: 'contact' | 'act', quiet = false): void {
-  const thing = findThing(ctx, id);
-  if (!thing) {
-    const location = ctx.c.locations.get(id);
-    if (location && mode === 'contact') return tapLocation(ctx, location);
-    if (!quiet) refuse(ctx, 'UNKNOWN_OBJECT');
-    return;
-  }
-  const def = thing.def;
-  const onlyInRange = mode === 'contact' ? (def?.inRangeOnlyContact ?? false) : (def?.inRangeOnlyAct ?? false);
-  if (!reachable(ctx, thing, onlyInRange, quiet)) return;
-  const ref = refOf(thing);
-  ctx.currentObject = ref;
-  markDirty(ctx, DIRTY.currentObject);
-  settlePending(ctx, (output) => output.action === 'showObject' && output.objectId === ref.id);
-  if (!def) return note(ctx, `No object type for ${id}`);
-  const condition = mode === 'contact' ? def.conditionContact : def.conditionAct;
-  const effects = mode === 'contact' ? def.sideeffectsContact : def.sideeffectsAct;
-  const elseEffects = mode === 'contact' ? def.sideeffectsElseContact : def.sideeffectsElseAct;
-  if (holds(condition, ctx)) {
-    runActions(ctx, effects, { object: ref });
-  } else if (elseEffects.length > 0) {
-    runActions(ctx, elseEffects, { object: ref });
-  } else if (!quiet) {
-    refuse(ctx, 'CONDITION_NOT_MET');
-  }
 }
 
 /** The `pick` event: a pickable object within reach goes to the backpack. */
@@ -502,41 +466,6 @@ export function mutateObject(
   if (thing.kind === 'offer') worldOffers(ctx)[thing.instance.id] = { ...thing.instance, payload };
   else if (thing.where === 'owned') playerRecord(ctx, 'objects')[thing.instance.id] = { ...thing.instance, payload };
   else worldObjects(ctx)[thing.instance.id] = { ...thing.instance, payload };
-}
-
-/**
- * On a map game, runs automatic contact and act for things with those
- * behaviours the moment the player comes within their range (once per entry into range).
- */
-export function trackAutomatic(ctx: StepContext): void {
-  const inRangeNow: string[] = [];
-  const consider = (thing: Thing) => {
-    const def = thing.def;
-    if (!def || !(def.automaticContact || def.automaticAct) || !def.trackable) return;
-    if (!perceptible(ctx, thing)) return;
-    if (inRange(ctx, thing)) inRangeNow.push(thing.instance.id);
-  };
-  for (const id in ctx.world.objects) {
-    const object = ctx.world.objects[id]!;
-    consider({ kind: 'object', instance: object, def: ctx.c.archetypes.get(object.archetypeId), where: 'world' });
-  }
-  for (const id in ctx.world.offers) {
-    const offer = ctx.world.offers[id]!;
-    consider({ kind: 'offer', instance: offer, def: ctx.c.offers.get(offer.offerId), where: 'world' });
-  }
-  const before = ctx.player.inRange;
-  const entered = inRangeNow.filter((id) => !(id in before));
-  const unchanged = entered.length === 0 && Object.keys(before).length === inRangeNow.length;
-  if (unchanged) return;
-  const record = playerRecord(ctx, 'inRange');
-  for (const id of Object.keys(record)) delete record[id];
-  for (const id of inRangeNow) record[id] = true;
-  for (const id of entered) {
-    const thing = findThing(ctx, id);
-    if (!thing?.def) continue;
-    if (thing.def.automaticContact) interact(ctx, id, 'contact', true);
-    if (thing.def.automaticAct && findThing(ctx, id)) interact(ctx, id, 'act', true);
-  }
 }
 
 /** Locations the player perceives (for the view): live, condition holding, and visible always or in range. */

@@ -12,7 +12,6 @@ import {
   type StepContext,
 } from './context.js';
 import { distanceToFence, isInside, preparePoint, type PreparedPoint } from './geo.js';
-import { trackAutomatic } from './objects.js';
 import { RECORD_NAMES } from './types.js';
 
 /** The first enabled scene that is not the universe scene (spec 4 §3), or null. */
@@ -94,7 +93,7 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
  * that scene current (the nearest centre when several circles are entered at once).
  * Only entering counts, so a goToScene is not undone while the player stays in another circle.
  */
-function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
+export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
   const before = ctx.player.sceneCircles;
   let entered: { id: string; distance: number } | null = null;
   let changed = false;
@@ -119,16 +118,6 @@ function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
   if (!changed) return;
   setPlayer(ctx, 'sceneCircles', now);
   if (entered) enterScene(ctx, entered.id);
-}
-
-/** The `location` event: stores the position, then scene circles, geofences and automatic contacts (map games). */
-export function handleLocation(ctx: StepContext, latitude: number, longitude: number): void {
-  setPlayer(ctx, 'location', { latitude, longitude });
-  if (!ctx.c.locationServices) return;
-  const point = preparePoint(ctx.player.location!);
-  trackSceneCircles(ctx, point);
-  trackLocations(ctx, point);
-  if (ctx.c.automatic) trackAutomatic(ctx);
 }
 
 /**

@@ -6,13 +6,15 @@ import {
   TEXT_CODE_EVENT_TYPE,
   type GameSpec,
 } from '@loci/domain';
+import { handleLocation, interact } from './contact.js';
+import { handleOption } from './conversation-options.js';
 import { compileSpec, type CompiledSpec } from './compile.js';
 import { DIRTY, DIRTY_ALL, DIRTY_WORLD, normalizeCode } from './conditions.js';
 import { markDirty, playerRecord, refuse, setPlayer, StepContext } from './context.js';
 import { parseDeepLink } from './deep-link.js';
 import { EngineError, ENGINE_MESSAGES } from './errors.js';
 import { isValidLatLng } from './geo.js';
-import { handleAnswer, handleConfirm, handleOption, handleSeen } from './interactions.js';
+import { handleAnswer, handleConfirm, handleSeen } from './interactions.js';
 import { handleSubmission } from './missions.js';
 import {
   findThing,
@@ -22,9 +24,8 @@ import {
   handleOfferPick,
   handleOfferRedeem,
   handlePick,
-  interact,
 } from './objects.js';
-import { enterScene, firstScene, handleLocation } from './scenes.js';
+import { enterScene, firstScene } from './scenes.js';
 import { settle } from './settle.js';
 import { joinPlayer } from './state.js';
 import { handleLeave, handlePause } from './status.js';

@@ -37,6 +37,11 @@ describe('#lint dependency rules', () => {
       // A cycle between two server modules.
       'apps/server/src/modules/a/service.js': "import { b } from '../b/service.js';\nexport const a = () => b();\n",
       'apps/server/src/modules/b/service.js': "import { a } from '../a/service.js';\nexport const b = () => a();\n",
+      // The rule covers every package and app: cycles in the engine and in the web fail too.
+      'packages/engine/src/actions.js': "import { pick } from './objects.js';\nexport const run = () => pick();\n",
+      'packages/engine/src/objects.js': "import { run } from './actions.js';\nexport const pick = () => run();\n",
+      'apps/web/src/forms/form.js': "import { field } from './field.js';\nexport const form = () => field();\n",
+      'apps/web/src/forms/field.js': "import { form } from './form.js';\nexport const field = () => form();\n",
       // The domain reaching into the server, the engine into the web, the web into the server.
       'packages/domain/src/rights.js':
         "import { a } from '../../../apps/server/src/modules/a/service.js';\nexport { a };\n",
@@ -65,6 +70,8 @@ describe('#lint dependency rules', () => {
       'domain-imports-nothing-of-ours: packages/domain/src/rights.js',
       'engine-imports-only-domain: packages/engine/src/step.js',
       'no-cycles: apps/server/src/modules/a/service.js',
+      'no-cycles: apps/web/src/forms/field.js',
+      'no-cycles: packages/engine/src/actions.js',
       'server-never-imports-web: apps/server/src/app.js',
       'web-never-imports-server: apps/web/src/page.js',
     ]);

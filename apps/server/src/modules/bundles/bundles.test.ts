@@ -195,6 +195,45 @@ describe('bundles', () => {
       expect(canonical(again.rawPayload)).toEqual(canonical(exported));
     });
 
+    it('empties references to media the game no longer has, lists them in the manifest, and the bundle imports', async () => {
+      // Deleting a medium in use is allowed: the game's logo and an object type's image then name nothing.
+      const game = await createGame(t.app.ctx, owner, { title: 'Lost Lantern' });
+      const logo = await createMedia(t.app.ctx, game.row.id, { title: 'Lantern' });
+      await t.app.ctx.db
+        .update(games)
+        .set({ settings: { ...game.row.settings, logoId: logo.id } })
+        .where(eq(games.id, game.row.id));
+      await createEntity(
+        t.app,
+        owner,
+        game.row.id,
+        'archetype',
+        designValues('archetype', { mediaId: logo.id }, { name: 'Lantern' }),
+      );
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/design/${game.row.id}/medias/${logo.id}`,
+        headers: owner.headers,
+      });
+      expect(deleted.statusCode).toBe(200);
+
+      const exported = await exportOf(game.row.id);
+      expect(exported.statusCode).toBe(200);
+      const files = unzipSync(exported.rawPayload);
+      expect(JSON.parse(strFromU8(files['manifest.json']!)).droppedMediaReferences).toEqual([
+        { where: 'Object type Lantern', field: 'logoId', mediaId: logo.id },
+        { where: 'settings', field: 'logoId', mediaId: logo.id },
+      ]);
+      const res = await importBytes(exported.rawPayload);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().logoId).toBeNull();
+      const [lantern] = await t.app.ctx.db
+        .select()
+        .from(designEntities)
+        .where(eq(designEntities.gameId, res.json().id));
+      expect(lantern!.body.logoId).toBeNull();
+    });
+
     it('relocates on import: the playground lands on the new centre and distances are kept', async () => {
       const res = await importBytes((await exportOf(gameId)).rawPayload, other, {
         lat: String(HELSINKI.lat),

@@ -10,7 +10,14 @@ const game: BundleGame = {
   entities: [{ kind: 'item', id: 'i1', name: 'Key', sceneId: null, idx: null, body: { title: 'Key' } }],
   versions: [],
 };
-const manifest = { exportedAt: '2026-01-01T00:00:00Z', gameId: 'g1', title: 'Tiny', language: 'en', media: [] };
+const manifest = {
+  exportedAt: '2026-01-01T00:00:00Z',
+  gameId: 'g1',
+  title: 'Tiny',
+  language: 'en',
+  media: [],
+  droppedMediaReferences: [],
+};
 
 function refusal(bytes: Uint8Array): AppError {
   try {

@@ -21,6 +21,7 @@ import {
   type BundleGame,
   type BundleMedia,
   type DesignKind,
+  type DroppedMediaReference,
   type FieldErrors,
   type GameValues,
   type InitialState,
@@ -46,6 +47,49 @@ import { remapIds } from './remap.js';
 /** A design entity row as a bundle (and the relocation) holds it. */
 function toBundleEntity(row: typeof designEntities.$inferSelect): BundleEntity {
   return { kind: row.kind, id: row.id, name: row.name, sceneId: row.sceneId, idx: row.idx, body: row.body };
+}
+
+/** How messages name an entity of a bundle: `Object type Lantern`. */
+function entityLabel(entity: BundleEntity): string {
+  return `${DESIGN_KIND_INFO[entity.kind].label} ${entity.name}`;
+}
+
+/** The fields of a design entity's body that name a medium (null when none). */
+const ENTITY_MEDIA_FIELDS = ['logoId', 'mediaId'] as const;
+
+/**
+ * Empties every reference to a medium the bundle does not carry (deleted while
+ * in use, or its file gone), which the import would otherwise refuse, and says which.
+ */
+function dropMissingMedia(
+  game: BundleGame,
+  mediaIds: ReadonlySet<string>,
+): { game: BundleGame; dropped: DroppedMediaReference[] } {
+  const dropped: DroppedMediaReference[] = [];
+  const missing = (id: unknown): id is string => typeof id === 'string' && id !== '' && !mediaIds.has(id);
+  const entities = game.entities.map((entity) => {
+    const body = { ...entity.body };
+    for (const field of ENTITY_MEDIA_FIELDS) {
+      const id = body[field];
+      if (!missing(id)) continue;
+      dropped.push({ where: entityLabel(entity), field, mediaId: id });
+      body[field] = null;
+    }
+    return { ...entity, body };
+  });
+  const { settings } = game;
+  const drop = (field: string, id: string | null): null | string => {
+    if (!missing(id)) return id;
+    dropped.push({ where: 'settings', field, mediaId: id });
+    return null;
+  };
+  const cleaned: BundleGame['settings'] = {
+    ...settings,
+    logoId: drop('logoId', settings.logoId),
+    currencyIcon: drop('currencyIcon', settings.currencyIcon),
+    pg: { ...settings.pg, bgImageId: drop('pg.bgImageId', settings.pg.bgImageId) },
+  };
+  return { game: { ...game, settings: cleaned, entities }, dropped };
 }
 
 /** A file name fit for a download: the title's letters and digits joined by dashes. */
@@ -109,7 +153,7 @@ export async function exportBundle({
     try {
       bytes = await readFile(mediaFilePath(ctx.config, gameId, row.storageName));
     } catch {
-      // A medium whose file is gone cannot travel; the import would refuse the whole bundle for it.
+      // A medium whose file is gone cannot travel; the references to it are emptied below.
       ctx.log.warn({ mediaId: row.id, gameId }, 'bundle export: media file missing, left out');
       continue;
     }
@@ -126,26 +170,30 @@ export async function exportBundle({
       height: row.height,
     });
   }
-  const content: BundleGame = {
-    settings: scrubSettings(game.row.settings),
-    working: {
-      multipleInstances: working?.multipleInstances ?? false,
-      newInstancesAllowed: working?.newInstancesAllowed ?? true,
-      initialState: working?.initialState ?? { has: { object: {}, offer: {} } },
+  const { game: content, dropped } = dropMissingMedia(
+    {
+      settings: scrubSettings(game.row.settings),
+      working: {
+        multipleInstances: working?.multipleInstances ?? false,
+        newInstancesAllowed: working?.newInstancesAllowed ?? true,
+        initialState: working?.initialState ?? { has: { object: {}, offer: {} } },
+      },
+      entities: entities.map(toBundleEntity),
+      versions: withVersions
+        ? versions
+            .filter((version) => !version.isLiveSpec && version.spec)
+            .map((version) => ({
+              version: version.version,
+              versionNotes: version.versionNotes,
+              createdAt: version.createdAt.toISOString(),
+              schemaVersion: version.schemaVersion,
+              spec: scrubSpec(version.spec ?? {}),
+            }))
+        : [],
     },
-    entities: entities.map(toBundleEntity),
-    versions: withVersions
-      ? versions
-          .filter((version) => !version.isLiveSpec && version.spec)
-          .map((version) => ({
-            version: version.version,
-            versionNotes: version.versionNotes,
-            createdAt: version.createdAt.toISOString(),
-            schemaVersion: version.schemaVersion,
-            spec: scrubSpec(version.spec ?? {}),
-          }))
-      : [],
-  };
+    new Set(listed.map((item) => item.id)),
+  );
+  if (dropped.length > 0) ctx.log.warn({ gameId, dropped }, 'bundle export: references to missing media emptied');
   const bytes = writeBundle(
     {
       exportedAt: ctx.now().toISOString(),
@@ -153,6 +201,7 @@ export async function exportBundle({
       title: game.row.settings.title,
       language: game.row.settings.language,
       media: listed,
+      droppedMediaReferences: dropped,
     },
     content,
     files,
@@ -212,7 +261,7 @@ function checkReferences(game: BundleGame, mediaIds: ReadonlySet<string>): void 
   const has = (kind: DesignKind, id: string) => kinds.has(`${kind}:${id}`);
   const kindOf = (id: string) => kinds.get(id);
   for (const entity of game.entities) {
-    const where = `${DESIGN_KIND_INFO[entity.kind].label} ${entity.name}`;
+    const where = entityLabel(entity);
     const full = { ...entity.body, id: entity.id, gameId: '', name: entity.name, sceneId: entity.sceneId };
     for (const reference of referencesOf(entity.kind, full, kindOf)) {
       if (!has(reference.kind, reference.id)) {
