@@ -38,7 +38,7 @@ const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {
 // ─── Games list ──────────────────────────────────────────────────────────────
 
 /** Escapes LIKE wildcards so that a search for '50%' finds '50%'. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
