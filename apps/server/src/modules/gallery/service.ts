@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import {
   canAuthor,
   GAME_TEXTS,
@@ -8,11 +8,11 @@ import {
   type DesignKind,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { designEntities, games, users } from '../../db/schema.js';
+import { designEntities, games } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { loadAccess, rightsOf } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { likePattern } from '../games/service.js';
+import { likePattern, pageOfGames } from '../games/service.js';
 
 /** The kinds the gallery counts, and the size field each one fills. */
 const SIZE_KINDS = { scene: 'scenes', location: 'locations', interaction: 'interactions' } as const satisfies Partial<
@@ -42,19 +42,7 @@ export async function listGallery({
     eq(games.isArchived, false),
     query.q ? ilike(games.title, likePattern(query.q)) : undefined,
   );
-  const select = ctx.db
-    .select({ row: games, ownerName: users.name })
-    .from(games)
-    .leftJoin(users, eq(users.id, games.ownerId))
-    .where(where)
-    .orderBy(desc(games.updatedAt), desc(games.id));
-  const rows = await (query.pageSize === 'all'
-    ? select
-    : select.limit(query.pageSize).offset((query.page - 1) * query.pageSize));
-  const total =
-    query.pageSize === 'all'
-      ? rows.length
-      : ((await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(games).where(where))[0]?.n ?? 0);
+  const { rows, total } = await pageOfGames(ctx, where, query);
 
   const ids = rows.map((r) => r.row.id);
   const sizes = new Map<string, GallerySize>(ids.map((id) => [id, { scenes: 0, locations: 0, interactions: 0 }]));
@@ -66,7 +54,9 @@ export async function listGallery({
         n: sql<number>`count(*)`.mapWith(Number),
       })
       .from(designEntities)
-      .where(and(inArray(designEntities.gameId, ids), inArray(designEntities.kind, Object.keys(SIZE_KINDS) as DesignKind[])))
+      .where(
+        and(inArray(designEntities.gameId, ids), inArray(designEntities.kind, Object.keys(SIZE_KINDS) as DesignKind[])),
+      )
       .groupBy(designEntities.gameId, designEntities.kind);
     for (const { gameId, kind, n } of counts) {
       const size = sizes.get(gameId);

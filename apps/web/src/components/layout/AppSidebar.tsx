@@ -1,5 +1,12 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
-import { IconBooks, IconDeviceGamepad2, IconLayoutDashboard, IconShieldLock, IconUser, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconBooks,
+  IconDeviceGamepad2,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUser,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -76,9 +76,10 @@ describe('#games.gallery', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     renderApp('/');
     // The games list's header and the sidebar.
     await waitFor(() =>
-      expect(
-        screen.getAllByRole('link', { name: 'Gallery' }).map((link) => link.getAttribute('href')),
-      ).toEqual(['/gallery', '/gallery']),
+      expect(screen.getAllByRole('link', { name: 'Gallery' }).map((link) => link.getAttribute('href'))).toEqual([
+        '/gallery',
+        '/gallery',
+      ]),
     );
   });
 });

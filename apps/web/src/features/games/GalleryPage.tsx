@@ -2,7 +2,6 @@ import { GAME_TEXTS, SEARCH_MIN_LENGTH_EXCLUSIVE, type GalleryItem, type GamesPa
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Card,
   Container,
@@ -22,7 +21,8 @@ import { latLngBounds } from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
-import { gameQueryKeys, gamesApi } from '../../api/games';
+import { gameQueryKeys, gamesApi, type GalleryParams } from '../../api/games';
+import { MapFrame } from '../../components/map/MapFrame';
 import { MapTiles } from '../../components/map/MapTiles';
 import { RelocateModal } from '../bundles';
 import { GameLogo } from './GameCard';
@@ -47,12 +47,7 @@ function FitGames({ games }: { games: GalleryItem[] }) {
 /** One marker per game of the page, at the centre of its playground. */
 function GalleryMap({ games, label }: { games: GalleryItem[]; label: string }) {
   return (
-    <Box
-      h={360}
-      role="region"
-      aria-label={label}
-      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', isolation: 'isolate' }}
-    >
+    <MapFrame h={360} label={label}>
       <MapContainer center={[0, 0]} zoom={2} style={{ height: '100%', width: '100%' }}>
         <MapTiles />
         {games.map((game) => (
@@ -62,7 +57,7 @@ function GalleryMap({ games, label }: { games: GalleryItem[]; label: string }) {
         ))}
         <FitGames games={games} />
       </MapContainer>
-    </Box>
+    </MapFrame>
   );
 }
 
@@ -112,7 +107,7 @@ export function GalleryPage() {
   const [pageState, setPageState] = useState({ q, page: 1 });
   // A new search starts again from the first page.
   const page = pageState.q === q ? pageState.page : 1;
-  const params = { q, page, pageSize: PAGE_SIZE };
+  const params: GalleryParams = { q, page, pageSize: PAGE_SIZE };
   const { data, error, isPending } = useQuery({
     queryKey: gameQueryKeys.gallery(params),
     queryFn: ({ signal }) => gamesApi.gallery(params, signal),
