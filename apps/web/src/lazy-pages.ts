@@ -28,6 +28,7 @@ export const RoleRequestsPage = lazyPage(admin, 'RoleRequestsPage');
 export const LandingPage = lazyPage(landing, 'LandingPage');
 export const PrivacyPage = lazyPage(privacy, 'PrivacyPage');
 export const GamesListPage = lazyPage(games, 'GamesListPage');
+export const GalleryPage = lazyPage(games, 'GalleryPage');
 export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
 export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
 export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './auth/auth-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
@@ -15,6 +15,7 @@ import {
   DesignWorkspace,
   ForgotChangePage,
   ForgotPage,
+  GalleryPage,
   GameSettingsPage,
   GamesListPage,
   GameplayPage,
@@ -36,6 +37,12 @@ function HomePage() {
   const { user } = useAuth();
   if (!user) return <LandingPage />;
   return canAuthor(user.role) ? <GamesListPage /> : <NoAuthoringRights />;
+}
+
+/** A page for designers and admins; players see why they cannot use it. */
+function AuthorsOnly({ page }: { page: ReactNode }) {
+  const { user } = useAuth();
+  return user && canAuthor(user.role) ? page : <NoAuthoringRights />;
 }
 
 /** Every route of the console, relative to the base path /fe. */
@@ -75,6 +82,7 @@ export function AppRoutes() {
             <Route path="*" element={<NotFound />} />
           </Route>
           {/* Filled in by the games, operations, analytics and debugging areas. */}
+          <Route path="gallery" element={<AuthorsOnly page={<GalleryPage />} />} />
           <Route path="games/new" element={<GameSettingsPage />} />
           <Route path="games/edit/:gameId" element={<GameSettingsPage />} />
           <Route path="games/:gameId/*" element={<DesignWorkspace />} />

@@ -16,3 +16,4 @@ export * from './operations.js';
 export * from './client-config.js';
 export * from './relocate.js';
 export * from './bundle.js';
+export * from './gallery.js';

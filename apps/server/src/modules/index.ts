@@ -8,6 +8,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import { bundleRoutes } from './bundles/routes.js';
 import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
+import { galleryRoutes } from './gallery/routes.js';
 import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { initialStateRoutes } from './initial-state/routes.js';
@@ -26,6 +27,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await adminRoutes(api, ctx);
   await gamesRoutes(api, ctx);
   await bundleRoutes(api, ctx);
+  await galleryRoutes(api, ctx);
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
   await designRoutes(api, ctx);

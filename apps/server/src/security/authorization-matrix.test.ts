@@ -274,6 +274,7 @@ const MATRIX: Record<string, Rule> = {
 
   // Games.
   'GET /api/design/games': { allow: AUTHORS, call: () => ({ url: '/api/design/games' }) },
+  'GET /api/design/gallery': { allow: AUTHORS, call: () => ({ url: '/api/design/gallery' }) },
   'POST /api/design/games': {
     allow: AUTHORS,
     call: (s) => ({ url: '/api/design/games', payload: gameFormValues({}, s.t.clock.now) }),

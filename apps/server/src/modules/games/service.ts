@@ -13,7 +13,16 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { designEntities, gameAccess, games, gameVersions, media, users, type GameAccessKind } from '../../db/schema.js';
+import {
+  designEntities,
+  gameAccess,
+  games,
+  gameVersions,
+  media,
+  users,
+  type GameAccessKind,
+  type GameRow,
+} from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
@@ -38,8 +47,35 @@ const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {
 // ─── Games list ──────────────────────────────────────────────────────────────
 
 /** Escapes LIKE wildcards so that a search for '50%' finds '50%'. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the games matching `where` (which may name the owner's columns),
+ * newest change first, with the owner's name and the total. Two queries rather
+ * than count(*) over (): the window would carry every matching row's settings
+ * through the sort, while the page alone can walk the updated_at index and stop.
+ */
+export async function pageOfGames(
+  ctx: AppContext,
+  where: SQL | undefined,
+  { page, pageSize }: { page: number; pageSize: GamesListQuery['pageSize'] },
+): Promise<{ rows: Array<{ row: GameRow; ownerName: string | null }>; total: number }> {
+  const select = ctx.db
+    .select({ row: games, ownerName: users.name })
+    .from(games)
+    .leftJoin(users, eq(users.id, games.ownerId))
+    .where(where)
+    .orderBy(desc(games.updatedAt), desc(games.id));
+  const rows = await (pageSize === 'all' ? select : select.limit(pageSize).offset((page - 1) * pageSize));
+  if (pageSize === 'all') return { rows, total: rows.length };
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(games)
+    .leftJoin(users, eq(users.id, games.ownerId))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /**
@@ -87,27 +123,7 @@ export async function listGames({
   }
   const where = and(...conditions);
 
-  const select = ctx.db
-    .select({ row: games, ownerName: users.name })
-    .from(games)
-    .leftJoin(users, eq(users.id, games.ownerId))
-    .where(where)
-    .orderBy(desc(games.updatedAt), desc(games.id));
-  const paged =
-    query.pageSize === 'all' ? select : select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  // Two queries rather than count(*) over (): the window would carry every matching row's settings
-  // through the sort, while the page alone can walk the updated_at index and stop.
-  const rows = await paged;
-  const total =
-    query.pageSize === 'all'
-      ? rows.length
-      : ((
-          await ctx.db
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(games)
-            .leftJoin(users, eq(users.id, games.ownerId))
-            .where(where)
-        )[0]?.n ?? 0);
+  const { rows, total } = await pageOfGames(ctx, where, query);
 
   const access = await loadAccess(
     ctx.db,

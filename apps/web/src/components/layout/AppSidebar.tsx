@@ -1,8 +1,16 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
-import { IconDeviceGamepad2, IconLayoutDashboard, IconShieldLock, IconUser, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconBooks,
+  IconDeviceGamepad2,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUser,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { canAuthor } from '@loci/domain';
 import { useAuth } from '../../auth/auth-context';
 
 /** The sidebar; game navigation joins it when the games area arrives. */
@@ -26,6 +34,15 @@ export function AppSidebar() {
         leftSection={<IconDeviceGamepad2 size={18} />}
         active={pathname === '/' || pathname.startsWith('/games')}
       />
+      {user && canAuthor(user.role) && (
+        <NavLink
+          component={Link}
+          to="/gallery"
+          label={t('nav.gallery')}
+          leftSection={<IconBooks size={18} />}
+          active={pathname === '/gallery'}
+        />
+      )}
       <NavLink
         component={Link}
         to="/account"

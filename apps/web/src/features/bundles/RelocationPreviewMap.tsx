@@ -1,7 +1,7 @@
-import { Box } from '@mantine/core';
 import { latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
 import { Circle, CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
+import { MapFrame } from '../../components/map/MapFrame';
 import { MapTiles } from '../../components/map/MapTiles';
 import type { RelocatedPlace } from '@loci/domain';
 
@@ -23,12 +23,7 @@ function FitAfter({ places }: { places: RelocatedPlace[] }) {
 export function RelocationPreviewMap({ places, label }: { places: RelocatedPlace[]; label: string }) {
   const centre = places.find((place) => place.kind === 'playground')?.after ?? places[0]?.after ?? { lat: 0, lng: 0 };
   return (
-    <Box
-      h={320}
-      role="region"
-      aria-label={label}
-      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', isolation: 'isolate' }}
-    >
+    <MapFrame h={320} label={label}>
       <MapContainer center={[centre.lat, centre.lng]} zoom={14} style={{ height: '100%', width: '100%' }}>
         <MapTiles />
         {places.map((place) =>
@@ -54,6 +49,6 @@ export function RelocationPreviewMap({ places, label }: { places: RelocatedPlace
         )}
         <FitAfter places={places} />
       </MapContainer>
-    </Box>
+    </MapFrame>
   );
 }

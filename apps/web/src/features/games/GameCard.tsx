@@ -41,7 +41,8 @@ const FOOTER: { control: CardControl; to: (id: string) => string; icon: ReactNod
   { control: 'Analytics', to: (id) => `/analytics/${id}`, icon: <IconChartBar size={16} /> },
 ];
 
-function GameLogo({ game, title }: { game: GamesListItem; title: string }) {
+/** A game's logo (cover) as a card image, or a map-pin placeholder when it has none or it fails to load. */
+export function GameLogo({ game, title }: { game: Pick<GamesListItem, 'id' | 'logoId'>; title: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (game.logoId && !failed) {

@@ -27,7 +27,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useSessionStorage } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconFileImport, IconMapPinPlus, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBooks, IconFileImport, IconMapPinPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -185,6 +185,9 @@ export function GamesListPage() {
             {t('games.title')}
           </Title>
           <Group gap="xs">
+            <Button component={Link} to="/gallery" variant="default" leftSection={<IconBooks size={18} />}>
+              {t('games.gallery.link')}
+            </Button>
             <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
               {t('bundles.import')}
             </Button>

@@ -1,5 +1,6 @@
 import { createElement, lazy } from 'react';
 
+export { GalleryPage } from './GalleryPage';
 export { GamesListPage } from './GamesListPage';
 export { NoAuthoringRights } from './NoAuthoringRights';
 

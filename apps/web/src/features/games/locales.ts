@@ -7,6 +7,24 @@ i18n.addResourceBundle(
   'translation',
   {
     games: {
+      gallery: {
+        title: 'Gallery',
+        link: 'Gallery',
+        intro: 'Games whose owners opened them to everyone. Clone one to your own place to start from it.',
+        search: 'Search the gallery',
+        searchPlaceholder: 'Search by title',
+        map: 'Map of the gallery’s games',
+        pagination: 'Pages of the gallery',
+        empty: 'No game is public yet.',
+        viewOnly: 'Public to view only',
+        language: { 'en-Us': 'English', 'el-Gr': 'Greek' },
+        scenes_one: '{{count}} scene',
+        scenes_other: '{{count}} scenes',
+        locations_one: '{{count}} place',
+        locations_other: '{{count}} places',
+        interactions_one: '{{count}} interaction',
+        interactions_other: '{{count}} interactions',
+      },
       list: {
         filters: { mine: 'Mine', shared: 'Shared with Me', public: 'Public', all: 'All' },
         filterLabel: 'Which games',
@@ -182,6 +200,25 @@ i18n.addResourceBundle(
   'translation',
   {
     games: {
+      gallery: {
+        title: 'Συλλογή',
+        link: 'Συλλογή',
+        intro:
+          'Παιχνίδια που οι δημιουργοί τους άνοιξαν σε όλους. Κλωνοποιήστε ένα στη δική σας περιοχή για να ξεκινήσετε από αυτό.',
+        search: 'Αναζήτηση στη συλλογή',
+        searchPlaceholder: 'Αναζήτηση με τίτλο',
+        map: 'Χάρτης των παιχνιδιών της συλλογής',
+        pagination: 'Σελίδες της συλλογής',
+        empty: 'Κανένα παιχνίδι δεν είναι ακόμη δημόσιο.',
+        viewOnly: 'Δημόσιο μόνο για προβολή',
+        language: { 'en-Us': 'Αγγλικά', 'el-Gr': 'Ελληνικά' },
+        scenes_one: '{{count}} σκηνή',
+        scenes_other: '{{count}} σκηνές',
+        locations_one: '{{count}} τοποθεσία',
+        locations_other: '{{count}} τοποθεσίες',
+        interactions_one: '{{count}} αλληλεπίδραση',
+        interactions_other: '{{count}} αλληλεπιδράσεις',
+      },
       list: {
         filters: { mine: 'Δικά μου', shared: 'Κοινόχρηστα', public: 'Δημόσια', all: 'Όλα' },
         search: 'Αναζήτηση παιχνιδιών',
