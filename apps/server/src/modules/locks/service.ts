@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, type LockKind } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { editLocks, users } from '../../db/schema.js';
@@ -123,11 +123,45 @@ export async function assertNotLockedByOther({
   userId: string;
 }): Promise<void> {
   const held = await findLiveHolder({ ctx, target, now: ctx.now(), exceptUserId: userId });
-  if (held) {
-    throw new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
-      extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
-    });
-  }
+  if (held) throw lockedBy(held);
+}
+
+function lockedBy(held: { holder: LockHolder; expiresAt: Date }): AppError {
+  return new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
+    extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
+  });
+}
+
+/**
+ * Like assertNotLockedByOther, for a change that rewrites every resource of
+ * the given kinds of a game at once (a relocation): 409 naming a holder when
+ * another user holds a live lock on any of them.
+ */
+export async function assertNoneLockedByOther({
+  ctx,
+  gameId,
+  kinds,
+  userId,
+}: {
+  ctx: AppContext;
+  gameId: string;
+  kinds: readonly LockKind[];
+  userId: string;
+}): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, expiresAt: editLocks.expiresAt })
+    .from(editLocks)
+    .innerJoin(users, eq(users.id, editLocks.userId))
+    .where(
+      and(
+        eq(editLocks.gameId, gameId),
+        inArray(editLocks.kind, [...kinds]),
+        gt(editLocks.expiresAt, ctx.now()),
+        ne(editLocks.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (row) throw lockedBy({ holder: { id: row.id, name: row.name }, expiresAt: row.expiresAt });
 }
 
 /** Drops every lock on the target, e.g. when the resource is deleted. */
