@@ -10,7 +10,7 @@ import {
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { loadGame, requireGameRight } from '../../policies/games.js';
+import { requireGameRight } from '../../policies/games.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame, presentGamesListItem } from '../../presenters/games.js';
 import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGame, updateGame } from './service.js';
