@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, type LockKind } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { editLocks, users } from '../../db/schema.js';
@@ -88,7 +88,8 @@ async function findLiveHolder({
   exceptUserId,
 }: {
   ctx: AppContext;
-  target: LockTarget;
+  /** One lock target, or a condition on the locks (several resources at once). */
+  target: LockTarget | SQL | undefined;
   now: Date;
   exceptUserId?: string;
 }): Promise<{ holder: LockHolder; expiresAt: Date } | undefined> {
@@ -98,7 +99,7 @@ async function findLiveHolder({
     .innerJoin(users, eq(users.id, editLocks.userId))
     .where(
       and(
-        isTarget(target),
+        target && 'kind' in target ? isTarget(target) : target,
         gt(editLocks.expiresAt, now),
         exceptUserId ? ne(editLocks.userId, exceptUserId) : undefined,
       ),
@@ -148,20 +149,13 @@ export async function assertNoneLockedByOther({
   kinds: readonly LockKind[];
   userId: string;
 }): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: users.id, name: users.name, expiresAt: editLocks.expiresAt })
-    .from(editLocks)
-    .innerJoin(users, eq(users.id, editLocks.userId))
-    .where(
-      and(
-        eq(editLocks.gameId, gameId),
-        inArray(editLocks.kind, [...kinds]),
-        gt(editLocks.expiresAt, ctx.now()),
-        ne(editLocks.userId, userId),
-      ),
-    )
-    .limit(1);
-  if (row) throw lockedBy({ holder: { id: row.id, name: row.name }, expiresAt: row.expiresAt });
+  const held = await findLiveHolder({
+    ctx,
+    target: and(eq(editLocks.gameId, gameId), inArray(editLocks.kind, [...kinds])),
+    now: ctx.now(),
+    exceptUserId: userId,
+  });
+  if (held) throw lockedBy(held);
 }
 
 /** Drops every lock on the target, e.g. when the resource is deleted. */
