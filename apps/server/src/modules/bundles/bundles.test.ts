@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_MESSAGES, distanceBetween, type InitialState } from '@loci/domain';
+import { BUNDLE_MESSAGES, distanceBetween, LOCK_MESSAGES, type InitialState } from '@loci/domain';
 import { designEntities, games, gameVersions, media } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -428,6 +428,31 @@ describe('bundles', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toHaveProperty('lat');
     });
+
+    it('refuses to apply while another editor holds a lock on a place of the game; previews still', async () => {
+      const shared = await createGame(t.app.ctx, owner, { additionalDesignersEmailsText: other.user.email });
+      const design = await createBasicDesign(t.app, owner, shared.row.id);
+      const lock = { gameId: shared.row.id, kind: 'location', id: design.location.id };
+      const cc = (method: 'POST' | 'DELETE') =>
+        t.app.inject({ method, url: '/api/design/cc', headers: other.headers, payload: lock });
+      expect((await cc('POST')).statusCode).toBe(200);
+
+      const url = `/api/design/games/${shared.row.id}/relocate`;
+      const refused = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: HELSINKI });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: LOCK_MESSAGES.heldByOther, holder: { name: 'Otto Other' } });
+      const [unmoved] = await t.app.ctx.db.select().from(games).where(eq(games.id, shared.row.id));
+      expect(unmoved!.settings.pg.place.lat).toBeCloseTo(shared.row.settings.pg.place.lat, 6);
+      const preview = { ...HELSINKI, preview: true };
+      expect((await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: preview })).statusCode).toBe(
+        200,
+      );
+
+      expect((await cc('DELETE')).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: HELSINKI })).statusCode).toBe(
+        200,
+      );
+    });
   });
 
   describe('#games.clone with relocation', () => {
@@ -442,6 +467,55 @@ describe('bundles', () => {
       expect(res.json().pg.place.lat).toBeCloseTo(HELSINKI.lat, 6);
       const versions = await t.app.ctx.db.select().from(gameVersions).where(eq(gameVersions.gameId, res.json().id));
       expect(versions).toHaveLength(1);
+      const [location] = await t.app.ctx.db
+        .select()
+        .from(designEntities)
+        .where(and(eq(designEntities.gameId, res.json().id), eq(designEntities.id, locationId)));
+      const body = location!.body as { lat: number; lng: number };
+      expect(distanceBetween(HELSINKI, body)).toBeLessThan(1000);
+    });
+
+    it('creates no game when the relocation is refused or fails', async () => {
+      const ownGames = async () =>
+        (await t.app.ctx.db.select({ n: count() }).from(games).where(eq(games.ownerId, other.user.id)))[0]!.n;
+      const source = await createGame(t.app.ctx, owner, { publicAccess: 'clone' });
+      await createBasicDesign(t.app, owner, source.row.id);
+      const clone = (relocate: unknown) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/design/games/${source.row.id}/clone`,
+          headers: other.headers,
+          payload: { relocate },
+        });
+      const before = await ownGames();
+
+      const invalid = await clone({ lat: 91, lng: 0 });
+      expect(invalid.statusCode).toBe(400);
+      expect(await ownGames()).toBe(before);
+
+      // The database refuses any place stored near the target, as a failing write of the moved rows would.
+      await t.app.ctx.db.execute(sql`
+        create function refuse_near_target() returns trigger language plpgsql as $$
+        begin
+          if (new.body->>'lat')::float between -11 and -9 then raise exception 'refused by test'; end if;
+          return new;
+        end $$`);
+      await t.app.ctx.db.execute(
+        sql`create trigger refuse_near_target before insert or update on design_entities for each row execute function refuse_near_target()`,
+      );
+      try {
+        const failed = await clone({ lat: -10, lng: 0 });
+        expect(failed.statusCode).toBe(500);
+        expect(await ownGames()).toBe(before);
+      } finally {
+        await t.app.ctx.db.execute(sql`drop trigger refuse_near_target on design_entities`);
+        await t.app.ctx.db.execute(sql`drop function refuse_near_target()`);
+      }
+
+      const moved = await clone({ lat: -10, lng: 0 });
+      expect(moved.statusCode).toBe(201);
+      expect(moved.json().pg.place.lat).toBeCloseTo(-10, 6);
+      expect(await ownGames()).toBe(before + 1);
     });
   });
 });

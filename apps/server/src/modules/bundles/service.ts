@@ -37,6 +37,7 @@ import { fail } from '../../lib/errors.js';
 import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame, requireEditableGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
+import { assertNoneLockedByOther } from '../locks/service.js';
 import { sniffType } from '../media/sniff.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../media/storage.js';
 import { readBundle, writeBundle } from './format.js';
@@ -543,12 +544,17 @@ async function saveRelocated(tx: Executor, gameId: string, workingId: string, da
     .where(eq(gameVersions.id, workingId));
 }
 
+/** The lock kinds of what a relocation rewrites besides the settings (guarded by the game lock). */
+const RELOCATED_LOCK_KINDS = ['scene', 'location', 'object', 'offerObject'] as const;
+
 /**
  * Moves a game's working version — playground, scenes, locations, objects and
  * offers — so that its playground's centre lands on `request`'s centre, turned
- * by its rotation (edit right, not archived, no other user's game lock). With
- * `preview`, nothing is saved: the answer shows where everything would go.
- * Published versions keep their place: publish again to play at the new one.
+ * by its rotation (edit right, not archived, no other user's lock on the game
+ * or, when applying, on any scene, location or world entry: their open form
+ * would save the old coordinates back). With `preview`, nothing is saved: the
+ * answer shows where everything would go. Published versions keep their
+ * place: publish again to play at the new one.
  */
 export async function relocateWorkingVersion({
   ctx,
@@ -564,21 +570,7 @@ export async function relocateWorkingVersion({
   preview: boolean;
 }): Promise<RelocationOutcome> {
   const game = await requireEditableGame({ ctx, user, gameId });
-  return relocateLoadedGame({ ctx, game, request, preview });
-}
-
-/** The relocation itself, for a game whose rights were checked (the relocate action, a clone just made). */
-export async function relocateLoadedGame({
-  ctx,
-  game,
-  request,
-  preview,
-}: {
-  ctx: AppContext;
-  game: LoadedGame;
-  request: RelocationRequest;
-  preview: boolean;
-}): Promise<RelocationOutcome> {
+  if (!preview) await assertNoneLockedByOther({ ctx, gameId, kinds: RELOCATED_LOCK_KINDS, userId: user.id });
   const before = await loadGameData(ctx.db, game.row);
   const place = before.settings.pg.place;
   const after = relocateData(before, relocationTo({ lat: place.lat, lng: place.lng }, request));

@@ -10,10 +10,9 @@ import {
   successResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { loadGame, requireGameRight } from '../../policies/games.js';
+import { requireGameRight } from '../../policies/games.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame, presentGamesListItem } from '../../presenters/games.js';
-import { relocateLoadedGame } from '../bundles/service.js';
 import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGame, updateGame } from './service.js';
 
 const tags = ['games'];
@@ -135,12 +134,8 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const clone = await cloneGame({ ctx, user, gameId: request.params.id });
-      const relocate = request.body?.relocate;
-      if (relocate) await relocateLoadedGame({ ctx, game: clone, request: relocate, preview: false });
-      return reply
-        .status(201)
-        .send(presentGame(relocate ? await loadGame({ ctx, user, gameId: clone.row.id }) : clone));
+      const clone = await cloneGame({ ctx, user, gameId: request.params.id, relocate: request.body?.relocate });
+      return reply.status(201).send(presentGame(clone));
     },
   );
 

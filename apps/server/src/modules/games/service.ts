@@ -7,9 +7,16 @@ import {
   GAME_OPERATION_MESSAGES,
   GAME_TEXTS,
   parseEmailList,
+  relocateEntityBody,
+  relocateInitialState,
+  relocateSettings,
+  relocationTo,
+  type DesignKind,
   type FieldErrors,
   type GameValues,
   type GamesListQuery,
+  type InitialState,
+  type RelocationRequest,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -303,15 +310,19 @@ function remapIds<T>(value: T, ids: ReadonlyMap<string, string>, key?: string): 
  * reference between entities, and from the initial world, stays valid as is.
  * Not copied: the email lists (access is personal to the original), public
  * access (a clone starts private) and the published versions.
+ * With `relocate`, the copied rows are moved to that centre before they are
+ * stored, so the clone exists relocated or not at all (docs/games.md).
  */
 export async function cloneGame({
   ctx,
   user,
   gameId,
+  relocate,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   gameId: string;
+  relocate?: RelocationRequest | undefined;
 }): Promise<LoadedGame> {
   const source = await requireGameRight({ ctx, user, gameId, right: 'clone' });
   const [working] = await ctx.db
@@ -333,14 +344,20 @@ export async function cloneGame({
     const extension = item.storageName.split('.').pop() ?? 'bin';
     return { ...item, id, gameId: newGameId, storageName: storageNameFor(id, extension) };
   });
+  const place = source.row.settings.pg.place;
+  const relocation = relocate ? relocationTo({ lat: place.lat, lng: place.lng }, relocate) : null;
+  const copiedSettings = remapIds(source.row.settings, idMap);
   const settings: GameValues = {
-    ...remapIds(source.row.settings, idMap),
+    ...(relocation ? relocateSettings(copiedSettings, relocation) : copiedSettings),
     title: cloneTitle(source.row.settings.title),
     publicAccess: 'no',
     additionalDesignersEmailsText: '',
     additionalDesignerOnlyAccessEmailsText: '',
     restrictAccessToEmailsText: '',
   };
+  const moveState = (state: InitialState) => (relocation ? relocateInitialState(state, relocation) : state);
+  const moveBody = (kind: DesignKind, body: Record<string, unknown>) =>
+    relocation ? relocateEntityBody(kind, body, relocation) : body;
   const now = ctx.now();
 
   await copyMediaFiles(
@@ -368,7 +385,7 @@ export async function cloneGame({
         isLiveSpec: true,
         spec: working?.spec ? remapIds(working.spec, idMap) : null,
         schemaVersion: working?.schemaVersion ?? 1,
-        ...(working ? { initialState: remapIds(working.initialState, idMap) } : {}),
+        ...(working ? { initialState: moveState(remapIds(working.initialState, idMap)) } : {}),
         multipleInstances: working?.multipleInstances ?? false,
         newInstancesAllowed: working?.newInstancesAllowed ?? true,
         createdAt: now,
@@ -383,7 +400,7 @@ export async function cloneGame({
           sourceEntities.slice(start, start + 1000).map((entity) => ({
             ...entity,
             gameId: newGameId,
-            body: remapIds(entity.body, idMap),
+            body: moveBody(entity.kind, remapIds(entity.body, idMap)),
             createdAt: now,
             updatedAt: now,
           })),

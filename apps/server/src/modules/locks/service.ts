@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, type LockKind } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { editLocks, users } from '../../db/schema.js';
@@ -88,7 +88,8 @@ async function findLiveHolder({
   exceptUserId,
 }: {
   ctx: AppContext;
-  target: LockTarget;
+  /** One lock target, or a condition on the locks (several resources at once). */
+  target: LockTarget | SQL | undefined;
   now: Date;
   exceptUserId?: string;
 }): Promise<{ holder: LockHolder; expiresAt: Date } | undefined> {
@@ -98,7 +99,7 @@ async function findLiveHolder({
     .innerJoin(users, eq(users.id, editLocks.userId))
     .where(
       and(
-        isTarget(target),
+        target && 'kind' in target ? isTarget(target) : target,
         gt(editLocks.expiresAt, now),
         exceptUserId ? ne(editLocks.userId, exceptUserId) : undefined,
       ),
@@ -123,11 +124,38 @@ export async function assertNotLockedByOther({
   userId: string;
 }): Promise<void> {
   const held = await findLiveHolder({ ctx, target, now: ctx.now(), exceptUserId: userId });
-  if (held) {
-    throw new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
-      extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
-    });
-  }
+  if (held) throw lockedBy(held);
+}
+
+function lockedBy(held: { holder: LockHolder; expiresAt: Date }): AppError {
+  return new AppError('LOCKED', LOCK_MESSAGES.heldByOther, {
+    extra: { locked: false, holder: held.holder, expiresAt: held.expiresAt.toISOString() },
+  });
+}
+
+/**
+ * Like assertNotLockedByOther, for a change that rewrites every resource of
+ * the given kinds of a game at once (a relocation): 409 naming a holder when
+ * another user holds a live lock on any of them.
+ */
+export async function assertNoneLockedByOther({
+  ctx,
+  gameId,
+  kinds,
+  userId,
+}: {
+  ctx: AppContext;
+  gameId: string;
+  kinds: readonly LockKind[];
+  userId: string;
+}): Promise<void> {
+  const held = await findLiveHolder({
+    ctx,
+    target: and(eq(editLocks.gameId, gameId), inArray(editLocks.kind, [...kinds])),
+    now: ctx.now(),
+    exceptUserId: userId,
+  });
+  if (held) throw lockedBy(held);
 }
 
 /** Drops every lock on the target, e.g. when the resource is deleted. */
