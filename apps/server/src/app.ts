@@ -143,7 +143,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 function registerConsole(app: FastifyInstance, config: Config): void {
   const hasConsole = existsSync(path.join(config.webDist, 'index.html'));
   if (hasConsole) {
-    app.register(fastifyStatic, { root: config.webDist, prefix: '/fe/', wildcard: false, index: ['index.html'] });
+    const assets = path.join(config.webDist, 'assets') + path.sep;
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/fe/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz siblings; the client's Accept-Encoding picks one (and Vary says so).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite names every file under assets/ by its content hash, so a name never changes meaning; the rest
+        // (index.html above all, which names the current hashes) must be revalidated by its ETag on each visit.
+        reply.header('cache-control', filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
   app.get('/fe', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
