@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { trustProxyOf } from './lib/client-address.js';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -126,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Only answers: request bodies are never inflated (a small compressed upload could expand without bound).
+      // Already-compressed media (images, audio, zip bundles) are left as they are by their content type.
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       await registerModules(api, ctx);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

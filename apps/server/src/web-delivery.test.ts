@@ -87,3 +87,33 @@ describe('#web delivery of the built console', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('#API answer compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ mailer: createMemoryMailer() });
+  });
+  afterAll(async () => t.close());
+
+  it('compresses a large JSON answer for a client that accepts it, and leaves small ones alone', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
