@@ -7,6 +7,7 @@ import { createMemoryMailer, createTestApp, type TestApp } from './test/app.js';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/fe/assets/app-abc123.js"></script></head></html>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A built console as Vite writes it: hashed assets and index.html, each with .br and .gz siblings. */
@@ -20,6 +21,8 @@ function writeDist(dir: string): void {
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body));
   }
+  // Below the build's 1 KB threshold: no compressed siblings.
+  writeFileSync(path.join(dir, 'loci.svg'), ICON);
 }
 
 describe('#web delivery of the built console', () => {
@@ -80,6 +83,13 @@ describe('#web delivery of the built console', () => {
     const deepLink = await get('/fe/games/42/scenes', { 'accept-encoding': 'br' });
     expect(deepLink.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(deepLink.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('sends a file that has no compressed sibling as it is', async () => {
+    const res = await get('/fe/loci.svg', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(ICON);
   });
 
   it('still answers a missing asset with 404', async () => {
