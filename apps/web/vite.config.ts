@@ -1,9 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
   base: '/fe/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .br and .gz siblings, served by the server's static handler (preCompressed) without compressing per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { conditions: ['loci-source'] },
   server: {
     port: 5173,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { trustProxyOf } from './lib/client-address.js';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -126,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Only answers: request bodies are never inflated (a small compressed upload could expand without bound).
+      // Already-compressed media (images, audio, zip bundles) are left as they are by their content type.
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       await registerModules(api, ctx);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -143,7 +147,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 function registerConsole(app: FastifyInstance, config: Config): void {
   const hasConsole = existsSync(path.join(config.webDist, 'index.html'));
   if (hasConsole) {
-    app.register(fastifyStatic, { root: config.webDist, prefix: '/fe/', wildcard: false, index: ['index.html'] });
+    const assets = path.join(config.webDist, 'assets') + path.sep;
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/fe/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz siblings; the client's Accept-Encoding picks one (and Vary says so).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite names every file under assets/ by its content hash, so a name never changes meaning; the rest
+        // (index.html above all, which names the current hashes) must be revalidated by its ETag on each visit.
+        reply.header('cache-control', filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
   app.get('/fe', { schema: { hide: true } }, (_request, reply) => reply.redirect('/fe/'));
