@@ -1,16 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { expect, test } from '@playwright/test';
+import { createDesigner, loginToken, signInAs } from '../support/accounts.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 150_000 });
 test.use({ actionTimeout: 15_000 });
 
 const HELSINKI = { lat: 60.1699, lng: 24.9384 };
-
-async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
-  return ((await res.json()) as { token: string }).token;
-}
 
 test('a game travels: made from a sample, exported, imported by another designer in another city, and playtested there', async ({
   browser,

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newGameDefaults } from '@loci/domain';
-import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { type Account, createDesigner, loginToken, signInAs } from '../support/accounts.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
@@ -8,11 +8,6 @@ test.use({ actionTimeout: 15_000 });
 
 let designer: Account;
 let headers: Record<string, string>;
-
-async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
-  return ((await res.json()) as { token: string }).token;
-}
 
 test.beforeAll(async ({ request }) => {
   designer = await createDesigner(request, 'Una Unsaved');

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
 import { newArchetypeDefaults, newGameDefaults } from '@loci/domain';
-import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { type Account, createDesigner, loginToken, signInAs } from '../support/accounts.js';
+import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
@@ -9,11 +9,6 @@ test.use({ actionTimeout: 15_000 });
 
 let designer: Account;
 let token: string;
-
-async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
-  return ((await res.json()) as { token: string }).token;
-}
 
 test.beforeAll(async ({ request }) => {
   designer = await createDesigner(request, 'Dora Designer');
@@ -148,21 +143,15 @@ test('a designer builds two scenes, a place, an item, an info box, a question an
 
   // An object type (made through the API: its forms are covered by unit tests) and one lantern placed
   // in the initial world by dropping the marker on the map.
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59f00' } })
-    .png()
-    .toBuffer();
-  const upload = await request.post(`/api/design/${gameId}/medias`, {
-    headers,
-    multipart: { files: { name: 'lantern.png', mimeType: 'image/png', buffer: png } },
+  const api = designApi(request, token);
+  const logoId = await api.uploadPng(gameId, 'lantern.png', '#f59f00');
+  const { id: archetypeId } = await api.create(`/api/design/${gameId}/archetypes`, {
+    ...newArchetypeDefaults(),
+    name: 'lantern',
+    title: 'Lantern',
+    logoId,
+    actionLabelContact: 'Look',
   });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const logoId = ((await upload.json()) as { saved: { id: string }[] }).saved[0]!.id;
-  const archetype = await request.post(`/api/design/${gameId}/archetypes`, {
-    headers,
-    data: { ...newArchetypeDefaults(), name: 'lantern', title: 'Lantern', logoId, actionLabelContact: 'Look' },
-  });
-  expect(archetype.status(), await archetype.text()).toBe(201);
-  const archetypeId = ((await archetype.json()) as { id: string }).id;
 
   await page.goto(`/fe/games/${gameId}/initialState/create/${archetypeId}/objects`);
   await page.getByRole('textbox', { name: 'System name', exact: true }).fill('lantern-1');

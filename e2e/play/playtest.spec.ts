@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
 import {
   newArchetypeDefaults,
   newGameDefaults,
@@ -12,7 +11,8 @@ import {
   newRuleDefaults,
   newSceneDefaults,
 } from '@loci/domain';
-import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
+import { designApi } from '../support/design-api.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { keepScreenshot } from '../support/screens.js';
 
@@ -27,11 +27,6 @@ const LANTERN = { lat: CENTRE.lat, lng: CENTRE.lng + 0.0007 };
 let designer: Account;
 let token: string;
 
-async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/users/login', { data: { email: account.email, password: account.password } });
-  return ((await res.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ request }) => {
   designer = await createDesigner(request, 'Petra Playtester');
   token = await loginToken(request, designer);
@@ -45,12 +40,7 @@ test.beforeAll(async ({ request }) => {
  * passing it gives the item.
  */
 async function buildFountainGame(request: APIRequestContext, settings: Record<string, unknown> = {}) {
-  const headers = { authorization: `Bearer ${token}` };
-  async function create<T extends { id: string }>(path: string, data: Record<string, unknown>): Promise<T> {
-    const res = await request.post(path, { headers, data });
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as T;
-  }
+  const { headers, create, uploadPng } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -144,15 +134,7 @@ async function buildFountainGame(request: APIRequestContext, settings: Record<st
   );
 
   // A lantern lying 60 m east of the centre, with its icon: contacting it says something.
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59f00' } })
-    .png()
-    .toBuffer();
-  const upload = await request.post(`${design}/medias`, {
-    headers,
-    multipart: { files: { name: 'lantern.png', mimeType: 'image/png', buffer: png } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const logoId = ((await upload.json()) as { saved: { id: string }[] }).saved[0]!.id;
+  const logoId = await uploadPng(game.id, 'lantern.png', '#f59f00');
   const lantern = await create(`${design}/archetypes`, {
     ...newArchetypeDefaults(),
     logoId,

@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import {
   RICH_TEXT_ATTACKS,
   newArchetypeDefaults,
@@ -18,7 +17,8 @@ import {
   newStatement,
   newStatementOption,
 } from '@loci/domain';
-import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
+import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
 
 /**
@@ -49,8 +49,7 @@ let token: string;
 
 test.beforeAll(async ({ request }) => {
   designer = await createDesigner(request, 'Xavier Scripter');
-  const res = await request.post('/api/users/login', { data: { email: designer.email, password: designer.password } });
-  token = ((await res.json()) as { token: string }).token;
+  token = await loginToken(request, designer);
 });
 
 /** Records every dialog (alert, confirm, prompt) the page opens, and dismisses it. */
@@ -88,12 +87,7 @@ interface AttackGame {
  * item and starts the conversation.
  */
 async function buildAttackGame(request: APIRequestContext): Promise<AttackGame> {
-  const headers = { authorization: `Bearer ${token}` };
-  async function create(path: string, data: Record<string, unknown>): Promise<{ id: string }> {
-    const res = await request.post(path, { headers, data });
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  }
+  const { headers, create, uploadPng } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const game = await create('/api/design/games', {
     ...defaults,
@@ -104,15 +98,7 @@ async function buildAttackGame(request: APIRequestContext): Promise<AttackGame> 
     pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
   });
   const design = `/api/design/${game.id}`;
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c92a2a' } })
-    .png()
-    .toBuffer();
-  const upload = await request.post(`${design}/medias`, {
-    headers,
-    multipart: { files: { name: 'lantern.png', mimeType: 'image/png', buffer: png } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const logoId = ((await upload.json()) as { saved: { id: string }[] }).saved[0]!.id;
+  const logoId = await uploadPng(game.id, 'lantern.png', '#c92a2a');
   const scene = await create(`${design}/scenes`, {
     ...newSceneDefaults(CENTRE),
     name: 'square',

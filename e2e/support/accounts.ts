@@ -14,6 +14,11 @@ async function tokenOf(request: APIRequestContext, email: string, password: stri
   return ((await res.json()) as { token: string }).token;
 }
 
+/** The access token of an account, as its owner signs in through the API. */
+export function loginToken(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  return tokenOf(request, account.email, account.password);
+}
+
 /**
  * A designer made the way a person becomes one — register, confirm from the
  * mailed link, ask for the role, an admin approves — through the API, for tests
