@@ -52,6 +52,18 @@ export const playEventSchema = z.discriminatedUnion('type', [
 export type PlayEvent = z.infer<typeof playEventSchema>;
 export type PlayEventType = PlayEvent['type'];
 
+/**
+ * A player app's own id for one event (a UUID or similar, 1–64 of `A–Z a–z 0–9 _ -`).
+ * An app that queues events offline sends each with its id; the server applies
+ * `(instance, player, clientEventId)` at most once and answers a retry with the
+ * original answer, so a flaky connection never plays an event twice.
+ */
+export const clientEventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, "_" or "-"');
+
+/** The body of `POST /play/instances/{instanceId}/events`: one event and, optionally, the app's id for it. */
+export const playEventRequestSchema = playEventSchema.and(z.object({ clientEventId: clientEventIdSchema.optional() }));
+export type PlayEventRequest = z.infer<typeof playEventRequestSchema>;
+
 /** Joining an instance: the server sends it for the player on start or join (never sent by an app). */
 export const startEventSchema = z.object({ type: z.literal('start'), name: z.string().optional() });
 export type StartEvent = z.infer<typeof startEventSchema>;
