@@ -144,7 +144,11 @@ describe('PlayPage', () => {
     await waitFor(() => expect(api.callsTo('POST /api/play/instances/i1/events')).toHaveLength(1));
     const sent = api.callsTo('POST /api/play/instances/i1/events')[0]!;
     // Each event carries the device's own id for it (the server applies an id at most once).
-    expect(sent.body).toEqual({ type: 'seen', interactionId: 'welcome', clientEventId: expect.stringMatching(/^[\w-]{1,64}$/) });
+    expect(sent.body).toEqual({
+      type: 'seen',
+      interactionId: 'welcome',
+      clientEventId: expect.stringMatching(/^[\w-]{1,64}$/),
+    });
     expect(sent.headers['x-loci-device']).toBe(device);
     expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
     expect(screen.getByText('Hurry, the tide is coming!')).toBeInTheDocument();

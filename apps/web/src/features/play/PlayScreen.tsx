@@ -6,6 +6,8 @@ import { PendingDialog } from './dialogs/PendingDialog';
 import { startingPosition } from './gps/geolocation';
 import { usePlayerPosition } from './gps/usePlayerPosition';
 import { MapNotices } from './layout/MapNotices';
+import { OfflineBanner } from './offline/OfflineBanner';
+import { useOfflineReady } from './offline/useOfflineReady';
 import { PlayHeading } from './layout/PlayHeading';
 import { PlayLayout } from './layout/PlayLayout';
 import { PlayMenu } from './layout/PlayMenu';
@@ -41,6 +43,7 @@ export function PlayScreen({
   });
   useDebugMoves(moveTo);
 
+  const offlineReady = useOfflineReady({ gameId, instanceId: session.instanceId, game, spec: session.spec });
   const paused = view.status === 'paused';
   const currentScene = index.scene(view.currentSceneId);
   const thing = [...view.perceived.objects, ...view.perceived.offers].find((candidate) => candidate.id === thingId);
@@ -88,6 +91,9 @@ export function PlayScreen({
         onTapLocation={tapLocation}
       />
       <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })} />
+      <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
+        <OfflineBanner queue={session.queue} ready={offlineReady} />
+      </div>
       {session.dialog && (
         <PendingDialog
           output={session.dialog}

@@ -15,7 +15,11 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
  */
 export function useEventQueue(
   instanceId: string | null,
-  handlers: { onAnswer: (event: PlayEvent, answer: PlayAnswer) => void; onRefused: (error: unknown) => void; onHeld: (error: unknown) => void },
+  handlers: {
+    onAnswer: (event: PlayEvent, answer: PlayAnswer) => void;
+    onRefused: (error: unknown) => void;
+    onHeld: (error: unknown) => void;
+  },
   store: QueueStore = defaultStore(),
 ) {
   const [status, setStatus] = useState<QueueStatus>(EMPTY_STATUS);

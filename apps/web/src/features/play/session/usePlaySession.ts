@@ -81,9 +81,16 @@ export function usePlaySession(options: {
         dispatch({ type: 'gameLoaded', game, spec });
       } catch (error) {
         // Without network, a game already played on this device resumes from its last saved state.
-        const snapshot = error instanceof NoResponseError ? await loadSnapshot(gameId).catch(() => undefined) : undefined;
+        const snapshot =
+          error instanceof NoResponseError ? await loadSnapshot(gameId).catch(() => undefined) : undefined;
         if (snapshot && !request.restart) {
-          dispatch({ type: 'started', instanceId: snapshot.instanceId, answer: snapshot.answer, restart: false, at: Date.now() });
+          dispatch({
+            type: 'started',
+            instanceId: snapshot.instanceId,
+            answer: snapshot.answer,
+            restart: false,
+            at: Date.now(),
+          });
           dispatch({ type: 'gameLoaded', ...snapshot.game });
           return;
         }
@@ -157,6 +164,8 @@ export function usePlaySession(options: {
     instanceId,
     view: state.view,
     game: state.game,
+    /** The player-safe spec (kept on the device for offline play). */
+    spec: state.spec,
     index,
     debug: state.debug,
     traceLog: state.traceLog,
@@ -195,10 +204,11 @@ export type PlaySession = ReturnType<typeof usePlaySession>;
 export type LoadedSession = PlaySession & {
   view: NonNullable<PlaySession['view']>;
   game: NonNullable<PlaySession['game']>;
+  spec: NonNullable<PlaySession['spec']>;
   index: SpecIndex;
 };
 
 /** Whether the session plays, its game and view loaded. */
 export function isLoaded(session: PlaySession): session is LoadedSession {
-  return session.phase.kind === 'playing' && !!session.view && !!session.game && !!session.index;
+  return session.phase.kind === 'playing' && !!session.view && !!session.game && !!session.spec && !!session.index;
 }

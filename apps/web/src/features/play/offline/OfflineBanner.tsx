@@ -1,0 +1,65 @@
+import { Badge, Group, Loader, Text } from '@mantine/core';
+import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { QueueStatus } from './event-queue';
+import type { OfflineReady } from './prepare-offline';
+import './locales';
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/**
+ * Over the map: "Offline — N moves waiting" while events wait for the network, "Sending N moves…" while they
+ * catch up, and a small "Ready offline · 2.4 MB" once the game's data, media and tiles are on the device.
+ */
+export function OfflineBanner({ queue, ready }: { queue: QueueStatus; ready: OfflineReady | undefined }) {
+  const { t } = useTranslation();
+  if (queue.offline || (queue.waiting > 0 && !queue.sending)) {
+    return (
+      <Group
+        gap={6}
+        role="status"
+        aria-live="polite"
+        data-testid="offline-banner"
+        bg="dark.6"
+        c="white"
+        px="sm"
+        py={4}
+        style={{ borderRadius: 6, alignSelf: 'flex-start', pointerEvents: 'auto' }}
+      >
+        <IconWifiOff size={16} />
+        <Text size="sm">{t('play.offline.waiting', { count: queue.waiting })}</Text>
+      </Group>
+    );
+  }
+  if (queue.sending && queue.waiting > 1) {
+    return (
+      <Group
+        gap={6}
+        role="status"
+        aria-live="polite"
+        data-testid="offline-banner"
+        bg="blue.7"
+        c="white"
+        px="sm"
+        py={4}
+        style={{ borderRadius: 6, alignSelf: 'flex-start' }}
+      >
+        <Loader size={14} color="white" />
+        <Text size="sm">{t('play.offline.catchingUp', { count: queue.waiting })}</Text>
+      </Group>
+    );
+  }
+  if (!ready) return null;
+  return (
+    <Badge
+      data-testid="offline-ready"
+      color="teal"
+      variant="light"
+      leftSection={<IconCloudCheck size={14} />}
+      style={{ alignSelf: 'flex-start' }}
+      title={t('play.offline.readyDetail', { tiles: ready.tiles, media: ready.media })}
+    >
+      {t('play.offline.ready', { size: megabytes(ready.bytes) })}
+    </Badge>
+  );
+}
