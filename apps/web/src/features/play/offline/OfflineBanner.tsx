@@ -5,7 +5,9 @@ import type { QueueStatus } from './event-queue';
 import type { OfflineReady } from './prepare-offline';
 import './locales';
 
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+/** 340 kB, 2.4 MB. */
+export const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * Over the map: "Offline — N moves waiting" while events wait for the network, "Sending N moves…" while they
@@ -59,7 +61,7 @@ export function OfflineBanner({ queue, ready }: { queue: QueueStatus; ready: Off
       style={{ alignSelf: 'flex-start' }}
       title={t('play.offline.readyDetail', { tiles: ready.tiles, media: ready.media })}
     >
-      {t('play.offline.ready', { size: megabytes(ready.bytes) })}
+      {t('play.offline.ready', { size: formatSize(ready.bytes) })}
     </Badge>
   );
 }
