@@ -1,5 +1,6 @@
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueStatus } from './event-queue';
 import type { OfflineReady } from './prepare-offline';
@@ -9,6 +10,26 @@ import './locales';
 export const formatSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+/** The queue's state, announced politely to screen readers. */
+function QueueNotice({ color, icon, children }: { color: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group
+      gap={6}
+      role="status"
+      aria-live="polite"
+      data-testid="offline-banner"
+      bg={color}
+      c="white"
+      px="sm"
+      py={4}
+      style={{ borderRadius: 6, alignSelf: 'flex-start' }}
+    >
+      {icon}
+      <Text size="sm">{children}</Text>
+    </Group>
+  );
+}
+
 /**
  * Over the map: "Offline — N moves waiting" while events wait for the network, "Sending N moves…" while they
  * catch up, and a small "Ready offline · 2.4 MB" once the game's data, media and tiles are on the device.
@@ -17,38 +38,16 @@ export function OfflineBanner({ queue, ready }: { queue: QueueStatus; ready: Off
   const { t } = useTranslation();
   if (queue.offline || (queue.waiting > 0 && !queue.sending)) {
     return (
-      <Group
-        gap={6}
-        role="status"
-        aria-live="polite"
-        data-testid="offline-banner"
-        bg="dark.6"
-        c="white"
-        px="sm"
-        py={4}
-        style={{ borderRadius: 6, alignSelf: 'flex-start', pointerEvents: 'auto' }}
-      >
-        <IconWifiOff size={16} />
-        <Text size="sm">{t('play.offline.waiting', { count: queue.waiting })}</Text>
-      </Group>
+      <QueueNotice color="dark.6" icon={<IconWifiOff size={16} />}>
+        {t('play.offline.waiting', { count: queue.waiting })}
+      </QueueNotice>
     );
   }
   if (queue.sending && queue.waiting > 1) {
     return (
-      <Group
-        gap={6}
-        role="status"
-        aria-live="polite"
-        data-testid="offline-banner"
-        bg="blue.7"
-        c="white"
-        px="sm"
-        py={4}
-        style={{ borderRadius: 6, alignSelf: 'flex-start' }}
-      >
-        <Loader size={14} color="white" />
-        <Text size="sm">{t('play.offline.catchingUp', { count: queue.waiting })}</Text>
-      </Group>
+      <QueueNotice color="blue.7" icon={<Loader size={14} color="white" />}>
+        {t('play.offline.catchingUp', { count: queue.waiting })}
+      </QueueNotice>
     );
   }
   if (!ready) return null;
