@@ -25,7 +25,11 @@ const INDEX_HTML = '/fe/index.html';
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/fe/'),
-  new NetworkFirst({ cacheName: OFFLINE_CACHES.pages, networkTimeoutSeconds: 5 }),
+  new NetworkFirst({
+    cacheName: OFFLINE_CACHES.pages,
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+  }),
 );
 
 registerRoute(
