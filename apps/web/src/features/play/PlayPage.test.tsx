@@ -160,7 +160,7 @@ describe('PlayPage', () => {
     const item = await screen.findByTestId('backpack-item');
     expect(within(item).getByText('Brass key')).toBeInTheDocument();
     expect(within(item).getByText('1')).toBeInTheDocument();
-  });
+  }, 15_000); // a whole start of the player, on a busy machine
 
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });

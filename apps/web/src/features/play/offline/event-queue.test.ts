@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PlayAnswer, PlayEvent } from '../../../api/play';
 import { ApiError, NoResponseError } from '../../../api/client';
 import { EventQueue, type QueueStatus } from './event-queue';
@@ -116,6 +116,30 @@ describe('EventQueue', () => {
     expect(refused).toEqual([{ type: 'drop', objectId: 'x' }]);
     expect(answered).toEqual([pick('y')]);
     expect(last().waiting).toBe(0);
+  });
+
+  it('leaves the dialog of an answer on its way open, and closes it while the answer waits offline', async () => {
+    const statuses: QueueStatus[] = [];
+    let release: (() => void) | undefined;
+    let online = true;
+    const queue = new EventQueue(`i${++instanceSeq}`, {
+      store: idbQueueStore,
+      send: (_instance, body) => {
+        if (!online) return Promise.reject(new NoResponseError('Failed to fetch'));
+        return new Promise((resolve) => (release = () => resolve(answer(body.type))));
+      },
+      onAnswer: () => undefined,
+      onRefused: () => undefined,
+      onStatus: (status) => statuses.push(status),
+    });
+    const answering = queue.enqueue({ type: 'seen', interactionId: 'story' });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect(statuses.at(-1)).toMatchObject({ sending: true, waiting: 1, answering: [] });
+    release!();
+    await answering;
+    online = false;
+    await queue.enqueue({ type: 'seen', interactionId: 'story' });
+    expect(statuses.at(-1)).toMatchObject({ sending: false, offline: true, waiting: 1, answering: ['story'] });
   });
 
   it('keeps queues of different instances apart', async () => {

@@ -29,7 +29,7 @@ export interface QueueStatus {
   offline: boolean;
   /** An event is on its way. */
   sending: boolean;
-  /** Interactions whose answer (seen, answer, confirm, option) waits in the queue: their dialog is answered. */
+  /** Interactions whose answer (seen, answer, confirm, option) waits in the queue (not on its way): their dialog is answered. */
   answering: string[];
 }
 
@@ -96,7 +96,10 @@ export class EventQueue {
 
   private setStatus(change: Partial<QueueStatus>): void {
     const entries = this.entries ?? [];
-    const answering = entries.flatMap(({ event }) => ('interactionId' in event ? [event.interactionId] : []));
+    // The answer on its way leaves its dialog open (busy) until the server answers, as without a queue.
+    const answering = entries.flatMap(({ seq, event }) =>
+      'interactionId' in event && seq !== this.inFlight ? [event.interactionId] : [],
+    );
     this.status = { ...this.status, waiting: entries.length, answering, ...change };
     this.options.onStatus(this.status);
   }
