@@ -1,11 +1,43 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   base: '/fe/',
   plugins: [
     react(),
+    // The player installs to the home screen and opens offline: a web app manifest and a service worker
+    // (src/sw.ts, Workbox). Registered by src/pwa.ts from the bundle: no inline script (the CSP has none).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Loci',
+        short_name: 'Loci',
+        description: 'Location-based games: play stories on the streets of your city.',
+        id: '/fe/',
+        start_url: '/fe/',
+        scope: '/fe/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#228be6',
+        icons: [
+          { src: 'loci-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'loci-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'loci-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'loci.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // Every file of the build (not the source maps nor the precompressed siblings): a warm start needs no network.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
     // .br and .gz siblings, served by the server's static handler (preCompressed) without compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],

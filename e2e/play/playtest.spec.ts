@@ -1,28 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  newArchetypeDefaults,
-  newGameDefaults,
-  newGameVersionDefaults,
-  newInteractionDefaults,
-  newItemDefaults,
-  newLocationDefaults,
-  newMilestoneDefaults,
-  newQuestion,
-  newRuleDefaults,
-  newSceneDefaults,
-} from '@loci/domain';
+import { expect, test } from '@playwright/test';
+import { newGameVersionDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
-import { designApi } from '../support/design-api.js';
-import { linkIn, waitForMail } from '../support/mailbox.js';
+import { buildFountainGame, CENTRE, createPlayer, FOUNTAIN } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
-// About 220 m north of the centre: on screen at the player's first zoom, and outside the place's reach at start.
-const FOUNTAIN = { lat: CENTRE.lat + 0.002, lng: CENTRE.lng };
-const LANTERN = { lat: CENTRE.lat, lng: CENTRE.lng + 0.0007 };
 
 let designer: Account;
 let token: string;
@@ -32,140 +15,11 @@ test.beforeAll(async ({ request }) => {
   token = await loginToken(request, designer);
 });
 
-/**
- * A small map game built through the design API (the workspace's own browser
- * test builds one through the forms): a scene, a place 220 m from its centre,
- * an item, an info box, a question, a milestone for passing it, and three
- * rules — entering the place shows the info box, seeing it asks the question,
- * passing it gives the item.
- */
-async function buildFountainGame(request: APIRequestContext, settings: Record<string, unknown> = {}) {
-  const { headers, create, uploadPng } = designApi(request, token);
-  const defaults = newGameDefaults(new Date());
-  const game = await create<{ id: string }>('/api/design/games', {
-    ...defaults,
-    title: 'Fountain Trail',
-    pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
-    ...settings,
-  });
-  const design = `/api/design/${game.id}`;
-  const scene = await create(`${design}/scenes`, {
-    ...newSceneDefaults(CENTRE),
-    name: 'square',
-    title: 'The Square',
-    radius: 600,
-    gameId: game.id,
-  });
-  const fountain = await create(`${design}/locations`, {
-    ...newLocationDefaults(scene.id, FOUNTAIN),
-    name: 'fountain',
-    title: 'The Fountain',
-    radius: 40,
-    gameId: game.id,
-  });
-  const coin = await create(`${design}/items`, {
-    ...newItemDefaults(),
-    name: 'old-coin',
-    title: 'Old coin',
-    gameId: game.id,
-  });
-  const info = await create(`${design}/interactions`, {
-    ...newInteractionDefaults('INTER_INSPECT_INFO'),
-    name: 'fountain-story',
-    title: 'The fountain',
-    description: '<p>For centuries people threw coins into this fountain.</p>',
-    gameId: game.id,
-  });
-  const question = {
-    ...newQuestion('MC'),
-    title: 'What lies at the bottom of the fountain?',
-    description: '<p>Look closely.</p>',
-    hasCorrectAnswer: true,
-    attempts: 2,
-  };
-  question.options = [
-    { ...question.options[0]!, description: '<p>A lion</p>', partOfCorrect: false },
-    { ...question.options[1]!, description: '<p>A coin</p>', partOfCorrect: true },
-  ];
-  const ask = await create(`${design}/interactions`, {
-    ...newInteractionDefaults('INTER_ANSWER_QUESTION'),
-    name: 'coin-question',
-    title: 'The bottom of the fountain',
-    questions: [question],
-    gameId: game.id,
-  });
-  // Passing a question is no trigger verb: a milestone reached by passing it triggers the reward.
-  const passed = await create(`${design}/milestones`, {
-    ...newMilestoneDefaults(),
-    name: 'coin-question-passed',
-    condition: [{ conditions: [{ conditionType: 'player-question', verb: 'has_passed', elementId: ask.id }] }],
-    gameId: game.id,
-  });
-  const rule = (name: string, trigger: Record<string, unknown>, actionName: string, args: Record<string, unknown>) =>
-    create(`${design}/rules`, {
-      ...newRuleDefaults(scene.id),
-      name,
-      trigger,
-      sideeffects: [{ actorId: 'system', actionName, actionArgs: args, notify: true }],
-      gameId: game.id,
-    });
-  await rule(
-    'Tell the fountain story',
-    { conditionType: 'player-location', verb: 'has_entered', elementId: fountain.id },
-    'showInfo',
-    { what: info.id },
-  );
-  await rule(
-    'Ask about the coin',
-    { conditionType: 'player-info', verb: 'has_seen', elementId: info.id },
-    'askQuestion',
-    {
-      what: ask.id,
-    },
-  );
-  await rule(
-    'Reward the coin',
-    { conditionType: 'milestone', verb: 'has_reached', elementId: passed.id },
-    'giveToPlayer',
-    {
-      what: coin.id,
-      value: 1,
-    },
-  );
-
-  // A lantern lying 60 m east of the centre, with its icon: contacting it says something.
-  const logoId = await uploadPng(game.id, 'lantern.png', '#f59f00');
-  const lantern = await create(`${design}/archetypes`, {
-    ...newArchetypeDefaults(),
-    logoId,
-    name: 'lantern',
-    title: 'Lantern',
-    actionLabelContact: 'Look',
-    sideeffectsContact: [
-      { actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'The lantern is still warm.' } },
-    ],
-    gameId: game.id,
-  });
-  const placed = await request.post(`${design}/initialStates/current`, {
-    headers,
-    data: {
-      type: 'object',
-      name: 'lantern-1',
-      sceneId: scene.id,
-      archetypeId: lantern.id,
-      payload: {},
-      location: { latitude: LANTERN.lat, longitude: LANTERN.lng },
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  return game;
-}
-
 test('a designer playtests the working version: walks into a place, reads the info box, answers the question, gets the item, reads the rule that fired in the trace, resets, drags, is moved by a debug event and looks at an object', async ({
   page,
   request,
 }) => {
-  const game = await buildFountainGame(request);
+  const game = await buildFountainGame(request, token);
 
   // Playtest from the design workspace.
   await signInAs(page, designer);
@@ -276,22 +130,6 @@ test('a designer playtests the working version: walks into a place, reads the in
   await expect(page).toHaveURL(new RegExp(`/fe/games/${game.id}$`));
 });
 
-/** A player account: registered and confirmed from the mailed link, no role asked. */
-async function createPlayer(request: APIRequestContext, name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}@e2e.test`;
-  const password = 'play-password-1';
-  const registered = await request.post('/api/users/register', {
-    data: { name, email, password, password2: password },
-  });
-  expect(registered.status()).toBe(201);
-  const link = new URL(linkIn(await waitForMail(email, /confirm/i), '/fe/confirmemail'));
-  const confirmed = await request.post('/api/users/confirm', {
-    data: { msg: link.searchParams.get('msg'), mac: link.searchParams.get('mac') },
-  });
-  expect(confirmed.ok()).toBe(true);
-  return { name, email, password };
-}
-
 test.describe('on a phone', () => {
   test.use({
     viewport: { width: 390, height: 844 },
@@ -304,7 +142,7 @@ test.describe('on a phone', () => {
     context,
     request,
   }) => {
-    const game = await buildFountainGame(request, { playPassword: '246810', publicAccess: 'view' });
+    const game = await buildFountainGame(request, token, { playPassword: '246810', publicAccess: 'view' });
     const published = await request.post(`/api/design/${game.id}/gameVersions`, {
       headers: { authorization: `Bearer ${token}` },
       data: { ...newGameVersionDefaults(), versionNotes: 'First walk' },

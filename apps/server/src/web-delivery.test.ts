@@ -8,6 +8,8 @@ import { createMemoryMailer, createTestApp, type TestApp } from './test/app.js';
 const INDEX = '<!doctype html><html><head><script type="module" src="/fe/assets/app-abc123.js"></script></head></html>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const MANIFEST = '{"name":"Loci","start_url":"/fe/"}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A built console as Vite writes it: hashed assets and index.html, each with .br and .gz siblings. */
@@ -23,6 +25,9 @@ function writeDist(dir: string): void {
   }
   // Below the build's 1 KB threshold: no compressed siblings.
   writeFileSync(path.join(dir, 'loci.svg'), ICON);
+  // The player's service worker and web app manifest: fixed names, so never immutable.
+  writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), MANIFEST);
 }
 
 describe('#web delivery of the built console', () => {
@@ -83,6 +88,18 @@ describe('#web delivery of the built console', () => {
     const deepLink = await get('/fe/games/42/scenes', { 'accept-encoding': 'br' });
     expect(deepLink.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(deepLink.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('makes the service worker and the web app manifest revalidate (a new build must reach installed players)', async () => {
+    const sw = await get('/fe/sw.js', { 'accept-encoding': 'br' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toBe(SERVICE_WORKER);
+    const manifest = await get('/fe/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends a file that has no compressed sibling as it is', async () => {

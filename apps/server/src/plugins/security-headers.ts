@@ -10,7 +10,8 @@ import type { Config } from '../config.js';
  * style cannot run code, so this leaves script injection closed. Images: Loci's media, the map tiles' host,
  * data: (small images Vite inlines) and blob: (previews of files being uploaded); media: blob: for the
  * camera's stream in the QR scanner, whose decoder runs in a blob: worker. connect-src 'self' covers the
- * API and Socket.IO's same-origin ws:/wss:.
+ * API and Socket.IO's same-origin ws:/wss:; the tiles' host is there too because the player's service worker
+ * (/fe/sw.js, same origin, worker-src 'self') fetches and keeps the map tiles for offline play.
  */
 export function contentSecurityPolicy(config: Pick<Config, 'tileUrl'>): Record<string, string[]> {
   const tileOrigin = new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'x')).origin;
@@ -22,7 +23,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'tileUrl'>): Record<s
     'img-src': ["'self'", 'data:', 'blob:', tileOrigin],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", tileOrigin],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -24,7 +24,7 @@ describe('#security headers', () => {
     }
   });
 
-  it('allows images from the configured tile host (LOCI_TILE_URL)', async () => {
+  it('allows images from the configured tile host (LOCI_TILE_URL), and fetches (the service worker keeps tiles offline)', async () => {
     t = await createTestApp({
       mailer: createMemoryMailer(),
       env: { LOCI_TILE_URL: 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png' },
@@ -33,5 +33,6 @@ describe('#security headers', () => {
     expect(res.headers['content-security-policy']).toContain(
       "img-src 'self' data: blob: https://tiles.example.org:8443;",
     );
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://tiles.example.org:8443;");
   });
 });

@@ -143,7 +143,12 @@ describe('PlayPage', () => {
 
     await waitFor(() => expect(api.callsTo('POST /api/play/instances/i1/events')).toHaveLength(1));
     const sent = api.callsTo('POST /api/play/instances/i1/events')[0]!;
-    expect(sent.body).toEqual({ type: 'seen', interactionId: 'welcome' });
+    // Each event carries the device's own id for it (the server applies an id at most once).
+    expect(sent.body).toEqual({
+      type: 'seen',
+      interactionId: 'welcome',
+      clientEventId: expect.stringMatching(/^[\w-]{1,64}$/),
+    });
     expect(sent.headers['x-loci-device']).toBe(device);
     expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
     expect(screen.getByText('Hurry, the tide is coming!')).toBeInTheDocument();
@@ -155,7 +160,7 @@ describe('PlayPage', () => {
     const item = await screen.findByTestId('backpack-item');
     expect(within(item).getByText('Brass key')).toBeInTheDocument();
     expect(within(item).getByText('1')).toBeInTheDocument();
-  });
+  }, 15_000); // a whole start of the player, on a busy machine
 
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });

@@ -1,21 +1,26 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
-import { EndModal } from './dialogs/EndModal';
-import { PendingDialog } from './dialogs/PendingDialog';
 import { startingPosition } from './gps/geolocation';
 import { usePlayerPosition } from './gps/usePlayerPosition';
 import { MapNotices } from './layout/MapNotices';
+import { OfflineBanner } from './offline/OfflineBanner';
+import { useOfflineReady } from './offline/useOfflineReady';
 import { PlayHeading } from './layout/PlayHeading';
 import { PlayLayout } from './layout/PlayLayout';
 import { PlayMenu } from './layout/PlayMenu';
 import { PlayerTools } from './panels/PlayerTools';
-import { ThingDrawer } from './panels/ThingDrawer';
 import { useDebugMoves } from './realtime/play-socket';
 import type { LoadedSession } from './session/usePlaySession';
 import type { SpecIndex } from './spec-index';
-import { TracePanel } from './trace/TracePanel';
 import './locales';
+
+// What shows only after the map (a dialog, an object's sheet, the end, a playtest's trace) loads after it:
+// the player's first load carries the map and nothing else (bench/player-load.bench.mjs).
+const PendingDialog = lazy(() => import('./dialogs/PendingDialog').then((m) => ({ default: m.PendingDialog })));
+const ThingDrawer = lazy(() => import('./panels/ThingDrawer').then((m) => ({ default: m.ThingDrawer })));
+const EndModal = lazy(() => import('./dialogs/EndModal').then((m) => ({ default: m.EndModal })));
+const TracePanel = lazy(() => import('./trace/TracePanel').then((m) => ({ default: m.TracePanel })));
 
 /** The play screen: map or image, the dialog of what waits for an answer, the player's tools and, in a playtest, the trace. */
 export function PlayScreen({
@@ -32,6 +37,8 @@ export function PlayScreen({
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const { view, game, index, busy, send } = session;
   const [thingId, setThingId] = useState<string | null>(null);
+  // The object sheet loads the first time one is opened, then stays (for its closing slide).
+  const [sheetUsed, setSheetUsed] = useState(false);
   const mapGame = game.pg.type !== 'image';
   const walker = mapGame && (playtest || game.pg.simulate);
   const { position, moveTo, gpsError } = usePlayerPosition({
@@ -41,19 +48,22 @@ export function PlayScreen({
   });
   useDebugMoves(moveTo);
 
+  const offlineReady = useOfflineReady({ gameId, instanceId: session.instanceId, game, spec: session.spec });
   const paused = view.status === 'paused';
   const currentScene = index.scene(view.currentSceneId);
   const thing = [...view.perceived.objects, ...view.perceived.offers].find((candidate) => candidate.id === thingId);
   const tapLocation = (locationId: string) => send({ type: 'contact', objectId: locationId });
   const restart = () => void session.restart();
   const trace = playtest && (
-    <TracePanel
-      entries={session.traceLog}
-      debug={session.debug}
-      index={designIndex ?? index}
-      busy={busy}
-      onReset={restart}
-    />
+    <Suspense fallback={null}>
+      <TracePanel
+        entries={session.traceLog}
+        debug={session.debug}
+        index={designIndex ?? index}
+        busy={busy}
+        onReset={restart}
+      />
+    </Suspense>
   );
 
   return (
@@ -84,22 +94,38 @@ export function PlayScreen({
         position={position}
         walker={walker}
         onMove={moveTo}
-        onThing={(selected) => setThingId(selected.id)}
+        onThing={(selected) => {
+          setThingId(selected.id);
+          setSheetUsed(true);
+        }}
         onTapLocation={tapLocation}
       />
       <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })} />
+      <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
+        <OfflineBanner queue={session.queue} ready={offlineReady} />
+      </div>
       {session.dialog && (
-        <PendingDialog
-          output={session.dialog}
-          index={index}
-          results={session.results}
-          busy={busy}
-          onSend={send}
-          onDismiss={session.dismiss}
-        />
+        <Suspense fallback={null}>
+          <PendingDialog
+            output={session.dialog}
+            index={index}
+            results={session.results}
+            busy={busy}
+            onSend={send}
+            onDismiss={session.dismiss}
+          />
+        </Suspense>
       )}
-      <ThingDrawer thing={thing} index={index} busy={busy} onSend={send} onClose={() => setThingId(null)} />
-      <EndModal ending={session.ending} gameId={gameId} playtest={playtest} onRestart={restart} />
+      {sheetUsed && (
+        <Suspense fallback={null}>
+          <ThingDrawer thing={thing} index={index} busy={busy} onSend={send} onClose={() => setThingId(null)} />
+        </Suspense>
+      )}
+      {session.ending && (
+        <Suspense fallback={null}>
+          <EndModal ending={session.ending} gameId={gameId} playtest={playtest} onRestart={restart} />
+        </Suspense>
+      )}
     </PlayLayout>
   );
 }

@@ -1,7 +1,9 @@
 import type { Output } from '@loci/engine';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
-import { isApiError } from '../../../api/client';
+import { isApiError, NoResponseError } from '../../../api/client';
+import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
+import { useEventQueue } from '../offline/useEventQueue';
 import { useInstancePushes } from '../realtime/play-socket';
 import { indexSpec, type SpecIndex } from '../spec-index';
 import { playErrorMessage } from './play-error';
@@ -78,6 +80,20 @@ export function usePlaySession(options: {
         const { game, spec } = await playApi.game(answer.instanceId);
         dispatch({ type: 'gameLoaded', game, spec });
       } catch (error) {
+        // Without network, a game already played on this device resumes from its last saved state.
+        const snapshot =
+          error instanceof NoResponseError ? await loadSnapshot(gameId).catch(() => undefined) : undefined;
+        if (snapshot && !request.restart) {
+          dispatch({
+            type: 'started',
+            instanceId: snapshot.instanceId,
+            answer: snapshot.answer,
+            restart: false,
+            at: Date.now(),
+          });
+          dispatch({ type: 'gameLoaded', ...snapshot.game });
+          return;
+        }
         const code = playErrorCode(error);
         let passcodeError: string | null = null;
         if (code === 'WRONG_PASSCODE') {
@@ -99,12 +115,34 @@ export function usePlaySession(options: {
     void start();
   }, [enabled, start]);
 
+  // The last state the player saw, kept on the device for a reload without network.
+  const { view, game, spec } = state;
+  useEffect(() => {
+    if (!instanceId || !view || !game || !spec) return;
+    const answer = { outputs: [], view, messages: [] };
+    void saveSnapshot({ gameId, instanceId, answer, game: { game, spec }, savedAt: Date.now() }).catch(() => undefined);
+  }, [gameId, instanceId, view, game, spec]);
+
+  // Every event goes through the device's queue (IndexedDB): sent in order, each with its clientEventId.
+  const queue = useEventQueue(instanceId, {
+    onAnswer: (event, answer) => dispatch({ type: 'answered', answer, event, at: Date.now() }),
+    onRefused: (error) => {
+      dispatch({ type: 'eventFailed', code: playErrorCode(error) });
+      handlers.current.onError(error);
+    },
+    onHeld: (error) => handlers.current.onError(error),
+  });
+  const { enqueue } = queue;
+  const send = useCallback((event: PlayEvent) => void enqueue(event), [enqueue]);
+
+  // Leaving is not queued: it needs the server's answer there and then.
   const sendAndWait = useCallback(
     async (event: PlayEvent) => {
       if (!instanceId) return;
       dispatch({ type: 'eventSent' });
       try {
-        dispatch({ type: 'answered', answer: await playApi.send(instanceId, event), event, at: Date.now() });
+        const body = { ...event, clientEventId: crypto.randomUUID() };
+        dispatch({ type: 'answered', answer: await playApi.send(instanceId, body), event, at: Date.now() });
       } catch (error) {
         dispatch({ type: 'eventFailed', code: playErrorCode(error) });
         handlers.current.onError(error);
@@ -112,7 +150,6 @@ export function usePlaySession(options: {
     },
     [instanceId],
   );
-  const send = useCallback((event: PlayEvent) => void sendAndWait(event), [sendAndWait]);
 
   useInstancePushes(instanceId, {
     onOutputs: (pushed) => dispatch({ type: 'pushed', answer: { ...pushed, messages: [] }, at: Date.now() }),
@@ -127,13 +164,18 @@ export function usePlaySession(options: {
     instanceId,
     view: state.view,
     game: state.game,
+    /** The player-safe spec (kept on the device for offline play). */
+    spec: state.spec,
     index,
     debug: state.debug,
     traceLog: state.traceLog,
     results: state.results,
-    busy: state.busy,
-    /** The blocking output waiting for the player's answer. */
-    dialog: selectDialog(state),
+    /** A start or a leave runs, or an event is on its way (never while the events wait for the network). */
+    busy: state.busy || queue.status.sending,
+    /** The device's queue of events: how many wait, whether the server can be reached. */
+    queue: queue.status,
+    /** The blocking output waiting for the player's answer (not one whose answer waits in the queue). */
+    dialog: visibleDialog(selectDialog(state), queue.status.answering),
     ending: selectEnding(state),
     start,
     /** Sends the player's event; the answer (or the failure) arrives in the state. */
@@ -152,16 +194,21 @@ export function usePlaySession(options: {
   };
 }
 
+function visibleDialog(dialog: Output | undefined, answering: string[]): Output | undefined {
+  return dialog?.interactionId && answering.includes(dialog.interactionId) ? undefined : dialog;
+}
+
 export type PlaySession = ReturnType<typeof usePlaySession>;
 
 /** A session whose game is loaded: what the play screen needs. */
 export type LoadedSession = PlaySession & {
   view: NonNullable<PlaySession['view']>;
   game: NonNullable<PlaySession['game']>;
+  spec: NonNullable<PlaySession['spec']>;
   index: SpecIndex;
 };
 
 /** Whether the session plays, its game and view loaded. */
 export function isLoaded(session: PlaySession): session is LoadedSession {
-  return session.phase.kind === 'playing' && !!session.view && !!session.game && !!session.index;
+  return session.phase.kind === 'playing' && !!session.view && !!session.game && !!session.spec && !!session.index;
 }

@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { OFFLINE_CACHES, isPlayerData, isTile } from './features/play/offline/cache-names';
+
+// Loci's service worker (built by vite-plugin-pwa's injectManifest; served as /fe/sw.js, revalidated on each visit).
+// - The app's files are precached: a warm start needs no network, and the player opens offline.
+// - Pages: network first, so the console never runs an old index.html while the server has a new one;
+//   without network, the precached index.html.
+// - /api: the network only — except the player's game data (lobby, instance, game), network first with the
+//   last answer as the offline fallback, and media and map tiles, cache first (a medium's id never changes
+//   meaning; tiles change rarely). The console's calls (design, operations, analytics…) are never cached.
+declare let self: ServiceWorkerGlobalScope;
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+const INDEX_HTML = '/fe/index.html';
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/fe/'),
+  new NetworkFirst({
+    cacheName: OFFLINE_CACHES.pages,
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && isPlayerData(url),
+  new NetworkFirst({
+    cacheName: OFFLINE_CACHES.data,
+    networkTimeoutSeconds: 6,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.pathname.startsWith('/api/design/medias/'),
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.media,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && isTile(url, self.location.origin),
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.tiles,
+    plugins: [
+      // Leaflet's <img> tiles are no-cors requests: their answers are opaque (status 0).
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// A page the network could not give and no cache had: the app's shell, which routes it itself.
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache(INDEX_HTML)) ?? Response.error();
+  return Response.error();
+});
