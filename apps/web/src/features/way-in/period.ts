@@ -7,8 +7,11 @@ function inZone(iso: string, timeZone: string, language: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   try {
     return new Intl.DateTimeFormat(language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
       timeZone,
       timeZoneName: 'short',
     }).format(date);
