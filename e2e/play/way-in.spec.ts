@@ -72,13 +72,18 @@ async function buildHarbourGame(request: APIRequestContext) {
     },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
-  const objectId = ((await placed.json()) as { id: string }).id;
+  // The initial world answers `state.has.object[sceneId][objectId]`.
+  const { state } = (await placed.json()) as {
+    state: { has: { object: Record<string, Record<string, { name?: string }>> } };
+  };
+  const objectId = Object.entries(state.has.object[scene.id] ?? {}).find(([, o]) => o.name === 'lantern-1')?.[0];
+  expect(objectId, JSON.stringify(state)).toBeTruthy();
   const published = await request.post(`${design}/gameVersions`, {
     headers,
     data: { ...newGameVersionDefaults(), versionNotes: 'Opening night' },
   });
   expect(published.status(), await published.text()).toBe(201);
-  return { id: created.id, sceneId: scene.id, archetypeId: lantern.id, objectId };
+  return { id: created.id, sceneId: scene.id, archetypeId: lantern.id, objectId: objectId! };
 }
 
 test.beforeAll(async ({ request }) => {
@@ -120,7 +125,8 @@ test.describe('on a phone', () => {
     const link = linkIn(await waitForMail(player.email, /confirm/i), '/fe/confirmemail');
     expect(new URL(link).searchParams.get('next')).toBe(`/play/${game.id}`);
     await page.goto(link);
-    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await expect(page.getByText('Email confirmed')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/fe\/login\?next=/);
     await page.getByLabel('Email').fill(player.email);
     await page.getByLabel('Password', { exact: true }).fill(player.password);
@@ -157,7 +163,8 @@ test.describe('on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
-    // The player already plays the game: it resumes, and the scanned link contacts the lantern.
+    // The player already plays the game: it resumes, and the scanned link contacts the lantern (once: it
+    // leaves the address).
     await expect(page.getByText('The lantern is still warm.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/fe/play/${game.id}$`));
     await keepScreenshot(page, 'way-in-05-qr-deep-link-phone');
@@ -176,7 +183,7 @@ test("a signed-out designer's deep link to analytics survives sign-in, and the S
   await expect(page).toHaveURL(new RegExp(`/fe/analytics/${game.id}$`));
   await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
 
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Share with players' });
   const base = new URL(page.url()).origin;
   await expect(panel.getByLabel('Play link')).toHaveValue(`${base}/fe/play/${game.id}`);

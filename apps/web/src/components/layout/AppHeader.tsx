@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { useHereAsReturn, withReturn } from '../../auth/return-path';
+import { useHereAsReturn, useReturnPath, withReturn } from '../../auth/return-path';
 import { Logo } from '../Logo';
 
 export const DOCUMENTATION_URL = 'https://github.com/loci-games/loci/tree/main/docs';
@@ -34,7 +34,10 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
-  const here = useHereAsReturn();
+  // On the sign-in pages the page's own ?next= is kept; elsewhere the page itself is the way back.
+  const kept = useReturnPath();
+  const page = useHereAsReturn();
+  const here = kept ?? page;
 
   const handleLogout = () => {
     logout();
