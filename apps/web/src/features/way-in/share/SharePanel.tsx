@@ -136,8 +136,8 @@ export function SharePanel({ gameId }: { gameId: string }) {
           </Text>
         )}
       </Stack>
-      <Anchor component={Link} to={`/play/${encodeURIComponent(gameId)}`} size="sm">
-        {playUrl}
+      <Anchor component={Link} to={`/play/${encodeURIComponent(gameId)}`} target="_blank" size="sm">
+        {t('wayIn.share.openLink')}
       </Anchor>
     </Stack>
   );
