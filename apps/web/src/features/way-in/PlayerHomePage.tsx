@@ -18,7 +18,7 @@ function MyGameRow({ game }: { game: MyGame }) {
   return (
     <Card withBorder radius="md" p="sm" component="li">
       <Group wrap="nowrap" justify="space-between" gap="sm">
-        <Group wrap="nowrap" gap="sm" miw={0}>
+        <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: 1 }}>
           <Avatar src={game.logoId ? mediaFileUrl(game.logoId) : null} radius="sm" size={48} alt="">
             {game.title.slice(0, 1)}
           </Avatar>
@@ -40,6 +40,7 @@ function MyGameRow({ game }: { game: MyGame }) {
           component={Link}
           to={`/play/${encodeURIComponent(game.gameId)}`}
           variant={game.resumable ? 'filled' : 'default'}
+          style={{ flexShrink: 0 }}
           leftSection={game.resumable ? <IconPlayerPlay size={16} /> : undefined}
           aria-label={`${game.resumable ? t('wayIn.home.resume') : t('wayIn.home.open')}: ${game.title}`}
         >
