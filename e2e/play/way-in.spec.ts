@@ -174,6 +174,11 @@ test.describe('on a phone', () => {
 test("a signed-out designer's deep link to analytics survives sign-in, and the Share panel gives the link, QR code, passcode and state", async ({
   page,
 }) => {
+  // The public lobby on a desktop, as a visitor reads it.
+  await page.goto(`/fe/play/${game.id}`);
+  await expect(page.getByRole('heading', { name: 'Harbour Lights' })).toBeVisible();
+  await keepScreenshot(page, 'way-in-00-public-lobby-desktop');
+
   await page.goto(`/fe/analytics/${game.id}`);
   await expect(page.getByRole('heading', { name: 'Stories that happen in real places' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();

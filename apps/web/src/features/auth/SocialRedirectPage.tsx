@@ -54,7 +54,7 @@ export function SocialRedirectPage() {
       clearCookie(SOCIAL_COOKIE_NAME);
       finish(cookieToken);
     } else if (isAuthenticated) {
-      navigate('/', { replace: true });
+      navigate(takeRememberedReturn() ?? '/', { replace: true });
     } else {
       usersApi
         .getJwtAsBody()
