@@ -23,7 +23,7 @@ function MyGameRow({ game }: { game: MyGame }) {
             {game.title.slice(0, 1)}
           </Avatar>
           <Stack gap={2} miw={0}>
-            <Text fw={600} truncate>
+            <Text fw={600} lineClamp={2}>
               {game.title}
             </Text>
             <Group gap={6}>

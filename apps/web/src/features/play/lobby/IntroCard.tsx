@@ -77,7 +77,7 @@ export function IntroCard({
               {t('play.intro.start')}
             </Button>
             <Anchor component={Link} to="/my-games" size="sm">
-              {t('play.home')}
+              {t('nav.myGames')}
             </Anchor>
           </Stack>
         </form>
