@@ -13,6 +13,8 @@ const play = () => import('./features/play');
 const debug = () => import('./features/debug');
 const analytics = () => import('./features/analytics');
 const operations = () => import('./features/operations');
+const wayIn = () => import('./features/way-in');
+const publicLobby = () => import('./features/play/lobby');
 
 export const LoginPage = lazyPage(auth, 'LoginPage');
 export const RegisterPage = lazyPage(auth, 'RegisterPage');
@@ -37,3 +39,7 @@ export const DebuggingToolsPage = lazyPage(debug, 'DebuggingToolsPage');
 export const AnalyticsPage = lazyPage(analytics, 'AnalyticsPage');
 export const GameplayPage = lazyPage(operations, 'GameplayPage');
 export const InstancePage = lazyPage(operations, 'InstancePage');
+export const PlayerHomePage = lazyPage(wayIn, 'PlayerHomePage');
+export const MyGamesList = lazyPage(wayIn, 'MyGamesList');
+export const SharePrintPage = lazyPage(wayIn, 'SharePrintPage');
+export const PublicLobbyPage = lazyPage(publicLobby, 'PublicLobbyPage');

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { useAuth } from './auth/auth-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { NotFound } from './components/NotFound';
@@ -24,6 +24,9 @@ import {
   LoginPage,
   NoAuthoringRights,
   PlayPage,
+  PlayerHomePage,
+  PublicLobbyPage,
+  SharePrintPage,
   PrivacyPage,
   RegisterPage,
   RegisterSuccessPage,
@@ -32,11 +35,34 @@ import {
   SocialRedirectPage,
 } from './lazy-pages';
 
-/** '/': the landing page for visitors, the games list for authors, a warning for players. */
+/** '/': the landing page for visitors, the games list for authors, a warning for players with their home below. */
 function HomePage() {
   const { user } = useAuth();
   if (!user) return <LandingPage />;
-  return canAuthor(user.role) ? <GamesListPage /> : <NoAuthoringRights />;
+  if (canAuthor(user.role)) return <GamesListPage />;
+  return (
+    <>
+      <NoAuthoringRights />
+      <PlayerHomePage />
+    </>
+  );
+}
+
+/** A full-screen page of the player (no console chrome), with a loader while its chunk comes. */
+function FullScreen({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<PageLoader />}>{page}</Suspense>;
+}
+
+/**
+ * /gameplay/{gameId}/…: a QR deep link opened by a phone's camera (spec 3 §9).
+ * It opens the game's player, which sends the deep link as a scanned code once
+ * playing; a visitor first reads the game's lobby, and comes back here after signing in.
+ */
+function DeepLinkRedirect() {
+  const { gameId = '' } = useParams();
+  const { pathname } = useLocation();
+  const code = pathname.slice(pathname.indexOf('gameplay/'));
+  return <Navigate to={`/play/${encodeURIComponent(gameId)}?code=${encodeURIComponent(code)}`} replace />;
 }
 
 /** A page for designers and admins; players see why they cannot use it. */
@@ -50,17 +76,12 @@ export function AppRoutes() {
   const { isAuthenticated } = useAuth();
   return (
     <Routes>
-      {/* The player fills the screen, without the console's chrome. */}
-      {isAuthenticated && (
-        <Route
-          path="play/:gameId"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <PlayPage />
-            </Suspense>
-          }
-        />
-      )}
+      {/* The player fills the screen, without the console's chrome; a visitor reads the game's public lobby there. */}
+      <Route path="play/:gameId" element={<FullScreen page={isAuthenticated ? <PlayPage /> : <PublicLobbyPage />} />} />
+      <Route path="gameplay/:gameId/*" element={<DeepLinkRedirect />} />
+      <Route element={<RequireAuth />}>
+        <Route path="share/:gameId/print" element={<FullScreen page={<SharePrintPage />} />} />
+      </Route>
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route element={<RedirectIfSignedIn />}>
@@ -92,8 +113,7 @@ export function AppRoutes() {
           <Route path="active-games/*" element={<NotFound />} />
           <Route path="analytics/:activeGameId" element={<AnalyticsPage />} />
           <Route path="debugging-tools" element={<DebuggingToolsPage />} />
-          {/* Visitors see the landing page here; the player itself is above. */}
-          {!isAuthenticated && <Route path="play/:gameId" element={<NotFound />} />}
+          <Route path="my-games" element={<PlayerHomePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -7,5 +7,7 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 export const clientConfigSchema = z.object({
   /** Leaflet tile URL template; the Content-Security-Policy allows images from its origin. */
   tileUrl: z.string(),
+  /** The server's public address (PUBLIC_URL): play links and QR deep links are made under it. */
+  publicUrl: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

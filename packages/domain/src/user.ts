@@ -74,6 +74,8 @@ export const registerSchema = z
     email,
     password: newPassword,
     password2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),
+    /** Where the confirmation link brings the new player back to (a console path; unsafe ones are dropped). */
+    returnTo: z.string().max(1000).optional(),
   })
   .refine((v) => v.password === v.password2, { path: ['password2'], message: USER_MESSAGES.passwordsMustMatch });
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -17,6 +17,7 @@ import { manageRoutes } from './manage/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { playRoutes } from './play/routes.js';
 import { versionsRoutes } from './versions/routes.js';
+import { wayInRoutes } from './way-in/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -35,6 +36,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await initialStateRoutes(api, ctx);
   await manageRoutes(api, ctx);
   await debugRoutes(api, ctx);
+  await wayInRoutes(api, ctx);
   await playRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
 }

@@ -519,6 +519,18 @@ const MATRIX: Record<string, Rule> = {
 
   // Playing: the lobby of a published game is its share link; its instance is for its players.
   'GET /api/play/games/:gameId': { allow: SIGNED_IN, call: (s) => ({ url: `/api/play/games/${s.gameId}` }) },
+  // The way in: the public lobby is the share link for visitors too (lobby-safe fields only); the share
+  // panel is for who sees the game's design; one's own games and codes for any account.
+  'GET /api/play/games/:gameId/public': {
+    allow: 'everyone',
+    call: (s) => ({ url: `/api/play/games/${s.gameId}/public` }),
+  },
+  'GET /api/design/games/:id/share': { allow: VIEWERS, call: (s) => ({ url: `/api/design/games/${s.gameId}/share` }) },
+  'GET /api/play/my-games': { allow: SIGNED_IN, call: () => ({ url: '/api/play/my-games' }) },
+  'POST /api/play/join-code': {
+    allow: SIGNED_IN,
+    call: (s) => ({ url: '/api/play/join-code', payload: { code: s.gameId } }),
+  },
   'POST /api/play/games/:gameId/instances': {
     allow: PLAYERS,
     call: (s) => ({ url: `/api/play/games/${s.gameId}/instances`, payload: { versionId: s.versionId } }),

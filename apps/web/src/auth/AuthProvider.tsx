@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useHereAsReturn, withReturn } from './return-path';
 import { setUnauthorizedHandler } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { usersApi } from '../api/users';
@@ -15,6 +16,12 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Holds the session: the stored token, its user, and the account refreshed from the server. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  // An expired session on a deep link: signing in again comes back to it.
+  const here = useHereAsReturn();
+  const hereRef = useRef(here);
+  useEffect(() => {
+    hereRef.current = here;
+  }, [here]);
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [initial] = useState(loadStoredSession);
@@ -30,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const endExpiredSession = useCallback(() => {
     logout();
     notifyInfo(t('auth.sessionExpired'));
-    navigate('/login', { replace: true });
+    navigate(withReturn('/login', hereRef.current), { replace: true });
   }, [logout, navigate, t]);
 
   const login = useCallback(

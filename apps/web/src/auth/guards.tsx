@@ -1,9 +1,10 @@
 import { Navigate, Outlet } from 'react-router';
+import { useReturnPath } from './return-path';
 import { useAuth } from './auth-context';
 import { NotAllowed } from '../components/NotAllowed';
 import { LandingPage } from '../lazy-pages';
 
-/** Protected routes show the landing page to visitors who are not signed in. */
+/** Protected routes show the landing page to visitors who are not signed in (its Sign in comes back here). */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Outlet /> : <LandingPage />;
@@ -15,8 +16,9 @@ export function RequireAdmin() {
   return user?.role === 'admin' ? <Outlet /> : <NotAllowed />;
 }
 
-/** Sign-in and sign-up pages send a signed-in user home. */
+/** Sign-in and sign-up pages send a signed-in user home, or back to the page they came from (?next=). */
 export function RedirectIfSignedIn() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Navigate to="/" replace /> : <Outlet />;
+  const next = useReturnPath();
+  return isAuthenticated ? <Navigate to={next ?? '/'} replace /> : <Outlet />;
 }

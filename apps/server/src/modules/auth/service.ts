@@ -3,6 +3,8 @@ import {
   CONFIRM_LINK_TTL_SECONDS,
   FRONTEND_BASE_PATH,
   RESET_LINK_TTL_SECONDS,
+  RETURN_PATH_PARAM,
+  safeReturnPath,
   USER_MESSAGES,
   type ConfirmResult,
 } from '@loci/domain';
@@ -35,27 +37,45 @@ function signedLink({
   purpose,
   page,
   ttlSeconds,
+  returnTo,
 }: {
   ctx: AppContext;
   user: UserRow;
   purpose: LinkPurpose;
   page: string;
   ttlSeconds: number;
+  /** A console path the page sends the person on to afterwards (kept only when safe). */
+  returnTo?: string | undefined;
 }): string {
   const exp = Math.floor(ctx.now().getTime() / 1000) + ttlSeconds;
   const { msg, mac } = ctx.links.sign({ purpose, userId: user.id, exp, v: user.credentialsVersion });
   const query = new URLSearchParams({ msg, mac });
+  const next = safeReturnPath(returnTo);
+  if (next) query.set(RETURN_PATH_PARAM, next);
   return `${ctx.config.publicUrl}${FRONTEND_BASE_PATH}/${page}?${query.toString()}`;
 }
 
-/** Mails the 48-hour confirmation link. Throws when the mail cannot be sent. */
-export async function sendConfirmationMail({ ctx, user }: { ctx: AppContext; user: UserRow }): Promise<void> {
+/**
+ * Mails the 48-hour confirmation link (with the path to come back to after
+ * signing in, when the person signed up from a share link). Throws when the
+ * mail cannot be sent.
+ */
+export async function sendConfirmationMail({
+  ctx,
+  user,
+  returnTo,
+}: {
+  ctx: AppContext;
+  user: UserRow;
+  returnTo?: string | undefined;
+}): Promise<void> {
   const link = signedLink({
     ctx,
     user,
     purpose: 'confirm',
     page: 'confirmemail',
     ttlSeconds: CONFIRM_LINK_TTL_SECONDS,
+    returnTo,
   });
   await ctx.mailer.send(confirmationMail({ to: user.email, name: user.name, link }));
 }
@@ -82,7 +102,7 @@ export async function registerUser({ ctx, values }: { ctx: AppContext; values: R
   }
   if (!user) throw new Error('insert returned no row');
   try {
-    await sendConfirmationMail({ ctx, user });
+    await sendConfirmationMail({ ctx, user, returnTo: values.returnTo });
   } catch (error) {
     ctx.log.error({ err: error, userId: user.id }, 'could not send the confirmation mail after sign-up');
   }

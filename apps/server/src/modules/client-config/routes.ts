@@ -17,6 +17,6 @@ export async function clientConfigRoutes(app: FastifyInstance, ctx: AppContext):
         response: { 200: clientConfigSchema },
       },
     },
-    async () => ({ tileUrl: ctx.config.tileUrl }),
+    async () => ({ tileUrl: ctx.config.tileUrl, publicUrl: ctx.config.publicUrl }),
   );
 }

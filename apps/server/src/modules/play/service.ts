@@ -10,6 +10,7 @@ import {
   PLAY_MESSAGES,
   type GameSpec,
   type PlayEvent,
+  type JoinRefusal,
   type PlayLobby,
   type PlayMessage,
   type PlayingPeriod,
@@ -312,22 +313,7 @@ export async function getPlayLobby({
 }): Promise<PlayLobby> {
   const { game, access } = await loadPlayableGame(ctx, user, gameId);
   const settings = game.row.settings;
-  let instanceId: string | null = null;
-  let refusal: PlayLobby['refusal'] = null;
-  try {
-    if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
-    const version = await resolveVersion(ctx.db, game, undefined);
-    assertMayPlay(version, access);
-    assertInPeriod(settings.playingPeriod, ctx.now(), false);
-    instanceId = (await findOwnActiveInstance(ctx.db, user.id, version.id))?.instance.id ?? null;
-    if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
-      throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
-    }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const code = error.extra?.errorCode;
-    refusal = { errorCode: typeof code === 'string' ? code : error.code, message: error.message };
-  }
+  const { instanceId, refusal } = await joinRefusal(ctx, game, { user, access });
   return {
     game: {
       id: game.row.id,
@@ -341,6 +327,37 @@ export async function getPlayLobby({
     instanceId,
     refusal,
   };
+}
+
+/**
+ * Why a start (or join) of the game's published version would be refused now:
+ * the checks of `startPlaying`, in its order, without starting anything, and
+ * the caller's own active instance, which they may always come back to. With
+ * `who` null it answers for a player the game admits (the share panel, the
+ * public lobby): who-may-play and one's own instance are not checked.
+ */
+export async function joinRefusal(
+  ctx: AppContext,
+  game: LoadedGame,
+  who: { user: CurrentUser; access: PlayAccess } | null,
+): Promise<{ instanceId: string | null; refusal: JoinRefusal | null }> {
+  const settings = game.row.settings;
+  let instanceId: string | null = null;
+  try {
+    if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
+    const version = await resolveVersion(ctx.db, game, undefined);
+    if (who) assertMayPlay(version, who.access);
+    assertInPeriod(settings.playingPeriod, ctx.now(), false);
+    if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+    if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
+      throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
+    }
+    return { instanceId, refusal: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const code = error.extra?.errorCode;
+    return { instanceId, refusal: { errorCode: typeof code === 'string' ? code : error.code, message: error.message } };
+  }
 }
 
 /**
@@ -614,7 +631,7 @@ async function submittedMediaType(
 }
 
 /** The game's texts a player reads, sanitised (they may have been stored before rich text was sanitised on save). */
-function pickGameTexts(settings: { description: string; instructions: string }) {
+export function pickGameTexts(settings: { description: string; instructions: string }) {
   const { description, instructions } = withSafeGameTexts({
     description: settings.description,
     instructions: settings.instructions,

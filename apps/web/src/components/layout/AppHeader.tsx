@@ -1,8 +1,17 @@
 import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, Anchor, ActionIcon, Tooltip } from '@mantine/core';
-import { IconBook, IconBug, IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconBug,
+  IconDeviceGamepad2,
+  IconChevronDown,
+  IconLogout,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { useHereAsReturn, useReturnPath, withReturn } from '../../auth/return-path';
 import { Logo } from '../Logo';
 
 export const DOCUMENTATION_URL = 'https://github.com/loci-games/loci/tree/main/docs';
@@ -25,6 +34,10 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  // On the sign-in pages the page's own ?next= is kept; elsewhere the page itself is the way back.
+  const kept = useReturnPath();
+  const page = useHereAsReturn();
+  const here = kept ?? page;
 
   const handleLogout = () => {
     logout();
@@ -71,6 +84,19 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
           {t('nav.documentation')}
         </Button>
 
+        {user && (
+          <Button
+            component={Link}
+            to="/my-games"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconDeviceGamepad2 size={18} />}
+            visibleFrom="xs"
+          >
+            {t('nav.myGames')}
+          </Button>
+        )}
+
         {user?.role === 'admin' && (
           <Button
             component={Link}
@@ -109,6 +135,9 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
               <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
                 {t('nav.account')}
               </Menu.Item>
+              <Menu.Item component={Link} to="/my-games" leftSection={<IconDeviceGamepad2 size={16} />} hiddenFrom="xs">
+                {t('nav.myGames')}
+              </Menu.Item>
               {user.role === 'admin' && (
                 <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />} hiddenFrom="xs">
                   {t('nav.admin')}
@@ -125,10 +154,10 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
           </Menu>
         ) : (
           <>
-            <Button component={Link} to="/login" variant="default">
+            <Button component={Link} to={withReturn('/login', here)} variant="default">
               {t('nav.signIn')}
             </Button>
-            <Button component={Link} to="/register" visibleFrom="xs">
+            <Button component={Link} to={withReturn('/register', here)} visibleFrom="xs">
               {t('nav.signUp')}
             </Button>
           </>

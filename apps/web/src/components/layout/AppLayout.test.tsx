@@ -7,13 +7,13 @@ import { FOOTER_HIDDEN_KEY } from './AppLayout';
 import { DOCUMENTATION_URL } from './AppHeader';
 
 describe('chrome', () => {
-  it('shows Sign in and Sign up to a visitor, and the documentation in a new tab', async () => {
+  it('shows Sign in and Sign up to a visitor (coming back to the page), and the documentation in a new tab', async () => {
     mockApi({});
     renderApp('/privacy');
     const banner = await screen.findByRole('banner');
     expect(banner).toHaveTextContent('Loci');
-    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/register');
+    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/login?next=%2Fprivacy');
+    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/register?next=%2Fprivacy');
     const docs = screen.getAllByRole('link', { name: 'Documentation' })[0]!;
     expect(docs).toHaveAttribute('href', DOCUMENTATION_URL);
     expect(docs).toHaveAttribute('target', '_blank');

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
 import { usersApi } from '../../api/users';
 import { RecoveryOutcome } from './RecoveryOutcome';
+import { useReturnPath, withReturn } from '../../auth/return-path';
 
 async function confirmEmail(mac: string, msg: string): Promise<ConfirmResult> {
   try {
@@ -24,6 +25,7 @@ export function ConfirmEmailPage() {
   const mac = params.get('mac') ?? '';
   const msg = params.get('msg') ?? '';
   const valid = mac !== '' && msg !== '';
+  const next = useReturnPath();
 
   // A query (not an effect) so the link is checked once, however often the page renders.
   const { data: result } = useQuery({
@@ -49,7 +51,7 @@ export function ConfirmEmailPage() {
           color="teal"
           titleKey="auth.confirm.successTitle"
           textKey="auth.confirm.successText"
-          action={{ label: t('nav.signIn'), to: '/login' }}
+          action={{ label: t('nav.signIn'), to: withReturn('/login', next) }}
         />
       );
     case 'VALIDATION_FAILED':

@@ -13,6 +13,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { SocialButtons } from './SocialButtons';
+import { useReturnPath, withReturn } from '../../auth/return-path';
 
 const LOGIN_FIELDS = { email: 'email', emailnotfound: 'email', password: 'password', passwordincorrect: 'password' };
 
@@ -20,6 +21,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { login } = useAuth();
   const navigate = useNavigate();
+  const next = useReturnPath();
   const [failure, setFailure] = useState<{ error: unknown; message?: string } | null>(null);
   const [pendingConfirmation, setPendingConfirmation] = useState<string | null>(null);
 
@@ -31,7 +33,7 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: usersApi.login,
     onSuccess: ({ token }) => {
-      if (login(token)) navigate('/', { replace: true });
+      if (login(token)) navigate(next ?? '/', { replace: true });
       else setFailure({ error: new Error(t('auth.login.badToken')) });
     },
     onError: (error) => {
@@ -59,13 +61,13 @@ export function LoginPage() {
       footer={
         <>
           {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to="/register" fw={500}>
+          <Anchor component={Link} to={withReturn('/register', next)} fw={500}>
             {t('nav.signUp')}
           </Anchor>
         </>
       }
     >
-      <SocialButtons />
+      <SocialButtons next={next} />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           {pendingConfirmation && (

@@ -12,12 +12,14 @@ import { AuthCard } from '../../components/AuthCard';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { SocialButtons } from './SocialButtons';
+import { useReturnPath, withReturn } from '../../auth/return-path';
 
 const REGISTER_FIELDS = { name: 'name', email: 'email', password: 'password', password2: 'password2' };
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = useReturnPath();
   const [failure, setFailure] = useState<unknown>(null);
 
   const form = useForm<RegisterInput>({
@@ -27,7 +29,7 @@ export function RegisterPage() {
 
   const mutation = useMutation({
     mutationFn: usersApi.register,
-    onSuccess: () => navigate('/registersuccess'),
+    onSuccess: () => navigate(withReturn('/registersuccess', next)),
     onError: (error) => {
       const onFields = applyServerFieldErrors(form, error, REGISTER_FIELDS);
       // generalError (or a failure with no field at all) goes above the form.
@@ -38,7 +40,7 @@ export function RegisterPage() {
 
   const handleSubmit = form.onSubmit((values) => {
     setFailure(null);
-    mutation.mutate(values);
+    mutation.mutate(next ? { ...values, returnTo: next } : values);
   });
 
   return (
@@ -48,13 +50,13 @@ export function RegisterPage() {
       footer={
         <>
           {t('auth.register.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={500}>
+          <Anchor component={Link} to={withReturn('/login', next)} fw={500}>
             {t('nav.signIn')}
           </Anchor>
         </>
       }
     >
-      <SocialButtons />
+      <SocialButtons next={next} />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           {failure ? <GeneralErrorBox error={failure} /> : null}

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { AuthCard } from '../../components/AuthCard';
+import { useReturnPath, withReturn } from '../../auth/return-path';
 
 export function RegisterSuccessPage() {
   const { t } = useTranslation();
   const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  const next = useReturnPath();
+  if (isAuthenticated) return <Navigate to={next ?? '/'} replace />;
   return (
     <AuthCard>
       <Stack align="center" ta="center" gap="md">
@@ -21,7 +23,7 @@ export function RegisterSuccessPage() {
           {t('auth.registerSuccess.title')}
         </Text>
         <Text c="dimmed">{t('auth.registerSuccess.text')}</Text>
-        <Button component={Link} to="/login" size="md" fullWidth>
+        <Button component={Link} to={withReturn('/login', next)} size="md" fullWidth>
           {t('nav.signIn')}
         </Button>
       </Stack>

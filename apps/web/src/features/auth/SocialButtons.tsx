@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
 import { socialSignInUrl, usersApi } from '../../api/users';
+import { rememberReturn } from '../../auth/return-path';
 
 /** Sign in with a social identity provider; only the providers the server has configured show. */
-export function SocialButtons() {
+export function SocialButtons({ next = null }: { next?: string | null }) {
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: queryKeys.providers,
@@ -17,6 +18,7 @@ export function SocialButtons() {
   if (!data || (!data.google && !data.facebook)) return null;
 
   const go = (provider: 'google' | 'facebook') => {
+    rememberReturn(next);
     window.location.href = socialSignInUrl(provider);
   };
 

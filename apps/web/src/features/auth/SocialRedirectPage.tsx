@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi } from '../../api/users';
 import { useAuth } from '../../auth/auth-context';
+import { takeRememberedReturn } from '../../auth/return-path';
 import { AuthCard } from '../../components/AuthCard';
 import { PageLoader } from '../../components/PageLoader';
 
@@ -45,7 +46,7 @@ export function SocialRedirectPage() {
     if (providerError || started.current) return;
     started.current = true;
     const finish = (token: string | undefined) => {
-      if (token && login(token)) navigate('/', { replace: true });
+      if (token && login(token)) navigate(takeRememberedReturn() ?? '/', { replace: true });
       else setError(t('auth.social.noToken'));
     };
     const cookieToken = readCookie(SOCIAL_COOKIE_NAME);
@@ -53,7 +54,7 @@ export function SocialRedirectPage() {
       clearCookie(SOCIAL_COOKIE_NAME);
       finish(cookieToken);
     } else if (isAuthenticated) {
-      navigate('/', { replace: true });
+      navigate(takeRememberedReturn() ?? '/', { replace: true });
     } else {
       usersApi
         .getJwtAsBody()

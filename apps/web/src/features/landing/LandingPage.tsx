@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import { IconChartDots3, IconMap2, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHereAsReturn, withReturn } from '../../auth/return-path';
 import { LociWordmark, OpenCultureFundLogo, StoryMapIllustration } from './logos';
 
 const FEATURES = [
@@ -13,6 +14,8 @@ const FEATURES = [
 /** What a visitor who is not signed in sees: the pitch, Sign in and Sign up, and who makes Loci. */
 export function LandingPage() {
   const { t } = useTranslation();
+  // Shown in place of a protected page: signing in comes back to that page.
+  const here = useHereAsReturn();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap={56}>
@@ -25,10 +28,10 @@ export function LandingPage() {
               {t('landing.pitch')}
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/login" size="md" variant="default">
+              <Button component={Link} to={withReturn('/login', here)} size="md" variant="default">
                 {t('nav.signIn')}
               </Button>
-              <Button component={Link} to="/register" size="md">
+              <Button component={Link} to={withReturn('/register', here)} size="md">
                 {t('nav.signUp')}
               </Button>
             </Group>

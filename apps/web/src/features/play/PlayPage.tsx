@@ -2,13 +2,14 @@ import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind } fr
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../api/design';
 import { playApi, playQueryKeys } from '../../api/play';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
 import { IntroCard } from './lobby/IntroCard';
 import { RefusedNotice } from './lobby/RefusedNotice';
+import { useScannedLinkOnce } from './lobby/useScannedLinkOnce';
 import { PlayScreen } from './PlayScreen';
 import { usePlayNotifications } from './session/usePlayNotifications';
 import { isLoaded, usePlaySession } from './session/usePlaySession';
@@ -65,6 +66,10 @@ export function PlayPage() {
     handlers,
   });
   indexRef.current = session.index;
+  useScannedLinkOnce(session);
+  // A passcode typed in "Join with a code" fills the lobby's passcode field.
+  const location = useLocation();
+  const joinedWith = (location.state as { passcode?: unknown } | null)?.passcode;
 
   if (playtest && workspace.error) return <GeneralErrorBox error={workspace.error} />;
   if (!playtest && lobby.error) return <GeneralErrorBox error={lobby.error} />;
@@ -74,6 +79,7 @@ export function PlayPage() {
     return (
       <IntroCard
         lobby={lobby.data}
+        initialPasscode={typeof joinedWith === 'string' ? joinedWith : ''}
         passcodeError={phase.kind === 'passcode' ? phase.error : null}
         busy={session.busy}
         onStart={(passcode) => void session.start(passcode ? { passcode } : {})}

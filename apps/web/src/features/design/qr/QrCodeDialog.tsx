@@ -1,10 +1,11 @@
-import { QR_DISPLAY_SIZE, QR_FILE_NAME, QR_IMAGE_SIZE, QR_TEXTS, deepLink, hasTextCode, textCode } from '@loci/domain';
+import { QR_DISPLAY_SIZE, QR_FILE_NAME, QR_TEXTS, deepLinkUrl, hasTextCode, textCode } from '@loci/domain';
 import { Button, Center, Code, Group, Image, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { downloadQrPng, useQrSvg } from '../../../components/qr/qr-image';
+import { usePublicUrl } from '../../../components/qr/public-url';
 import './locales';
 
 export interface QrCodeDialogProps {
@@ -21,22 +22,6 @@ export interface QrCodeDialogProps {
 
 type CodeTab = 'deepLink' | 'textCode';
 
-/** The QR code of `value` as an SVG data URL: sharp at any size, and drawn without a canvas. */
-function useQrSvg(value: string, enabled: boolean): string | null {
-  const [drawn, setDrawn] = useState<{ value: string; url: string } | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    void QRCode.toString(value, { type: 'svg', margin: 2 }).then((svg) => {
-      if (current) setDrawn({ value, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-    });
-    return () => {
-      current = false;
-    };
-  }, [value, enabled]);
-  return drawn?.value === value ? drawn.url : null;
-}
-
 /**
  * 'Get QR Code' (spec 3 §2, §9): the event's deep link, and for event type 'do'
  * its in-app text code (the object id alone), as a QR code shown at 300 px,
@@ -45,12 +30,13 @@ function useQrSvg(value: string, enabled: boolean): string | null {
 export function QrCodeDialog({ opened, onClose, gameId, sceneId, eventType, eventName, objectId }: QrCodeDialogProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<CodeTab>('deepLink');
+  const publicUrl = usePublicUrl();
   const withTextCode = hasTextCode(eventType);
   const shown: CodeTab = withTextCode ? tab : 'deepLink';
   const value =
     shown === 'textCode'
       ? (textCode({ eventType, objectId }) ?? objectId)
-      : deepLink({ gameId, sceneId, eventType, eventName, objectId });
+      : deepLinkUrl(publicUrl, { gameId, sceneId, eventType, eventName, objectId });
   const image = useQrSvg(value, opened);
 
   const handleCopy = async () => {
@@ -64,13 +50,7 @@ export function QrCodeDialog({ opened, onClose, gameId, sceneId, eventType, even
 
   const handleDownload = async () => {
     try {
-      const url = await QRCode.toDataURL(value, { width: QR_IMAGE_SIZE, margin: 2 });
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${QR_FILE_NAME}.png`;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      await downloadQrPng(value, QR_FILE_NAME);
     } catch {
       notifyError(t('design.qr.downloadFailed'));
     }

@@ -1,8 +1,9 @@
 import { hasRight, type GameRight } from '@loci/domain';
-import { Tabs } from '@mantine/core';
+import { Box, Tabs } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlayerPlay, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ShareButton } from '../../way-in/share/ShareButton';
 import '../common/locales';
 
 const TABS = [
@@ -14,7 +15,10 @@ const TABS = [
 
 export type GameArea = (typeof TABS)[number]['value'];
 
-/** The game's areas (spec 1 §2): Design, Settings, Gameplay and Analytics, by the caller's rights; `active` is the page's own. */
+/**
+ * The game's areas (spec 1 §2): Design, Settings, Gameplay and Analytics, by the caller's rights; `active` is the
+ * page's own. Share (the play link, its QR code, the passcode) sits at the end, on every page of the game.
+ */
 export function GameTabs({
   gameId,
   rights,
@@ -42,6 +46,9 @@ export function GameTabs({
             {t(`design.tabs.${value}`)}
           </Tabs.Tab>
         ))}
+        <Box ml="auto" pb={4} style={{ alignSelf: 'center' }}>
+          <ShareButton gameId={gameId} />
+        </Box>
       </Tabs.List>
     </Tabs>
   );

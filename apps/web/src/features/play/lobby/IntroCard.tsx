@@ -13,17 +13,20 @@ import { RichText } from '../RichText';
  */
 export function IntroCard({
   lobby,
+  initialPasscode = '',
   passcodeError,
   busy,
   onStart,
 }: {
   lobby: PlayLobby;
+  /** The passcode the player already typed (Join with a code). */
+  initialPasscode?: string;
   passcodeError: string | null;
   busy: boolean;
   onStart: (passcode: string | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialPasscode);
   const { game } = lobby;
   return (
     <Center mih="100dvh" p="md">
@@ -73,8 +76,8 @@ export function IntroCard({
             >
               {t('play.intro.start')}
             </Button>
-            <Anchor component={Link} to="/" size="sm">
-              {t('play.home')}
+            <Anchor component={Link} to="/my-games" size="sm">
+              {t('nav.myGames')}
             </Anchor>
           </Stack>
         </form>

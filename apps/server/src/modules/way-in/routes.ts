@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  gameShareSchema,
+  JOIN_CODE_MESSAGES,
+  joinCodeAnswerSchema,
+  joinCodeBodySchema,
+  myGamesSchema,
+  publicLobbySchema,
+} from '@loci/domain';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
+import { requireUser } from '../../plugins/auth.js';
+import { getGameShare, getPublicLobby, listMyGames, resolveJoinCode } from './service.js';
+
+const security = [{ bearerAuth: [] }];
+const errorSchema = z.looseObject({ message: z.string() });
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
+
+/** Tries of a passcode per account: enough for typos, too few to guess the passcodes of other games. */
+const JOIN_CODES_PER_MINUTE = 10;
+
+/** The way in for players (docs/play.md "The way in"): share panel, public lobby, my games, join with a code. */
+export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const joinTries = createTokenBuckets({
+    perSecond: JOIN_CODES_PER_MINUTE / 60,
+    burst: JOIN_CODES_PER_MINUTE,
+    now: () => ctx.now().getTime(),
+  });
+
+  api.get(
+    '/design/games/:id/share',
+    {
+      schema: {
+        tags: ['games'],
+        security,
+        summary:
+          'The share panel of a game (view right): its play link, whether a player could join now and why not; the passcode with the edit right',
+        params: z.object({ id: z.string() }),
+        response: { 200: gameShareSchema, ...errors },
+      },
+    },
+    async (request) => getGameShare({ ctx, user: requireUser(request), gameId: request.params.id }),
+  );
+
+  api.get(
+    '/play/games/:gameId/public',
+    {
+      schema: {
+        tags: ['play'],
+        summary:
+          'The lobby anyone may read (no account) of a game with a published version: texts, terms, playing period, passcode needed, why nobody could start now',
+        params: z.object({ gameId: z.string() }),
+        response: { 200: publicLobbySchema, ...errors },
+      },
+    },
+    async (request) => getPublicLobby({ ctx, gameId: request.params.gameId }),
+  );
+
+  api.get(
+    '/play/my-games',
+    {
+      schema: {
+        tags: ['play'],
+        security,
+        summary: 'The games the caller plays or played (published versions), newest first, with the instance to resume',
+        response: { 200: myGamesSchema, ...errors },
+      },
+    },
+    async (request) => ({ games: await listMyGames({ ctx, user: requireUser(request) }) }),
+  );
+
+  api.post(
+    '/play/join-code',
+    {
+      schema: {
+        tags: ['play'],
+        security,
+        summary:
+          'The game a typed or scanned code leads to: a play link, a deep link, a game id or a passcode (404 none, 409 several, 429 too many tries)',
+        body: joinCodeBodySchema,
+        response: { 200: joinCodeAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const taken = joinTries.take(user.id);
+      if (!taken.ok) {
+        reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+        throw new AppError('TOO_MANY_EVENTS', JOIN_CODE_MESSAGES.tooMany);
+      }
+      return resolveJoinCode({ ctx, user, code: request.body.code });
+    },
+  );
+}
