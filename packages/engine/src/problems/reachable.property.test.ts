@@ -25,7 +25,9 @@ const gameShape = fc.record({
   scenes: fc.array(sceneShape, { minLength: 1, maxLength: 6 }),
 });
 
-function buildGame(shape: fc.RecordValue<typeof gameShape>) {
+type GameShape = typeof gameShape extends fc.Arbitrary<infer T> ? T : never;
+
+function buildGame(shape: GameShape) {
   const game = gameBuilder({ type: shape.type });
   const code = (word: string) => cond('player-code', 'has_typedscannedcode', undefined, { designerInputString: word });
   if (shape.universe) game.scene('u', { universe: true });
