@@ -156,11 +156,12 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
           ⚠ {t('design.story.legendProblem')}
         </Badge>
       </Group>
-      <Paper withBorder style={{ height: 'calc(100vh - 260px)', minHeight: 480 }} data-testid="story-graph">
+      <Paper withBorder style={{ height: 'calc(100vh - 340px)', minHeight: 420 }} data-testid="story-graph">
         <ReactFlow
           nodes={flow.nodes}
           edges={flow.edges}
           fitView
+          fitViewOptions={{ maxZoom: 1 }}
           minZoom={0.05}
           nodesConnectable={false}
           onlyRenderVisibleElements

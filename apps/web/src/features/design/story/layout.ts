@@ -1,4 +1,4 @@
-import ELK, { type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { StoryGraph } from './story-graph';
 
 export const NODE_WIDTH = 190;
@@ -13,34 +13,53 @@ export interface StoryLayout {
 const elk = new ELK();
 
 /**
- * Lays the graph out with ELK's layered algorithm: each scene a box of its
- * nodes, flowing left to right along the rules, edges routed across boxes.
+ * Lays the graph out with ELK's layered algorithm: inside each scene's box,
+ * its nodes flow left to right along its rules; the boxes are stacked top to
+ * bottom following the rules that lead from one scene to another. Arrows
+ * between boxes are drawn straight by the graph view.
  */
 export async function layoutStory(graph: StoryGraph): Promise<StoryLayout> {
+  const groupOf = new Map(graph.nodes.map((node) => [node.id, node.group]));
+  const inner = new Map<string, ElkExtendedEdge[]>();
+  const between = new Map<string, ElkExtendedEdge>();
+  for (const edge of graph.edges) {
+    const from = groupOf.get(edge.source);
+    const to = groupOf.get(edge.target);
+    if (from === undefined || to === undefined) continue;
+    if (from === to) {
+      inner.set(from, [...(inner.get(from) ?? []), { id: edge.id, sources: [edge.source], targets: [edge.target] }]);
+    } else {
+      const id = `${from}->${to}`;
+      if (!between.has(id)) between.set(id, { id, sources: [`group:${from}`], targets: [`group:${to}`] });
+    }
+  }
   const children: ElkNode[] = graph.groups.map((group) => ({
     id: `group:${group.id}`,
     layoutOptions: {
-      'elk.padding': '[top=36,left=16,bottom=16,right=16]',
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
+      'elk.padding': '[top=36,left=16,bottom=16,right=16]',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '70',
+      'elk.spacing.nodeNode': '20',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
     },
     children: graph.nodes
       .filter((node) => node.group === group.id)
       .map((node) => ({ id: node.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    edges: inner.get(group.id) ?? [],
   }));
   const root: ElkNode = {
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.direction': 'DOWN',
+      'elk.hierarchyHandling': 'SEPARATE_CHILDREN',
       'elk.layered.spacing.nodeNodeBetweenLayers': '60',
-      'elk.spacing.nodeNode': '24',
+      'elk.spacing.nodeNode': '40',
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-      'elk.edgeRouting': 'POLYLINE',
     },
     children,
-    edges: graph.edges.map((edge) => ({ id: edge.id, sources: [edge.source], targets: [edge.target] })),
+    edges: [...between.values()].filter((edge) => edge.sources[0] !== edge.targets[0]),
   };
   const laid = await elk.layout(root);
   const layout: StoryLayout = { groups: new Map(), nodes: new Map() };

@@ -1,7 +1,7 @@
 import { ACTIONS, isActionName, type Action, type Condition, type DesignKind } from '@loci/domain';
 import type { Problem } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
-import { entitiesOf, entityLabel, plainText } from '../common/workspace-data';
+import { entitiesOf, plainText } from '../common/workspace-data';
 import { problemsByEntity } from '../problems/problems-data';
 
 /**
@@ -51,6 +51,12 @@ export interface StoryGraph {
   edges: StoryEdge[];
 }
 
+/** An element's title, with its system name only when they differ. */
+function shortLabel(entity: { name: string; title?: unknown }): string {
+  const title = plainText(entity.title);
+  return title && title !== entity.name ? `${title} (${entity.name})` : entity.name;
+}
+
 /** The group of what belongs to no scene in particular. */
 export const GAME_GROUP = 'game';
 
@@ -71,7 +77,7 @@ export function buildStoryGraph(workspace: Workspace, problems: readonly Problem
   const sceneIds = new Set(scenes.map((scene) => scene.id));
   const groups: StoryGroup[] = scenes.map((scene) => ({
     id: scene.id,
-    label: entityLabel(scene),
+    label: shortLabel(scene),
     sceneId: scene.id,
     universe: scene.universe,
     problems: problemsOf('scene', scene.id),
@@ -82,7 +88,7 @@ export function buildStoryGraph(workspace: Workspace, problems: readonly Problem
   // Entities are drawn in the scene of the first rule that uses them; places in their own scene.
   const labels = new Map<string, { kind: DesignKind; label: string }>();
   for (const kind of Object.keys(NODE_KIND_OF_ENTITY) as DesignKind[]) {
-    for (const entity of entitiesOf(workspace, kind)) labels.set(entity.id, { kind, label: entityLabel(entity) });
+    for (const entity of entitiesOf(workspace, kind)) labels.set(entity.id, { kind, label: shortLabel(entity) });
   }
   const homeOf = new Map<string, string>();
   for (const location of entitiesOf(workspace, 'location')) {
@@ -97,7 +103,7 @@ export function buildStoryGraph(workspace: Workspace, problems: readonly Problem
         id: nodeId,
         kind: NODE_KIND_OF_ENTITY[known.kind]!,
         entity: { kind: known.kind, id },
-        label: plainText(known.label),
+        label: known.label,
         group: homeOf.get(id) ?? group,
         problems: problemsOf(known.kind, id),
       });
@@ -113,7 +119,7 @@ export function buildStoryGraph(workspace: Workspace, problems: readonly Problem
         id: nodeId,
         kind: 'sceneEntry',
         entity: { kind: 'scene', id: sceneId },
-        label: plainText(entityLabel(scene)),
+        label: `▶ ${shortLabel(scene)}`,
         group: sceneId,
         problems: [],
       });
