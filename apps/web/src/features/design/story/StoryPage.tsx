@@ -48,6 +48,8 @@ function toFlow(
       id: `group:${group.id}`,
       type: 'group',
       position: { x: box.x, y: box.y },
+      width: box.width,
+      height: box.height,
       data: { label: group.label },
       selectable: false,
       style: {
@@ -91,6 +93,8 @@ function toFlow(
       parentId: `group:${node.group}`,
       extent: 'parent',
       position: at,
+      width: NODE_WIDTH,
+      height: NODE_HEIGHT,
       data: { label: `${worst ? '⚠ ' : ''}${node.label}`, node },
       className: `story-node story-${node.kind}`,
       ariaLabel: `${node.kind}: ${node.label}${worst ? ` — ${worst.message}` : ''}`,
@@ -177,7 +181,11 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
         >
           <Background />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable />
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor={(node) => (node.type === 'group' ? 'rgba(34, 139, 230, 0.15)' : '#74c0fc')}
+          />
         </ReactFlow>
       </Paper>
     </Stack>
