@@ -1,4 +1,5 @@
 import {
+  ACTION_NAMES,
   ACTIONS,
   CONDITION_TYPES,
   isActionName,
@@ -51,14 +52,10 @@ const plain = (html: unknown): string =>
     .replace(/&nbsp;/g, ' ')
     .trim();
 
-const INTERACTION_ACTIONS = new Set([
-  'showInfo',
-  'askQuestion',
-  'askQuiz',
-  'askConfirmation',
-  'startConversation',
-  'resumeConversation',
-]);
+/** The actions that show an interaction (showInfo, askQuestion…), from the vocabulary. */
+const INTERACTION_ACTIONS = new Set<string>(
+  ACTION_NAMES.filter((name) => ACTIONS[name].whatKinds.includes('interaction')),
+);
 const OBJECT_CONDITIONS = ['conditionCreation', 'conditionPerception', 'conditionContact', 'conditionAct'] as const;
 const OBJECT_EFFECTS = [
   'sideeffectsContact',
@@ -476,29 +473,26 @@ class Checker {
           : `${named(design, 'location', location.id)} never appears: its scene never becomes current.`,
       );
     }
-    for (const interaction of design.list('interaction')) {
-      if (reach.interactions.has(interaction.id)) continue;
-      this.report(
+    const unreached: Array<[DesignKind, Set<string>, ProblemCode, string]> = [
+      [
+        'interaction',
+        reach.interactions,
         'interaction-unreachable',
-        { kind: 'interaction', id: interaction.id },
-        `${named(design, 'interaction', interaction.id)} is never shown: no rule, conversation or object that can run shows it.`,
-      );
-    }
-    for (const mission of design.list('mission')) {
-      if (reach.missions.has(mission.id)) continue;
-      this.report(
+        'is never shown: no rule, conversation or object that can run shows it.',
+      ],
+      [
+        'mission',
+        reach.missions,
         'mission-unreachable',
-        { kind: 'mission', id: mission.id },
-        `${named(design, 'mission', mission.id)} is never assigned: no rule, conversation or object that can run assigns it.`,
-      );
-    }
-    for (const milestone of design.list('milestone')) {
-      if (reach.milestones.has(milestone.id)) continue;
-      this.report(
-        'milestone-unreachable',
-        { kind: 'milestone', id: milestone.id },
-        `${named(design, 'milestone', milestone.id)} can never be reached: its conditions can never hold.`,
-      );
+        'is never assigned: no rule, conversation or object that can run assigns it.',
+      ],
+      ['milestone', reach.milestones, 'milestone-unreachable', 'can never be reached: its conditions can never hold.'],
+    ];
+    for (const [kind, reached, code, what] of unreached) {
+      for (const entity of design.list(kind)) {
+        if (!reached.has(entity.id))
+          this.report(code, { kind, id: entity.id }, `${named(design, kind, entity.id)} ${what}`);
+      }
     }
     if (!reach.completeGame && this.startScene()) {
       this.report(
@@ -518,14 +512,14 @@ class Checker {
       for (const block of blocksOf(rule.triggerPreconditions))
         for (const condition of block.conditions) yield { owner, condition };
     }
-    for (const milestone of design.list('milestone')) {
-      for (const block of blocksOf(milestone.condition)) {
-        for (const condition of block.conditions) yield { owner: { kind: 'milestone', id: milestone.id }, condition };
-      }
-    }
-    for (const location of design.list('location')) {
-      for (const block of blocksOf(location.if)) {
-        for (const condition of block.conditions) yield { owner: { kind: 'location', id: location.id }, condition };
+    for (const [kind, field] of [
+      ['milestone', 'condition'],
+      ['location', 'if'],
+    ] as const) {
+      for (const entity of design.list(kind)) {
+        for (const block of blocksOf(entity[field])) {
+          for (const condition of block.conditions) yield { owner: { kind, id: entity.id }, condition };
+        }
       }
     }
     for (const mission of design.list('mission')) {

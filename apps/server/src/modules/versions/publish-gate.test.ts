@@ -5,6 +5,16 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
 import { createBasicDesign, createEntity, designRequest, designValues } from '../../test/design-factories.js';
 
+/** An open question of the lighthouse's colour. */
+const colourQuestion = (answer: { hasCorrectAnswer: boolean; correctAnswer?: string }) => ({
+  title: 'Colour',
+  description: '<p>What colour is the lighthouse?</p>',
+  qType: 'openEnded',
+  dType: 'stext',
+  attempts: 1,
+  ...answer,
+});
+
 /** Publishing is refused while the design has errors (the Problems panel's), with the list; warnings never block. */
 describe('publishing a design with problems', () => {
   let t: TestApp;
@@ -26,16 +36,7 @@ describe('publishing a design with problems', () => {
     const question = await createEntity(t.app, owner, gameId, 'interaction', {
       ...designValues('interaction'),
       type: 'INTER_ANSWER_QUESTION',
-      questions: [
-        {
-          title: 'Colour',
-          description: '<p>What colour is the lighthouse?</p>',
-          qType: 'openEnded',
-          dType: 'stext',
-          hasCorrectAnswer: false,
-          attempts: 1,
-        },
-      ],
+      questions: [colourQuestion({ hasCorrectAnswer: false })],
     });
     const waiting = await createEntity(t.app, owner, gameId, 'rule', {
       ...designValues('rule', { sceneId: scene.id }),
@@ -70,17 +71,7 @@ describe('publishing a design with problems', () => {
       ...designValues('interaction'),
       name: question.name,
       type: 'INTER_ANSWER_QUESTION',
-      questions: [
-        {
-          title: 'Colour',
-          description: '<p>What colour is the lighthouse?</p>',
-          qType: 'openEnded',
-          dType: 'stext',
-          hasCorrectAnswer: true,
-          correctAnswer: 'white',
-          attempts: 1,
-        },
-      ],
+      questions: [colourQuestion({ hasCorrectAnswer: true, correctAnswer: 'white' })],
     });
     expect(fixed.statusCode, fixed.body).toBe(200);
     const published = await request('POST', `/api/design/${gameId}/gameVersions`, { versionNotes: 'v1' });
