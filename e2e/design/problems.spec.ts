@@ -182,6 +182,8 @@ test('a problem is shown, blocks publishing, and goes away when the designer fix
   await radius.fill('50');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Location pier saved').first()).toBeVisible();
+  // Saving returns to the place's scene.
+  await expect(page).toHaveURL(new RegExp(`/fe/games/${gameId}/scenes/show/${harbour.id}$`));
   await expect(problemsLink).toHaveAccessibleName('Problems: 1 errors, 1 warnings');
   await problemsLink.click();
   await expect(page.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveCount(2);
