@@ -248,7 +248,7 @@ test('the story graph opens on a generated game of 300 rules, searches and opens
   await signInAs(page, designer);
   await page.goto(`/fe/games/${gameId}`);
   await page.getByRole('navigation', { name: 'Design elements' }).getByRole('link', { name: 'Story graph' }).click();
-  await expect(page.getByRole('heading', { name: 'The story as a graph' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The story as a graph' })).toBeVisible({ timeout: 30_000 });
   const graph = page.getByTestId('story-graph');
   await expect(graph.locator('.react-flow__node').first()).toBeVisible({ timeout: 60_000 });
   await expect(graph.locator('.react-flow__edge').first()).toBeAttached();

@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ELK as Elk, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { StoryGraph } from './story-graph';
 
 export const NODE_WIDTH = 190;
@@ -10,7 +10,12 @@ export interface StoryLayout {
   nodes: Map<string, { x: number; y: number }>;
 }
 
-const elk = new ELK();
+// The layout engine (about 1.4 MB) is fetched by the first layout, not with the page.
+let elk: Promise<Elk> | null = null;
+function layoutEngine(): Promise<Elk> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK());
+  return elk;
+}
 
 /**
  * Lays the graph out with ELK's layered algorithm: inside each scene's box,
@@ -61,7 +66,7 @@ export async function layoutStory(graph: StoryGraph): Promise<StoryLayout> {
     children,
     edges: [...between.values()].filter((edge) => edge.sources[0] !== edge.targets[0]),
   };
-  const laid = await elk.layout(root);
+  const laid = await (await layoutEngine()).layout(root);
   const layout: StoryLayout = { groups: new Map(), nodes: new Map() };
   for (const group of laid.children ?? []) {
     const id = group.id.slice('group:'.length);
