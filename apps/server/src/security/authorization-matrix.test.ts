@@ -376,7 +376,15 @@ const MATRIX: Record<string, Rule> = {
     allow: EDITORS,
     call: async (s) => {
       const scene = await createEntity(s.t.app, s.users.owner, s.gameId, 'scene', designValues('scene'));
-      const refs = { ...s.refs, sceneId: scene.id };
+      // The rules' trigger is a place of their own scene: a place of another scene would make a design that cannot be published.
+      const place = await createEntity(
+        s.t.app,
+        s.users.owner,
+        s.gameId,
+        'location',
+        designValues('location', { sceneId: scene.id }),
+      );
+      const refs = { ...s.refs, sceneId: scene.id, locationId: place.id };
       await createEntity(s.t.app, s.users.owner, s.gameId, 'rule', designValues('rule', refs));
       const second = await createEntity(s.t.app, s.users.owner, s.gameId, 'rule', designValues('rule', refs));
       return { url: `/api/design/${s.gameId}/rules/${second.id}/move`, payload: { direction: 'up' } };

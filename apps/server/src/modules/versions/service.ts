@@ -20,6 +20,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { presentGameVersion } from '../../presenters/games.js';
 import { loadEntitiesByKind } from '../design/store.js';
+import { assertPublishable } from './publish-gate.js';
 
 /** The key word for the working version in paths (`/initialStates/current`). */
 export const CURRENT_VERSION = 'current';
@@ -222,6 +223,8 @@ export async function publishVersion({
     const game = await lockGameForVersions(tx, gameId);
     const working = await findVersionRow(tx, { gameId, versionId: CURRENT_VERSION });
     const spec = await buildWorkingSpec(tx, { game, initialState: working.initialState });
+    // A design with errors (the Problems panel's) is refused, with the list.
+    assertPublishable(spec);
     const [last] = await tx
       .select({ max: sql<number | null>`max(${gameVersions.version})` })
       .from(gameVersions)

@@ -90,7 +90,8 @@ describe('#design.kinds', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const shown = within(nav)
       .getAllByText((_, element) => element?.classList.contains('mantine-NavLink-label') ?? false)
       .map((element) => element.textContent);
-    expect(shown).toEqual(['Overview', ...labels]);
+    // The Problems panel and the story graph come right after the overview.
+    expect(shown).toEqual(['Overview', 'Problems', 'Story graph', ...labels]);
     // Every kind with a New button offers it beside its heading.
     for (const label of ['Scene', 'Milestone', 'Mission', 'Interaction', 'Game version', 'Item', 'Character']) {
       expect(

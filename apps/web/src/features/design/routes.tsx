@@ -1,8 +1,13 @@
 import { Route, Routes } from 'react-router';
+import { lazyNamed } from '../../components/lazy-named';
 import { DesignKindsProvider, kindRoutes } from './kinds';
 import { OverviewPage } from './overview/OverviewPage';
 import { UnknownWorkspacePage } from './shell/UnknownWorkspacePage';
 import { WorkspaceShell } from './shell/WorkspaceShell';
+
+// The Problems panel and the story graph (with its graph library) load on first use.
+const ProblemsPage = lazyNamed(() => import('./problems/ProblemsPage'), 'ProblemsPage');
+const StoryPage = lazyNamed(() => import('./story/StoryPage'), 'StoryPage');
 
 /**
  * The design workspace's routes under /games/:gameId (spec 2 §2): the
@@ -15,6 +20,8 @@ export function DesignWorkspace() {
       <Routes>
         <Route element={<WorkspaceShell />}>
           <Route index element={<OverviewPage />} />
+          <Route path="problems" element={<ProblemsPage />} />
+          <Route path="story" element={<StoryPage />} />
           {kindRoutes().map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -54,6 +54,9 @@ describe('#design.overview', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Version notes' }), 'First release');
     expect(within(dialog).getByRole('switch', { name: /^New instances allowed/ })).toBeChecked();
     await user.click(within(dialog).getByRole('switch', { name: new RegExp(`^${RESTRICT_ACCESS_LABEL}`) }));
+    // The checker warns (nothing ends this game): Publish waits for the warnings to be confirmed.
+    expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /publish anyway/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText(DESIGN_TEXTS.created('Version 1'))).toBeInTheDocument();

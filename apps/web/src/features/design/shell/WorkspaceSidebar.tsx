@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import { DESIGN_KIND_VIEWS, type KindView } from '../kinds';
+import { ProblemsNavLinks } from '../problems/ProblemsNavLinks';
 import { EntityLinks, NewButton, Section, type SidebarState } from './SidebarParts';
 import '../common/locales';
 
@@ -70,6 +71,7 @@ export function WorkspaceSidebar({ workspace, gameId, canEdit, isLoading }: Prop
         leftSection={<IconHome size={16} />}
         active={pathname === base || pathname === `${base}/`}
       />
+      <ProblemsNavLinks workspace={workspace} base={base} pathname={pathname} />
       {DESIGN_KIND_VIEWS.map((view) => (
         <KindSection key={view.kind} view={view} state={state} />
       ))}

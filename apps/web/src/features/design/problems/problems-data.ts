@@ -1,0 +1,60 @@
+import { DESIGN_KINDS, workspaceEntities, type DesignEntitiesByKind } from '@loci/domain';
+import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loci/engine/problems';
+import type { Workspace } from '../../../api/design';
+import { DESIGN_KIND_VIEWS } from '../kinds';
+
+// One check per workspace answer: the sidebar, the panel, the graph and Publish share it.
+const checked = new WeakMap<Workspace, Problem[]>();
+
+/** The findings of the design checker on the workspace as loaded (recomputed whenever the query data changes). */
+export function problemsOf(workspace: Workspace): Problem[] {
+  let problems = checked.get(workspace);
+  if (!problems) {
+    const entities = Object.fromEntries(
+      DESIGN_KINDS.map((kind) => [kind, workspaceEntities(workspace, kind)]),
+    ) as DesignEntitiesByKind;
+    problems = checkGame({
+      game: {
+        id: workspace.game.id,
+        title: workspace.game.title,
+        language: workspace.game.language,
+        market: workspace.game.market,
+        currencyName: workspace.game.currencyName,
+        pg: { type: workspace.game.pg.type },
+      },
+      entities,
+      initialState: workspace.current.initialState,
+    });
+    checked.set(workspace, problems);
+  }
+  return problems;
+}
+
+export { countProblems };
+
+/** Where the editor of a finding's entity is, under the workspace's base path (/games/{id}). */
+export function problemPath(base: string, entity: ProblemEntity): string {
+  switch (entity.kind) {
+    case 'game':
+      return base;
+    case 'worldObject':
+      return `${base}/initialState/edit/${entity.id}/objects`;
+    case 'worldOffer':
+      return `${base}/initialState/edit/${entity.id}/offers`;
+    default: {
+      const view = DESIGN_KIND_VIEWS.find((candidate) => candidate.kind === entity.kind);
+      const itemPath = view?.itemPath?.({ id: entity.id, gameId: '', name: '' }) ?? `edit/${entity.id}`;
+      return `${base}/${view?.segment ?? entity.kind}/${itemPath}`;
+    }
+  }
+}
+
+/** The findings about one entity, by `kind:id`. */
+export function problemsByEntity(problems: readonly Problem[]): Map<string, Problem[]> {
+  const byEntity = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const key = `${problem.entity.kind}:${problem.entity.id}`;
+    byEntity.set(key, [...(byEntity.get(key) ?? []), problem]);
+  }
+  return byEntity;
+}
