@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  asyncValidateQuerySchema,
-  asyncValidateRequestSchema,
-  asyncValidateResponseSchema,
   DESIGN_KIND_INFO,
   DESIGN_KINDS,
   designDeleteResponseSchema,
@@ -15,7 +12,6 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
-import { asyncValidateForm } from './async-validate.js';
 import {
   createDesignEntity,
   deleteDesignEntity,
@@ -179,25 +175,6 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       const user = requireUser(request);
       return loadWorkspace({ ctx, user, gameId: request.params.gameId });
-    },
-  );
-
-  api.post(
-    '/design/utils/asyncValidateForm',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Check a form while it is filled in: name taken, and the whole form unless one field was left (view right). Never 4xx for invalid values',
-        querystring: asyncValidateQuerySchema,
-        body: asyncValidateRequestSchema,
-        response: { 200: asyncValidateResponseSchema, 400: errorSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return asyncValidateForm({ ctx, user, gameId: request.query.gameId, request: request.body });
     },
   );
 }
