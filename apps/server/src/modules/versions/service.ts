@@ -47,19 +47,10 @@ export function isPublishDue(rows: readonly GameVersionRow[]): boolean {
   return working !== undefined && working.updatedAt.getTime() > newest;
 }
 
-/** A version as the design API lists it; the working version carries `publishDue`. */
-export function presentDesignVersion(row: GameVersionRow, publishDue?: boolean): DesignGameVersion {
-  return {
-    ...presentGameVersion(row),
-    version: row.version,
-    ...(row.isLiveSpec && publishDue !== undefined ? { publishDue } : {}),
-  };
-}
-
 /** The rows of a game's versions presented, working version first, with `publishDue` on it. */
 export function presentVersions(rows: readonly GameVersionRow[]): DesignGameVersion[] {
   const due = isPublishDue(rows);
-  return rows.map((row) => presentDesignVersion(row, due));
+  return rows.map((row) => presentGameVersion(row, due));
 }
 
 /** The versions of a game (view right). */
@@ -149,7 +140,7 @@ export async function getVersion({
   const spec = await specOf(ctx.db, game.row, row);
   const shown = game.rights.includes('edit') ? spec : { ...spec, game: maskedSettings(spec.game) };
   const rows = row.isLiveSpec ? await versionRowsOf(ctx.db, gameId) : [];
-  return { ...presentDesignVersion(row, row.isLiveSpec ? isPublishDue(rows) : undefined), spec: shown };
+  return { ...presentGameVersion(row, row.isLiveSpec ? isPublishDue(rows) : undefined), spec: shown };
 }
 
 // ─── Publishing ──────────────────────────────────────────────────────────────
@@ -245,7 +236,7 @@ export async function publishVersion({
     await choosePublicVersion(tx, { game, releases: !values.restrictAccessToDesigner, now });
     return inserted!;
   });
-  return presentDesignVersion(row);
+  return presentGameVersion(row);
 }
 
 /**
@@ -294,7 +285,7 @@ export async function updateVersion({
     }
     return updated!;
   });
-  return presentDesignVersion(row, row.isLiveSpec ? isPublishDue(await versionRowsOf(ctx.db, gameId)) : undefined);
+  return presentGameVersion(row, row.isLiveSpec ? isPublishDue(await versionRowsOf(ctx.db, gameId)) : undefined);
 }
 
 /** Archives a published version for good (edit right); the public version is chosen again. */
@@ -324,7 +315,7 @@ export async function archiveVersion({
     await choosePublicVersion(tx, { game, releases: false, now });
     return updated!;
   });
-  return presentDesignVersion(row);
+  return presentGameVersion(row);
 }
 
 /** The loaded game's working version row (for the workspace). */
