@@ -4,6 +4,7 @@ import {
   GAME_SPEC_SCHEMA_VERSION,
   GAME_TEXTS,
   migrateGameSpec,
+  parseGameSpec,
   type DesignGameVersion,
   type GameSpec,
   type GameVersionFormValues,
@@ -91,18 +92,18 @@ export async function findVersionRow(
 
 /**
  * The whole specification of the working version as it is now: game settings,
- * every entity by kind (one query), the initial world.
+ * every entity by kind (one query), the initial world — parsed as a stored spec
+ * is (`parseGameSpec`), so publishing and playtests store typed entities.
  */
 export async function buildWorkingSpec(
   db: Executor,
   { game, initialState }: { game: GameRow; initialState: InitialState },
 ): Promise<GameSpec> {
-  return {
-    schemaVersion: GAME_SPEC_SCHEMA_VERSION,
+  return parseGameSpec({
     game: { ...game.settings, id: game.id, title: game.title },
     entities: await loadEntitiesByKind(db, game.id),
     initialState,
-  };
+  });
 }
 
 /** The spec of a version: published ones from their snapshot, the working one assembled now. */
