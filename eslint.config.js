@@ -2,6 +2,43 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
+
+/**
+ * The repository's naming conventions, checked by `npm run lint`:
+ * - file names: kebab-case (`world-values.ts`); a React component's file is
+ *   PascalCase `.tsx` (`AccountPage.tsx`); a hook's file is its name
+ *   (`useEditLock.ts`). `.test`, `.spec`, `.bench`, `.config` and `.d` suffixes aside.
+ * - identifiers (@typescript-eslint/naming-convention below): camelCase;
+ *   constants may be UPPER_CASE; components and zod schemas' types PascalCase;
+ *   types PascalCase. Object keys are free (they follow the spec's field names).
+ */
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const HOOK = /^use[A-Z][A-Za-z0-9]*$/;
+const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
+const fileNameRule = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'File names: kebab-case, PascalCase for component (.tsx) files, useName for hooks' },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Program(node) {
+        const file = path.basename(context.filename).replace(/^\./, '');
+        const extension = /\.[cm]?[jt]sx?$/.exec(file)?.[0] ?? '';
+        const name = file.slice(0, file.length - extension.length).replace(/\.(test|spec|bench|config|d)$/, '');
+        const ok = KEBAB.test(name) || HOOK.test(name) || (extension === '.tsx' && PASCAL.test(name));
+        if (!ok) {
+          context.report({
+            node,
+            message: `File name '${file}' is not kebab-case (or PascalCase .tsx for a component, useName for a hook)`,
+          });
+        }
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -21,6 +58,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { loci: { rules: { 'file-name': fileNameRule } } },
+    rules: { 'loci/file-name': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/naming-convention': [
+        'error',
+        { selector: 'default', format: ['camelCase'], leadingUnderscore: 'allow' },
+        { selector: 'variable', format: ['camelCase', 'UPPER_CASE', 'PascalCase'], leadingUnderscore: 'allow' },
+        { selector: 'function', format: ['camelCase', 'PascalCase'] },
+        { selector: 'parameter', format: ['camelCase', 'PascalCase'], leadingUnderscore: 'allow' },
+        { selector: 'typeLike', format: ['PascalCase'] },
+        { selector: 'enumMember', format: ['PascalCase', 'UPPER_CASE'] },
+        { selector: ['objectLiteralProperty', 'typeProperty', 'objectLiteralMethod', 'typeMethod'], format: null },
+        { selector: 'import', format: null },
+      ],
     },
   },
   {

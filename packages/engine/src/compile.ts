@@ -1,41 +1,32 @@
 import {
-  DEFAULT_LOCATION_RADIUS,
-  DEFAULT_OBJECT_RADIUS,
-  DEFAULT_SCENE_RADIUS,
   hasLocationServices,
   triggerVerbsOf,
+  type Accomplishment,
   type Action,
   type Archetype,
-  type Attribute,
-  type Character,
-  type DesignEntity,
   type GameSpec,
   type Interaction,
-  type Item,
   type Limit,
   type Location,
   type LocationContact,
   type LocationVisibility,
-  type Milestone,
   type Mission,
   type MissionAction,
   type Offer,
-  type Rule,
-  type Scene,
-  type SubMission,
-  type Accomplishment,
   type PayloadSpec,
   type Question,
+  type Rule,
 } from '@loci/domain';
 import { compileBlocks, compileCondition, type CompiledBlocks, type CompiledCondition } from './conditions.js';
 import { elementKey } from './context.js';
 import { geofence, type Geofence } from './geo.js';
 
 /**
- * A game spec indexed once for the engine: entities by id with their
- * defaults applied, conditions compiled into tests, rules sorted per scene.
- * Entities are read leniently (a stored spec may predate a field), so a
- * missing flag takes the default the editor would have given it.
+ * A game spec indexed once for the engine: entities by id, conditions
+ * compiled into tests, rules sorted per scene. The spec is typed: stored specs
+ * are parsed by the domain (`migrateGameSpec`, through each kind's published
+ * schema, which gives a missing field the editor's default), so nothing here
+ * reads leniently.
  */
 export interface CompiledSpec {
   spec: GameSpec;
@@ -261,57 +252,27 @@ export function compileSpec(spec: GameSpec): CompiledSpec {
   return compiled;
 }
 
-// ─── Lenient readers ────────────────────────────────────────────────────────
-
-const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
-const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
-const num = (value: unknown): number | null => {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return null;
-};
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const actions = (value: unknown): Action[] =>
-  list<Action>(value).filter((action) => action !== null && typeof action === 'object');
-
-function entities<T>(spec: GameSpec, kind: keyof GameSpec['entities']): Array<Partial<T> & DesignEntity> {
-  return list<Partial<T> & DesignEntity>(spec.entities?.[kind]).filter(
-    (entity) => entity !== null && typeof entity === 'object' && typeof entity.id === 'string',
-  );
-}
-
-function endOf(end: unknown): number | null {
+function endOf(end: string | null | undefined): number | null {
   const time = typeof end === 'string' && end !== '' ? Date.parse(end) : NaN;
   return Number.isNaN(time) ? null : time;
 }
 
-function limitOf(value: unknown): Limit {
-  const limit = (value ?? {}) as Partial<Limit>;
-  const unit = limit.timeUnit;
-  return {
-    enabled: bool(limit.enabled, false),
-    maxItems: num(limit.maxItems),
-    timeUnit: unit === 'minute' || unit === 'hour' || unit === 'day' ? unit : 'total',
-  };
-}
-
 function buildCompiledSpec(spec: GameSpec): CompiledSpec {
-  const game = (spec.game ?? {}) as Partial<GameSpec['game']>;
+  const { game, entities } = spec;
+  const market = game.market;
   const c: CompiledSpec = {
     spec,
-    gameId: str(game.id),
-    locationServices: game.pg ? hasLocationServices({ pg: { type: game.pg.type } }) : true,
-    market: bool(game.market, false),
+    gameId: game.id,
+    locationServices: hasLocationServices(game),
+    market,
     afterEnd: {
-      pickOffers: bool(game.market, false) && bool(game.endPolicies?.pickOffers, false),
+      pickOffers: market && game.endPolicies.pickOffers,
       // Picking after the end implies redeeming after it (the settings form forces it on).
-      redeemOffers:
-        bool(game.market, false) &&
-        (bool(game.endPolicies?.redeemOffers, false) || bool(game.endPolicies?.pickOffers, false)),
+      redeemOffers: market && (game.endPolicies.redeemOffers || game.endPolicies.pickOffers),
     },
-    playingPeriodEnd: endOf(game.playingPeriod?.end),
+    playingPeriodEnd: endOf(game.playingPeriod.end),
     currencyItemId: null,
-    currencyName: str(game.currencyName),
+    currencyName: game.currencyName,
     scenes: new Map(),
     sceneList: [],
     universeSceneId: null,
@@ -337,48 +298,42 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
     liveLocations: new Map(),
   };
 
-  for (const item of entities<Item>(spec, 'item')) {
+  for (const item of entities.item) {
     const compiled: CompiledItem = {
       id: item.id,
       name: item.name,
-      title: str(item.title, item.name),
-      hidden: bool(item.hidden, false),
-      notifyOnChange: bool(item.notifyOnChange, false),
-      limited: bool(item.limited, false),
-      maxItems: num(item.maxItems),
-      isCurrency: bool(item.isCurrency, false),
+      title: item.title,
+      hidden: item.hidden,
+      notifyOnChange: item.notifyOnChange,
+      limited: item.limited,
+      maxItems: item.maxItems,
+      isCurrency: item.isCurrency,
     };
     c.items.set(item.id, compiled);
     if (compiled.isCurrency && c.currencyItemId === null) c.currencyItemId = item.id;
   }
-  for (const attribute of entities<Attribute>(spec, 'attribute')) {
+  for (const attribute of entities.attribute) {
     c.attributes.set(attribute.id, {
       id: attribute.id,
       name: attribute.name,
-      title: str(attribute.title, attribute.name),
-      hidden: bool(attribute.hidden, false),
-      notifyOnChange: bool(attribute.notifyOnChange, false),
+      title: attribute.title,
+      hidden: attribute.hidden,
+      notifyOnChange: attribute.notifyOnChange,
     });
   }
-  for (const character of entities<Character>(spec, 'character')) {
-    c.characters.set(character.id, {
-      id: character.id,
-      name: character.name,
-      isPlayer: bool(character.isPlayer, false),
-    });
+  for (const character of entities.character) {
+    c.characters.set(character.id, { id: character.id, name: character.name, isPlayer: character.isPlayer });
   }
 
-  entities<Scene>(spec, 'scene').forEach((scene, index) => {
-    const latitude = num(scene.place?.center?.latitude) ?? num(scene.lat);
-    const longitude = num(scene.place?.center?.longitude) ?? num(scene.lng);
-    const radius = num(scene.place?.radius) ?? num(scene.radius) ?? DEFAULT_SCENE_RADIUS;
+  entities.scene.forEach((scene, index) => {
+    const { center, radius } = scene.place;
     const compiled: CompiledScene = {
       id: scene.id,
       name: scene.name,
-      title: str(scene.title, scene.name),
-      enabled: bool(scene.enabled, true),
-      universe: bool(scene.universe, false),
-      fence: latitude !== null && longitude !== null ? geofence({ latitude, longitude }, radius) : null,
+      title: scene.title,
+      enabled: scene.enabled,
+      universe: scene.universe,
+      fence: geofence(center, radius),
       index,
     };
     c.scenes.set(scene.id, compiled);
@@ -386,40 +341,38 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
     if (compiled.universe && c.universeSceneId === null) c.universeSceneId = scene.id;
   });
 
-  for (const interaction of entities<Interaction>(spec, 'interaction')) compileInteraction(c, interaction);
-  for (const milestone of entities<Milestone>(spec, 'milestone')) {
+  for (const interaction of entities.interaction) compileInteraction(c, interaction);
+  for (const milestone of entities.milestone) {
     const condition = compileBlocks(milestone.condition, c);
     c.milestones.push({ id: milestone.id, name: milestone.name, condition });
     c.milestoneMask |= condition.mask;
   }
-  for (const mission of entities<Mission>(spec, 'mission')) compileMission(c, mission);
-  for (const location of entities<Location>(spec, 'location')) compileLocation(c, location);
-  for (const archetype of entities<Archetype>(spec, 'archetype')) {
-    c.archetypes.set(archetype.id, compileThing(c, 'archetype', archetype));
-  }
-  for (const offer of entities<Offer>(spec, 'offer')) c.offers.set(offer.id, compileThing(c, 'offer', offer));
+  for (const mission of entities.mission) compileMission(c, mission);
+  for (const location of entities.location) compileLocation(c, location);
+  for (const archetype of entities.archetype) c.archetypes.set(archetype.id, compileThing(c, 'archetype', archetype));
+  for (const offer of entities.offer) c.offers.set(offer.id, compileThing(c, 'offer', offer));
 
-  const rules = entities<Rule>(spec, 'rule').map((rule, order) => ({ rule, order }));
-  rules.sort((a, b) => (num(a.rule.idx) ?? 0) - (num(b.rule.idx) ?? 0) || a.order - b.order);
+  const rules = entities.rule.map((rule, order) => ({ rule, order }));
+  rules.sort((a, b) => a.rule.idx - b.rule.idx || a.order - b.order);
   for (const { rule } of rules) {
-    const trigger = compileCondition(rule.trigger as never, c, true);
+    const trigger = compileCondition(rule.trigger, c, true);
     if (trigger.problem) c.problems.push(`Rule ${rule.name}: ${trigger.problem}`);
-    else if (!triggerVerbsOf(String(rule.trigger?.conditionType)).includes(String(rule.trigger?.verb))) {
+    else if (!triggerVerbsOf(String(rule.trigger.conditionType)).includes(String(rule.trigger.verb))) {
       // Evaluated all the same; the editor would not have offered it.
-      c.problems.push(`Rule ${rule.name}: '${String(rule.trigger?.verb)}' is not a trigger verb`);
+      c.problems.push(`Rule ${rule.name}: '${String(rule.trigger.verb)}' is not a trigger verb`);
     }
     const compiled: CompiledRule = {
       id: rule.id,
       name: rule.name,
-      sceneId: str(rule.sceneId),
-      idx: num(rule.idx) ?? 0,
+      sceneId: rule.sceneId,
+      idx: rule.idx,
       trigger,
-      momentary: rule.trigger?.conditionType === 'player-code',
+      momentary: rule.trigger.conditionType === 'player-code',
       triggerKey: triggerKeyOf(c, rule.trigger, trigger.mask),
-      fireOnce: bool(rule.fireOnce, true),
+      fireOnce: rule.fireOnce,
       preconditions: compileBlocks(rule.triggerPreconditions, c),
-      sideeffects: actions(rule.sideeffects),
-      sideeffectselse: actions(rule.sideeffectselse),
+      sideeffects: rule.sideeffects,
+      sideeffectselse: rule.sideeffectselse,
     };
     c.rules.set(rule.id, compiled);
     const ofScene = c.rulesByScene.get(compiled.sceneId) ?? [];
@@ -430,92 +383,81 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
 }
 
 /** The element a trigger reads, as a dirty-element key: its element, or the currency item for currency conditions. */
-function triggerKeyOf(c: CompiledSpec, trigger: Partial<Rule['trigger']> | undefined, mask: number): string | null {
-  const element = trigger?.conditionType === 'player-some-currency' ? c.currencyItemId : trigger?.elementId;
+function triggerKeyOf(c: CompiledSpec, trigger: Rule['trigger'], mask: number): string | null {
+  const element = trigger.conditionType === 'player-some-currency' ? c.currencyItemId : trigger.elementId;
   return typeof element === 'string' && element !== '' ? elementKey(mask, element) : null;
 }
 
-function compileQuestion(question: Partial<Question>, index: number): CompiledQuestion {
-  const binary = question.correctAnswerBinary;
+function compileQuestion(question: Question, index: number): CompiledQuestion {
   return {
-    id: str(question.id, String(index)),
+    id: question.id,
     index,
-    title: str(question.title),
-    qType: question.qType === 'MC' ? 'MC' : 'openEnded',
-    dType: question.dType ?? null,
-    allowMultipleAnswers: bool(question.allowMultipleAnswers, false),
-    hasCorrectAnswer: bool(question.hasCorrectAnswer, false),
-    attempts: Math.max(1, Math.floor(num(question.attempts) ?? 1)),
-    hint: str(question.hint),
-    reTryIfFailed: bool(question.reTryIfFailed, false),
-    correctAnswer:
-      question.correctAnswer === undefined || question.correctAnswer === null ? '' : String(question.correctAnswer),
-    correctAnswerBinary: binary === 'yes' || binary === 'no' ? binary : null,
-    options: list<{ id?: string; partOfCorrect?: boolean }>(question.options).map((option, optionIndex) => ({
-      id: str(option?.id, String(optionIndex)),
-      partOfCorrect: bool(option?.partOfCorrect, false),
-    })),
+    title: question.title,
+    qType: question.qType,
+    dType: question.dType,
+    allowMultipleAnswers: question.allowMultipleAnswers,
+    hasCorrectAnswer: question.hasCorrectAnswer,
+    attempts: question.attempts,
+    hint: question.hint,
+    reTryIfFailed: question.reTryIfFailed,
+    correctAnswer: question.correctAnswer,
+    correctAnswerBinary: question.correctAnswerBinary,
+    options: question.options.map(({ id, partOfCorrect }) => ({ id, partOfCorrect })),
   };
 }
 
-function compileInteraction(c: CompiledSpec, interaction: Partial<Interaction> & DesignEntity): void {
-  const questions = list<Partial<Question>>(interaction.questions).map(compileQuestion);
+function compileInteraction(c: CompiledSpec, interaction: Interaction): void {
+  const questions = interaction.questions.map(compileQuestion);
   const questionByKey = new Map<string, CompiledQuestion>();
   for (const question of questions) {
     questionByKey.set(String(question.index), question);
     questionByKey.set(question.id, question);
   }
-  const conversation = interaction.conversation ?? { resumable: false, statements: [] };
-  const statements: CompiledStatement[] = list<Record<string, unknown>>(conversation.statements).map(
-    (statement, index) => ({
-      id: str(statement.id, String(index)),
-      spokenBy: typeof statement.spokenBy === 'string' && statement.spokenBy ? statement.spokenBy : null,
-      options: list<Record<string, unknown>>(statement.options).map((option, optionIndex) => ({
-        id: str(option.id, String(optionIndex)),
-        actionLabel: str(option.actionLabel),
-        condition: compileBlocks(option.condition as never, c),
-        actions: actions(option.actions),
-      })),
-    }),
-  );
+  const { conversation } = interaction;
+  const statements: CompiledStatement[] = conversation.statements.map((statement) => ({
+    id: statement.id,
+    spokenBy: statement.spokenBy,
+    options: statement.options.map((option) => ({
+      id: option.id,
+      actionLabel: option.actionLabel,
+      condition: compileBlocks(option.condition, c),
+      actions: option.actions,
+    })),
+  }));
   const statementById = new Map(statements.map((statement) => [statement.id, statement]));
   for (const statement of statements) c.statementConversation.set(statement.id, interaction.id);
   c.interactions.set(interaction.id, {
     id: interaction.id,
     name: interaction.name,
-    type: str(interaction.type),
-    title: str(interaction.title, interaction.name),
+    type: interaction.type,
+    title: interaction.title,
     questions,
     questionByKey,
-    resumable: bool(conversation.resumable, false),
+    resumable: conversation.resumable,
     statements,
     statementById,
   });
 }
 
-function compileAccomplishment(
-  c: CompiledSpec,
-  accomplishment: Partial<Accomplishment> | undefined,
-): CompiledAccomplishment {
-  const type = accomplishment?.accomplishmentType;
+function compileAccomplishment(c: CompiledSpec, accomplishment: Accomplishment): CompiledAccomplishment {
   const compiled: CompiledAccomplishment = {
-    type: type === 'action' || type === 'submissions' ? type : 'condition',
-    action: (accomplishment?.action as MissionAction | null | undefined) ?? null,
-    condition: compileBlocks(accomplishment?.condition, c),
-    ordered: bool(accomplishment?.ordered, false),
-    notifyPlayer: bool(accomplishment?.notifyPlayer, false),
+    type: accomplishment.accomplishmentType,
+    action: accomplishment.action,
+    condition: compileBlocks(accomplishment.condition, c),
+    ordered: accomplishment.ordered,
+    notifyPlayer: accomplishment.notifyPlayer,
   };
   if (compiled.type === 'condition') c.conditionMissionMask |= compiled.condition.mask;
   return compiled;
 }
 
-function compileMission(c: CompiledSpec, mission: Partial<Mission> & DesignEntity): void {
+function compileMission(c: CompiledSpec, mission: Mission): void {
   const accomplishment = compileAccomplishment(c, mission.accomplishment);
   const subMissions =
     accomplishment.type === 'submissions'
-      ? list<Partial<SubMission>>(mission.accomplishment?.submissions).map((sub, index): CompiledSubMission => ({
-          id: str(sub.id, `${mission.id}#${index}`),
-          title: str(sub.title),
+      ? mission.accomplishment.submissions.map((sub, index): CompiledSubMission => ({
+          id: sub.id,
+          title: sub.title,
           missionId: mission.id,
           index,
           accomplishment: compileAccomplishment(c, sub.accomplishment),
@@ -525,26 +467,21 @@ function compileMission(c: CompiledSpec, mission: Partial<Mission> & DesignEntit
   c.missions.set(mission.id, {
     id: mission.id,
     name: mission.name,
-    title: str(mission.title, mission.name),
+    title: mission.title,
     accomplishment,
     subMissions,
   });
 }
 
-function compileLocation(c: CompiledSpec, location: Partial<Location> & DesignEntity): void {
-  const visible = location.visible;
-  const contactable = location.contactable;
+function compileLocation(c: CompiledSpec, location: Location): void {
   const compiled: CompiledLocation = {
     id: location.id,
     name: location.name,
-    sceneId: str(location.sceneId),
-    fence: geofence(
-      { latitude: num(location.lat) ?? 0, longitude: num(location.lng) ?? 0 },
-      num(location.radius) ?? DEFAULT_LOCATION_RADIUS,
-    ),
-    trackable: bool(location.trackable, true),
-    visible: visible === 'in-range' || visible === 'never' ? visible : 'always',
-    contactable: contactable === 'always' || contactable === 'never' ? contactable : 'in-range',
+    sceneId: location.sceneId ?? '',
+    fence: geofence({ latitude: location.lat, longitude: location.lng }, location.radius),
+    trackable: location.trackable,
+    visible: location.visible,
+    contactable: location.contactable,
     condition: compileBlocks(location.if, c),
   };
   c.locations.set(compiled.id, compiled);
@@ -553,45 +490,39 @@ function compileLocation(c: CompiledSpec, location: Partial<Location> & DesignEn
   c.locationsByScene.set(compiled.sceneId, ofScene);
 }
 
-function compileThing(
-  c: CompiledSpec,
-  kind: 'archetype' | 'offer',
-  thing: Partial<Offer> & DesignEntity,
-): ThingDefinition {
-  const isOffer = kind === 'offer';
+function compileThing(c: CompiledSpec, kind: 'archetype' | 'offer', thing: Archetype | Offer): ThingDefinition {
   const definition: ThingDefinition = {
     kind,
     id: thing.id,
     name: thing.name,
-    title: str(thing.title, thing.name),
-    moderated: bool(thing.moderated, false),
-    payloadSpec: (thing.payloadSpec ?? {}) as PayloadSpec,
-    playerGenerated: bool(thing.playerGenerated, false),
-    limitCreation: limitOf(thing.limitCreation),
-    limitPicks: limitOf(thing.limitPicks),
-    limitDestroys: limitOf(thing.limitDestroys),
+    title: thing.title,
+    moderated: thing.moderated,
+    payloadSpec: thing.payloadSpec,
+    playerGenerated: thing.playerGenerated,
+    limitCreation: thing.limitCreation,
+    limitPicks: thing.limitPicks,
+    limitDestroys: thing.limitDestroys,
     conditionCreation: compileBlocks(thing.conditionCreation, c),
     conditionPerception: compileBlocks(thing.conditionPerception, c),
     conditionContact: compileBlocks(thing.conditionContact, c),
     conditionAct: compileBlocks(thing.conditionAct, c),
-    sideeffectsContact: actions(thing.sideeffectsContact),
-    sideeffectsAct: actions(thing.sideeffectsAct),
-    sideeffectsElseContact: actions(thing.sideeffectsElseContact),
-    sideeffectsElseAct: actions(thing.sideeffectsElseAct),
-    trackable: bool(thing.trackable, true),
-    visible: bool(thing.visible, true),
-    radius: num(thing.radius) ?? DEFAULT_OBJECT_RADIUS,
-    // Offers are pickable and redeemable unless told otherwise (spec 2 §3 defaults).
-    pickable: bool(thing.pickable, isOffer),
-    destroyable: bool(thing.destroyable, false),
-    redropable: bool(thing.redropable, false),
-    inRangeOnlyContact: bool(thing.inRangeOnlyContact, false),
-    inRangeOnlyAct: bool(thing.inRangeOnlyAct, false),
-    automaticContact: bool(thing.automaticContact, false),
-    automaticAct: bool(thing.automaticAct, false),
-    redeemable: bool(thing.redeemable, isOffer),
-    price: num(thing.price),
-    quantity: isOffer ? num(thing.quantity) : null,
+    sideeffectsContact: thing.sideeffectsContact,
+    sideeffectsAct: thing.sideeffectsAct,
+    sideeffectsElseContact: thing.sideeffectsElseContact,
+    sideeffectsElseAct: thing.sideeffectsElseAct,
+    trackable: thing.trackable,
+    visible: thing.visible,
+    radius: thing.radius,
+    pickable: thing.pickable,
+    destroyable: thing.destroyable,
+    redropable: thing.redropable,
+    inRangeOnlyContact: thing.inRangeOnlyContact,
+    inRangeOnlyAct: thing.inRangeOnlyAct,
+    automaticContact: thing.automaticContact,
+    automaticAct: thing.automaticAct,
+    redeemable: thing.redeemable,
+    price: thing.price,
+    quantity: 'quantity' in thing ? thing.quantity : null,
   };
   if (definition.automaticContact || definition.automaticAct) c.automatic = true;
   return definition;

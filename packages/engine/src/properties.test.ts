@@ -1,4 +1,4 @@
-import { ACTION_NAMES, ACTIONS, type Action, type ActionName, type GameSpec } from '@loci/domain';
+import { ACTION_NAMES, ACTIONS, type Action, type ActionName, parseGameSpec, type GameSpec } from '@loci/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInstanceState } from './state.js';
@@ -269,7 +269,7 @@ describe('properties', () => {
       fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 8 }), (names) => {
         const actions = names.map(argsFor);
         const base = richSpec();
-        const spec = {
+        const spec = parseGameSpec({
           ...base,
           entities: {
             ...base.entities,
@@ -279,6 +279,7 @@ describe('properties', () => {
                 id: 'probe',
                 name: 'probe',
                 gameId: 'game-1',
+                notes: '',
                 sceneId: 'u',
                 idx: 1,
                 fireOnce: false,
@@ -293,7 +294,7 @@ describe('properties', () => {
               sideeffectsContact: actions,
             })),
           },
-        } as GameSpec;
+        });
         const session = new Session(spec);
         session.start();
         session.code('probe');

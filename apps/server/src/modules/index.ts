@@ -8,6 +8,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import { bundleRoutes } from './bundles/routes.js';
 import { debugRoutes } from './debug/routes.js';
 import { designRoutes } from './design/routes.js';
+import { formCheckRoutes } from './form-checks/routes.js';
 import { galleryRoutes } from './gallery/routes.js';
 import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -32,6 +33,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
   await designRoutes(api, ctx);
+  await formCheckRoutes(api, ctx);
   await versionsRoutes(api, ctx);
   await initialStateRoutes(api, ctx);
   await manageRoutes(api, ctx);

@@ -2,7 +2,7 @@ import {
   GAME_OPERATION_MESSAGES,
   type GameOwner,
   type GamesListItem,
-  type GameVersion,
+  type DesignGameVersion,
   type GameWithRights,
 } from '@loci/domain';
 import type { GameRow, GameVersionRow } from '../db/schema.js';
@@ -74,8 +74,12 @@ export function presentGamesListItem({ row, ownerName, access, rights }: Present
   };
 }
 
-/** One version of a game, without its spec. */
-export function presentGameVersion(row: GameVersionRow): GameVersion {
+/**
+ * A game version as every API shows it (without its spec): the stored flags,
+ * its number (0 for the working version) and, on the working version when the
+ * caller knows it, `publishDue` (spec 2 §4).
+ */
+export function presentGameVersion(row: GameVersionRow, publishDue?: boolean): DesignGameVersion {
   return {
     id: row.id,
     gameId: row.gameId,
@@ -87,5 +91,7 @@ export function presentGameVersion(row: GameVersionRow): GameVersion {
     newInstancesAllowed: row.newInstancesAllowed,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    ...(row.isLiveSpec && publishDue !== undefined ? { publishDue } : {}),
   };
 }

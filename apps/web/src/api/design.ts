@@ -1,49 +1,23 @@
 import {
   DESIGN_KIND_INFO,
+  type DesignGameVersion,
   type DesignEntityOf,
   type DesignKind,
   type InitialState,
+  type InitialStateSpecs,
   type Rule,
   type WorkspaceResponse,
 } from '@loci/domain';
 import { api } from './client';
 
-/** One game version as the versions list presents it. */
-export interface GameVersionSummary {
-  id: string;
-  gameId: string;
-  isLiveSpec: boolean;
-  isArchived: boolean;
-  versionNotes: string;
-  restrictAccessToDesigner: boolean;
-  multipleInstances: boolean;
-  newInstancesAllowed: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One game version as the versions list presents it (the domain's answer type). */
+export type GameVersionSummary = DesignGameVersion;
 
 /** GET /api/design/{gameId}/workspace: everything the workspace shell loads, in one call (lists typed by kind). */
 export type Workspace = WorkspaceResponse;
 
 /** GET /api/design/{gameId}/initialStateSpecs/{versionId|current}: what the world object and offer forms need. */
-export interface InitialStateSpecs {
-  scenes: {
-    id: string;
-    name: string;
-    title: string;
-    center: { latitude: number; longitude: number } | null;
-    radius: number;
-    universe: boolean;
-  }[];
-  archetypes: {
-    id: string;
-    name: string;
-    title: string;
-    payloadSpec: Record<string, unknown>;
-    iconUri?: string | null;
-  }[];
-  offers: { id: string; name: string; title: string; payloadSpec: Record<string, unknown>; iconUri?: string | null }[];
-}
+export type { InitialStateSpecs };
 
 const enc = encodeURIComponent;
 const base = (gameId: string) => `/design/${enc(gameId)}`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gameVersionSchema } from '../game-operations.js';
 import { gameWithRightsSchema } from '../game.js';
 import type { DesignContext } from './fields.js';
+import { publishedEntitySchema } from './published.js';
 import type { DesignEntitiesByKind, DesignEntityOf } from './index.js';
 import {
   DESIGN_KIND_INFO,
@@ -43,8 +44,27 @@ export const WORLD_ENTRY_LABELS = { object: 'World object', offer: 'World offer'
 
 // ─── Design entities ─────────────────────────────────────────────────────────
 
-/** A design entity as the API answers it: `{ id, gameId, name, …the kind's fields }` (rules add sceneId and idx). */
+/** A design entity of any kind as the API answers it: `{ id, gameId, name, …the kind's fields }`. */
 export const designEntityResponseSchema = z.looseObject({ id: z.string(), gameId: z.string(), name: z.string() });
+
+/**
+ * A design entity of `kind` as the API answers it: its kind's fields, typed
+ * (the published-spec schema, so the OpenAPI document shows every field and an
+ * entity saved before a field still answers, with the field's default).
+ */
+export function designEntityAnswerSchema<K extends DesignKind>(kind: K) {
+  return publishedEntitySchema(kind);
+}
+
+/** Every kind's entity list, keyed as `key(kind)` gives (the spec's kinds, the workspace's path segments). */
+function entityListsBy<Key extends string>(key: (kind: DesignKind) => Key) {
+  return z.object(
+    Object.fromEntries(DESIGN_KINDS.map((kind) => [key(kind), z.array(designEntityAnswerSchema(kind))])) as Record<
+      Key,
+      z.ZodArray<ReturnType<typeof designEntityAnswerSchema>>
+    >,
+  );
+}
 
 /** POST/PATCH body of a design entity before the kind's schema reads it (it is validated by the service). */
 export const designEntityBodySchema = z.looseObject({});
@@ -145,7 +165,7 @@ export const gameVersionWithSpecSchema = designGameVersionSchema.extend({
   spec: z.object({
     schemaVersion: z.number(),
     game: z.looseObject({ id: z.string(), title: z.string() }),
-    entities: z.record(z.enum(DESIGN_KINDS), z.array(designEntityResponseSchema)),
+    entities: entityListsBy((kind) => kind),
     initialState: initialStateResponseSchema,
   }),
 });
@@ -165,22 +185,9 @@ export type UpdateVersionValues = z.output<typeof updateVersionSchema>;
 
 // ─── The workspace loader ────────────────────────────────────────────────────
 
-const entityList = z.array(designEntityResponseSchema);
-
 /** GET /api/design/{gameId}/workspace: everything the workspace shell loads (spec 2 §2), in one answer. */
-export const workspaceResponseSchema = z.object({
+export const workspaceResponseSchema = entityListsBy((kind) => DESIGN_KIND_INFO[kind].segment).extend({
   game: gameWithRightsSchema,
-  scenes: entityList,
-  milestones: entityList,
-  missions: entityList,
-  interactions: entityList,
-  characters: entityList,
-  items: entityList,
-  attributes: entityList,
-  archetypes: entityList,
-  offers: entityList,
-  locations: entityList,
-  rules: entityList,
   versions: z.array(designGameVersionSchema),
   current: designGameVersionSchema.extend({ initialState: initialStateResponseSchema }),
   /** The working version's publishDue, repeated here for the Publish button. */

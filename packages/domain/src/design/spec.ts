@@ -1,12 +1,16 @@
 import type { GameValues } from '../game.js';
 import type { DesignEntitiesByKind } from './index.js';
+import { parsePublishedEntities, parsePublishedGame } from './published.js';
 
 /**
  * The version of the shape of a stored game specification (a published
  * version's snapshot). Bump it with every change of shape and add a migration
- * to `migrateGameSpec` (STYLE.md rule 7).
+ * to `SPEC_MIGRATIONS` (STYLE.md rule 7).
+ *
+ * 1: entities as they were saved (a field may be missing, a number stored as text).
+ * 2: entities typed, each through its kind's published schema (design/published.ts).
  */
-export const GAME_SPEC_SCHEMA_VERSION = 1;
+export const GAME_SPEC_SCHEMA_VERSION = 2;
 
 /** One object or offer placed in the initial world (spec 3 §3). */
 export interface WorldEntry {
@@ -45,22 +49,38 @@ export function emptyInitialState(): InitialState {
   return { has: { object: {}, offer: {} } };
 }
 
+type StoredSpec = Record<string, unknown>;
+
+/** From each schema version to the next. */
+const SPEC_MIGRATIONS: Record<number, (spec: StoredSpec) => StoredSpec> = {
+  // Version 2 stores what version 1 stored, typed: the published schemas read a version 1 spec as they read any.
+  1: (spec) => ({ ...spec, schemaVersion: 2, entities: parsePublishedEntities(spec.entities) }),
+};
+
 /**
- * Brings a stored spec of any earlier schema version up to the current one.
- * Specs are written only by publishing and playtests (from entities their
- * kinds' schemas gave), so this is the one place a stored spec becomes typed.
+ * Brings a stored spec of any earlier schema version up to the current one and
+ * parses it: every entity through its kind's published schema (tolerant of
+ * what older specs lack), the game settings the engine reads normalised. This
+ * is the one place a stored spec becomes typed; publishing and playtests store
+ * what it gives, and the engine reads nothing else.
  */
 export function migrateGameSpec(stored: unknown): GameSpec {
-  const version =
-    typeof stored === 'object' &&
-    stored !== null &&
-    'schemaVersion' in stored &&
-    typeof stored.schemaVersion === 'number'
-      ? stored.schemaVersion
-      : 1;
+  let spec: StoredSpec = typeof stored === 'object' && stored !== null ? (stored as StoredSpec) : {};
+  let version = typeof spec.schemaVersion === 'number' ? spec.schemaVersion : 1;
   if (version > GAME_SPEC_SCHEMA_VERSION) {
     throw new Error(`Game spec schema version ${version} is newer than this Loci (${GAME_SPEC_SCHEMA_VERSION})`);
   }
-  // Version 1 is the first shape: nothing to migrate yet.
-  return stored as GameSpec;
+  for (; version < GAME_SPEC_SCHEMA_VERSION; version += 1) spec = SPEC_MIGRATIONS[version]!(spec);
+  const initialState = spec.initialState as InitialState | undefined;
+  return {
+    schemaVersion: GAME_SPEC_SCHEMA_VERSION,
+    game: parsePublishedGame(spec.game),
+    entities: parsePublishedEntities(spec.entities),
+    initialState: initialState?.has ? initialState : emptyInitialState(),
+  };
+}
+
+/** A spec assembled now (at publish, for a playtest, in tests), parsed as a stored one would be. */
+export function parseGameSpec(spec: Omit<GameSpec, 'schemaVersion'> | GameSpec): GameSpec {
+  return migrateGameSpec({ ...spec, schemaVersion: GAME_SPEC_SCHEMA_VERSION });
 }

@@ -7,6 +7,7 @@ import {
   newItemDefaults,
   newLocationDefaults,
   newOfferDefaults,
+  parseGameSpec,
   type Accomplishment,
   type Action,
   type ActionArgs,
@@ -113,7 +114,7 @@ export class SpecBuilder {
     };
   }
 
-  /** Adds an entity from the fields a test cares about; the engine reads the rest with its defaults. */
+  /** Adds an entity from the fields a test cares about; `build` gives the rest the published spec's defaults. */
   private add<K extends DesignKind>(kind: K, entity: Record<string, unknown> & { id: string }): this {
     const list: Array<DesignEntityOf<K>> = this.entities[kind];
     list.push({ name: entity.id, gameId: this.game.id, ...entity } as DesignEntityOf<K>);
@@ -320,7 +321,8 @@ export class SpecBuilder {
     if (usesUniverse && !this.entities.scene.some((scene) => scene.id === UNIVERSE)) {
       this.scene(UNIVERSE, { universe: true });
     }
-    return { schemaVersion: 1, game: this.game, entities: this.entities, initialState: this.initialState };
+    // Parsed as a published spec is: the engine reads typed entities with the editor's defaults filled in.
+    return parseGameSpec({ game: this.game, entities: this.entities, initialState: this.initialState });
   }
 }
 

@@ -39,6 +39,7 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame, requireEditableGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import { assertNoneLockedByOther } from '../locks/service.js';
 import { sniffType } from '../media/sniff.js';
+import { insertGame } from '../games/service.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../media/storage.js';
 import { readBundle, writeBundle } from './format.js';
 import { remapIds } from './remap.js';
@@ -391,23 +392,16 @@ export async function importBundle({
       await writeFile(mediaFilePath(ctx.config, newGameId, storageName), item.bytes, { flag: 'wx' });
     }
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(games).values({
+      await insertGame(tx, {
         id: newGameId,
         ownerId: user.id,
-        title: settings.title,
-        publicAccess: settings.publicAccess,
         settings,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(gameVersions).values({
-        gameId: newGameId,
-        isLiveSpec: true,
-        initialState: data.initialState,
-        multipleInstances: bundle.game.working.multipleInstances,
-        newInstancesAllowed: bundle.game.working.newInstancesAllowed,
-        createdAt: now,
-        updatedAt: now,
+        now,
+        working: {
+          initialState: data.initialState,
+          multipleInstances: bundle.game.working.multipleInstances,
+          newInstancesAllowed: bundle.game.working.newInstancesAllowed,
+        },
       });
       if (newMedia.length > 0) {
         await tx.insert(media).values(

@@ -390,6 +390,37 @@ describe('design entities', () => {
         ]),
       );
     });
+
+    it('documents the design entity answers with their kinds’ real fields and types', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const answer = (path: string, method = 'get', status = '200') =>
+        document.paths[path][method].responses[status].content['application/json'].schema;
+      const rule = answer('/api/design/{gameId}/rules/{id}');
+      expect(rule.properties).toMatchObject({
+        sceneId: { type: 'string' },
+        idx: { type: 'number' },
+        fireOnce: { type: 'boolean', default: true },
+        sideeffects: { type: 'array' },
+      });
+      const offer = answer('/api/design/{gameId}/offers', 'post', '201');
+      expect(offer.properties.pickable).toEqual({ type: 'boolean', default: true });
+      expect(JSON.stringify(offer.properties.quantity)).toMatch(/"number".*null|null.*"number"/);
+      expect(offer.properties.limitPicks.properties.timeUnit.enum).toEqual(['minute', 'hour', 'day', 'total']);
+      const locations = answer('/api/design/{gameId}/locations');
+      expect(locations.items.properties.visible.enum).toEqual(['always', 'in-range', 'never']);
+      const workspace = answer('/api/design/{gameId}/workspace');
+      expect(workspace.properties.scenes.items.properties.place.properties.center.required).toEqual([
+        'latitude',
+        'longitude',
+      ]);
+      expect(Object.keys(workspace.properties.interactions.items.properties)).toEqual(
+        expect.arrayContaining(['type', 'questions', 'conversation', 'buttonLabel']),
+      );
+      const version = answer('/api/design/{gameId}/gameVersions/{id}');
+      expect(
+        version.properties.spec.properties.entities.properties.mission.items.properties.accomplishment,
+      ).toBeDefined();
+    });
   });
 
   describe('#design.clone', () => {

@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  asyncValidateQuerySchema,
-  asyncValidateRequestSchema,
-  asyncValidateResponseSchema,
   DESIGN_KIND_INFO,
   DESIGN_KINDS,
   designDeleteResponseSchema,
   designEntityBodySchema,
-  designEntityResponseSchema,
+  designEntityAnswerSchema,
+  type DesignEntity,
   ruleMoveSchema,
   workspaceResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { requireUser } from '../../plugins/auth.js';
-import { asyncValidateForm } from './async-validate.js';
 import {
   createDesignEntity,
   deleteDesignEntity,
@@ -44,52 +42,58 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { segment, label } = DESIGN_KIND_INFO[kind];
     const base = `/design/:gameId/${segment}`;
     const order = kind === 'rule' ? 'by scene, then position' : 'by name';
+    // The service answers stored entities; the handlers type them through the answer schema (PARSED_ANSWER).
+    const entitySchema = designEntityAnswerSchema(kind);
+    const answer = (entity: DesignEntity) => entitySchema.parse(entity);
 
     api.get(
       base,
       {
+        ...PARSED_ANSWER,
         schema: {
           tags,
           security,
           summary: `Every ${label.toLowerCase()} of a game, ${order} (view right)`,
           params: gameParams,
-          response: { 200: z.array(designEntityResponseSchema), 403: errorSchema, 404: errorSchema },
+          response: { 200: z.array(entitySchema), 403: errorSchema, 404: errorSchema },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        return listDesignEntities({ ctx, user, gameId: request.params.gameId, kind });
+        return (await listDesignEntities({ ctx, user, gameId: request.params.gameId, kind })).map(answer);
       },
     );
 
     api.get(
       `${base}/:id`,
       {
+        ...PARSED_ANSWER,
         schema: {
           tags,
           security,
           summary: `One ${label.toLowerCase()} (view right)`,
           params: entityParams,
-          response: { 200: designEntityResponseSchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: entitySchema, 403: errorSchema, 404: errorSchema },
         },
       },
       async (request) => {
         const user = requireUser(request);
         const { gameId, id } = request.params;
-        return getDesignEntity({ ctx, user, gameId, kind, id });
+        return answer(await getDesignEntity({ ctx, user, gameId, kind, id }));
       },
     );
 
     api.post(
       base,
       {
+        ...PARSED_ANSWER,
         schema: {
           tags,
           security,
           summary: `Create a ${label.toLowerCase()} (edit right; 400 field errors; 409 name taken or game archived)`,
           params: gameParams,
           body: designEntityBodySchema,
-          response: { 201: designEntityResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          response: { 201: entitySchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
         },
       },
       async (request, reply) => {
@@ -101,26 +105,27 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           kind,
           values: request.body,
         });
-        return reply.status(201).send(entity);
+        return reply.status(201).send(answer(entity));
       },
     );
 
     api.patch(
       `${base}/:id`,
       {
+        ...PARSED_ANSWER,
         schema: {
           tags,
           security,
           summary: `Save a ${label.toLowerCase()}: the whole form (edit right; 409 name taken, locked by another user, archived)`,
           params: entityParams,
           body: designEntityBodySchema,
-          response: { 200: designEntityResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          response: { 200: entitySchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
         },
       },
       async (request) => {
         const user = requireUser(request);
         const { gameId, id } = request.params;
-        return updateDesignEntity({ ctx, user, gameId, kind, id, values: request.body });
+        return answer(await updateDesignEntity({ ctx, user, gameId, kind, id, values: request.body }));
       },
     );
 
@@ -149,25 +154,31 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
   api.post(
     '/design/:gameId/rules/:id/move',
     {
+      ...PARSED_ANSWER,
       schema: {
         tags,
         security,
         summary: 'Move a rule one place up or down its scene: swaps positions with its neighbour (409 at the ends)',
         params: entityParams,
         body: ruleMoveSchema,
-        response: { 200: z.array(designEntityResponseSchema), 409: errorSchema },
+        response: {
+          200: z.array(designEntityAnswerSchema('rule') as unknown as z.ZodType<DesignEntity>),
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { gameId, id } = request.params;
-      return moveRule({ ctx, user, gameId, id, direction: request.body.direction });
+      const rules = await moveRule({ ctx, user, gameId, id, direction: request.body.direction });
+      return rules.map((rule) => designEntityAnswerSchema('rule').parse(rule));
     },
   );
 
   api.get(
     '/design/:gameId/workspace',
     {
+      ...PARSED_ANSWER,
       schema: {
         tags,
         security,
@@ -178,26 +189,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const user = requireUser(request);
-      return loadWorkspace({ ctx, user, gameId: request.params.gameId });
-    },
-  );
-
-  api.post(
-    '/design/utils/asyncValidateForm',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Check a form while it is filled in: name taken, and the whole form unless one field was left (view right). Never 4xx for invalid values',
-        querystring: asyncValidateQuerySchema,
-        body: asyncValidateRequestSchema,
-        response: { 200: asyncValidateResponseSchema, 400: errorSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return asyncValidateForm({ ctx, user, gameId: request.query.gameId, request: request.body });
+      return workspaceResponseSchema.parse(await loadWorkspace({ ctx, user, gameId: request.params.gameId }));
     },
   );
 }

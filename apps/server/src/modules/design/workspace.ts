@@ -1,15 +1,9 @@
 import type { WorkspaceResponse } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { presentGame } from '../../presenters/games.js';
+import { presentGame, presentGameVersion } from '../../presenters/games.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import {
-  isPublishDue,
-  presentDesignVersion,
-  presentVersions,
-  versionRowsOf,
-  workingVersionOf,
-} from '../versions/service.js';
+import { isPublishDue, presentVersions, versionRowsOf, workingVersionOf } from '../versions/service.js';
 import { loadEntitiesByKind } from './store.js';
 
 /**
@@ -45,7 +39,7 @@ export async function loadWorkspace({
     locations: byKind.location,
     rules: byKind.rule,
     versions: presentVersions(rows),
-    current: { ...presentDesignVersion(working, publishDue), initialState: working.initialState },
+    current: { ...presentGameVersion(working, publishDue), initialState: working.initialState },
     publishDue,
   };
 }

@@ -147,6 +147,46 @@ export async function listGames({
 // ─── Changes ─────────────────────────────────────────────────────────────────
 
 /** Rewrites the email-list rows of a game from the three texts of its settings. */
+/**
+ * Inserts a game of `ownerId` and its working version (creating, cloning and
+ * importing a game); `working` gives the working version's columns beyond the
+ * defaults. Its id.
+ */
+export async function insertGame(
+  tx: Executor,
+  {
+    id,
+    ownerId,
+    settings,
+    now,
+    working = {},
+  }: {
+    id?: string;
+    ownerId: string;
+    settings: GameValues;
+    now: Date;
+    working?: Omit<typeof gameVersions.$inferInsert, 'gameId' | 'isLiveSpec' | 'createdAt' | 'updatedAt'>;
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(games)
+    .values({
+      ...(id ? { id } : {}),
+      ownerId,
+      title: settings.title,
+      publicAccess: settings.publicAccess,
+      settings,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: games.id });
+  if (!row) throw new Error('insertGame: insert returned no row');
+  await tx
+    .insert(gameVersions)
+    .values({ ...working, gameId: row.id, isLiveSpec: true, createdAt: now, updatedAt: now });
+  return row.id;
+}
+
 async function rebuildAccess(tx: Executor, gameId: string, values: GameValues): Promise<void> {
   await tx.delete(gameAccess).where(eq(gameAccess.gameId, gameId));
   const rows = (Object.keys(ACCESS_FIELDS) as GameAccessKind[]).flatMap((kind) =>
@@ -200,21 +240,9 @@ export async function createGame({
   throwIfErrors(await checkMediaReferences(ctx.db, null, values));
   const now = ctx.now();
   const gameId = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(games)
-      .values({
-        ownerId: user.id,
-        title: values.title,
-        publicAccess: values.publicAccess,
-        settings: values,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: games.id });
-    if (!row) throw new Error('createGame: insert returned no row');
-    await tx.insert(gameVersions).values({ gameId: row.id, isLiveSpec: true, createdAt: now, updatedAt: now });
-    await rebuildAccess(tx, row.id, values);
-    return row.id;
+    const id = await insertGame(tx, { ownerId: user.id, settings: values, now });
+    await rebuildAccess(tx, id, values);
+    return id;
   });
   return loadGame({ ctx, user, gameId });
 }
@@ -371,25 +399,18 @@ export async function cloneGame({
   );
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(games).values({
+      await insertGame(tx, {
         id: newGameId,
         ownerId: user.id,
-        title: settings.title,
-        publicAccess: settings.publicAccess,
         settings,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(gameVersions).values({
-        gameId: newGameId,
-        isLiveSpec: true,
-        spec: working?.spec ? remapIds(working.spec, idMap) : null,
-        schemaVersion: working?.schemaVersion ?? 1,
-        ...(working ? { initialState: moveState(remapIds(working.initialState, idMap)) } : {}),
-        multipleInstances: working?.multipleInstances ?? false,
-        newInstancesAllowed: working?.newInstancesAllowed ?? true,
-        createdAt: now,
-        updatedAt: now,
+        now,
+        working: {
+          spec: working?.spec ? remapIds(working.spec, idMap) : null,
+          schemaVersion: working?.schemaVersion ?? 1,
+          ...(working ? { initialState: moveState(remapIds(working.initialState, idMap)) } : {}),
+          multipleInstances: working?.multipleInstances ?? false,
+          newInstancesAllowed: working?.newInstancesAllowed ?? true,
+        },
       });
       if (newMedia.length > 0) {
         await tx.insert(media).values(newMedia.map((item) => ({ ...item, createdAt: item.createdAt, updatedAt: now })));

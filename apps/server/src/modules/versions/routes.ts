@@ -8,6 +8,7 @@ import {
   updateVersionSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { requireUser } from '../../plugins/auth.js';
 import { archiveVersion, getVersion, listVersions, publishVersion, updateVersion } from './service.js';
 
@@ -60,6 +61,8 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   api.get(
     '/design/:gameId/gameVersions/:id',
     {
+      // The spec is parsed already (migrateGameSpec / parseGameSpec); its schema documents it.
+      ...PARSED_ANSWER,
       schema: {
         tags,
         security,

@@ -4,6 +4,7 @@ import {
   GAME_SPEC_SCHEMA_VERSION,
   GAME_TEXTS,
   migrateGameSpec,
+  parseGameSpec,
   type DesignGameVersion,
   type GameSpec,
   type GameVersionFormValues,
@@ -48,19 +49,10 @@ export function isPublishDue(rows: readonly GameVersionRow[]): boolean {
   return working !== undefined && working.updatedAt.getTime() > newest;
 }
 
-/** A version as the design API lists it; the working version carries `publishDue`. */
-export function presentDesignVersion(row: GameVersionRow, publishDue?: boolean): DesignGameVersion {
-  return {
-    ...presentGameVersion(row),
-    version: row.version,
-    ...(row.isLiveSpec && publishDue !== undefined ? { publishDue } : {}),
-  };
-}
-
 /** The rows of a game's versions presented, working version first, with `publishDue` on it. */
 export function presentVersions(rows: readonly GameVersionRow[]): DesignGameVersion[] {
   const due = isPublishDue(rows);
-  return rows.map((row) => presentDesignVersion(row, due));
+  return rows.map((row) => presentGameVersion(row, due));
 }
 
 /** The versions of a game (view right). */
@@ -101,18 +93,18 @@ export async function findVersionRow(
 
 /**
  * The whole specification of the working version as it is now: game settings,
- * every entity by kind (one query), the initial world.
+ * every entity by kind (one query), the initial world — parsed as a stored spec
+ * is (`parseGameSpec`), so publishing and playtests store typed entities.
  */
 export async function buildWorkingSpec(
   db: Executor,
   { game, initialState }: { game: GameRow; initialState: InitialState },
 ): Promise<GameSpec> {
-  return {
-    schemaVersion: GAME_SPEC_SCHEMA_VERSION,
+  return parseGameSpec({
     game: { ...game.settings, id: game.id, title: game.title },
     entities: await loadEntitiesByKind(db, game.id),
     initialState,
-  };
+  });
 }
 
 /** The spec of a version: published ones from their snapshot, the working one assembled now. */
@@ -150,7 +142,7 @@ export async function getVersion({
   const spec = await specOf(ctx.db, game.row, row);
   const shown = game.rights.includes('edit') ? spec : { ...spec, game: maskedSettings(spec.game) };
   const rows = row.isLiveSpec ? await versionRowsOf(ctx.db, gameId) : [];
-  return { ...presentDesignVersion(row, row.isLiveSpec ? isPublishDue(rows) : undefined), spec: shown };
+  return { ...presentGameVersion(row, row.isLiveSpec ? isPublishDue(rows) : undefined), spec: shown };
 }
 
 // ─── Publishing ──────────────────────────────────────────────────────────────
@@ -248,7 +240,7 @@ export async function publishVersion({
     await choosePublicVersion(tx, { game, releases: !values.restrictAccessToDesigner, now });
     return inserted!;
   });
-  return presentDesignVersion(row);
+  return presentGameVersion(row);
 }
 
 /**
@@ -297,7 +289,7 @@ export async function updateVersion({
     }
     return updated!;
   });
-  return presentDesignVersion(row, row.isLiveSpec ? isPublishDue(await versionRowsOf(ctx.db, gameId)) : undefined);
+  return presentGameVersion(row, row.isLiveSpec ? isPublishDue(await versionRowsOf(ctx.db, gameId)) : undefined);
 }
 
 /** Archives a published version for good (edit right); the public version is chosen again. */
@@ -327,7 +319,7 @@ export async function archiveVersion({
     await choosePublicVersion(tx, { game, releases: false, now });
     return updated!;
   });
-  return presentDesignVersion(row);
+  return presentGameVersion(row);
 }
 
 /** The loaded game's working version row (for the workspace). */

@@ -1,7 +1,7 @@
 import { emailOnlySchema, type EmailOnlyInput } from '@loci/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconMailForward, IconPlugConnectedX } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { Bilingual } from '../../components/Bilingual';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { isRateLimited, toRecoveryFailure, type RecoveryFailure } from './recovery-state';
-import { RecoveryOutcome } from './RecoveryOutcome';
+import { RecoveryFailureOutcome, RecoveryOutcome } from './RecoveryOutcome';
 
 type State = { name: 'form' } | { name: 'success' } | RecoveryFailure;
 
@@ -52,26 +52,8 @@ function EmailRequestPage({ kind }: { kind: 'forgot' | 'resend' }) {
         />
       );
     case 'failed':
-      return (
-        <RecoveryOutcome
-          icon={<IconAlertTriangle size={32} />}
-          color="orange"
-          titleKey="auth.recovery.failedTitle"
-          textKey="auth.recovery.failedText"
-          detail={state.message ? <Text size="sm">{state.message}</Text> : undefined}
-          action={tryAgain}
-        />
-      );
     case 'generalError':
-      return (
-        <RecoveryOutcome
-          icon={state.code === 1 ? <IconPlugConnectedX size={32} /> : <IconAlertTriangle size={32} />}
-          color="red"
-          titleKey={`auth.recovery.generalError${state.code}`}
-          textKey={`auth.recovery.generalErrorText${state.code}`}
-          action={tryAgain}
-        />
-      );
+      return <RecoveryFailureOutcome failure={state} failedTextKey="auth.recovery.failedText" tryAgain={tryAgain} />;
     default:
       return (
         <AuthCard

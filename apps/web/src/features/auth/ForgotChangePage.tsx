@@ -1,13 +1,7 @@
 import { forgotChangeSchema } from '@loci/domain';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconClockExclamation,
-  IconLinkOff,
-  IconPlugConnectedX,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconClockExclamation, IconLinkOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +14,7 @@ import { Bilingual } from '../../components/Bilingual';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { isRateLimited, toRecoveryFailure, type RecoveryFailure } from './recovery-state';
-import { RecoveryOutcome } from './RecoveryOutcome';
+import { RecoveryFailureOutcome, RecoveryOutcome } from './RecoveryOutcome';
 
 type State = { name: 'form' } | { name: 'success' } | { name: 'expired' } | { name: 'invalid' } | RecoveryFailure;
 
@@ -98,25 +92,9 @@ export function ForgotChangePage() {
         />
       );
     case 'failed':
-      return (
-        <RecoveryOutcome
-          icon={<IconAlertTriangle size={32} />}
-          color="orange"
-          titleKey="auth.recovery.failedTitle"
-          textKey="auth.forgotChange.failedText"
-          detail={state.message ? <Text size="sm">{state.message}</Text> : undefined}
-          action={tryAgain}
-        />
-      );
     case 'generalError':
       return (
-        <RecoveryOutcome
-          icon={state.code === 1 ? <IconPlugConnectedX size={32} /> : <IconAlertTriangle size={32} />}
-          color="red"
-          titleKey={`auth.recovery.generalError${state.code}`}
-          textKey={`auth.recovery.generalErrorText${state.code}`}
-          action={tryAgain}
-        />
+        <RecoveryFailureOutcome failure={state} failedTextKey="auth.forgotChange.failedText" tryAgain={tryAgain} />
       );
     default:
       return (

@@ -1,8 +1,10 @@
-import { Button, Center, Stack, ThemeIcon, type MantineColor } from '@mantine/core';
+import { Button, Center, Stack, Text, ThemeIcon, type MantineColor } from '@mantine/core';
+import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { Bilingual } from '../../components/Bilingual';
+import type { RecoveryFailure } from './recovery-state';
 
 interface Props {
   icon: ReactNode;
@@ -39,5 +41,41 @@ export function RecoveryOutcome({ icon, color, titleKey, textKey, detail, action
           ))}
       </Stack>
     </AuthCard>
+  );
+}
+
+/**
+ * The failed end states shared by the forgot, resend and reset screens: the
+ * server's refusal (`failedTextKey`, with its message) or 'General error (1|2)'.
+ */
+export function RecoveryFailureOutcome({
+  failure,
+  failedTextKey,
+  tryAgain,
+}: {
+  failure: RecoveryFailure;
+  failedTextKey: string;
+  tryAgain: { label: string; onClick: () => void };
+}) {
+  if (failure.name === 'failed') {
+    return (
+      <RecoveryOutcome
+        icon={<IconAlertTriangle size={32} />}
+        color="orange"
+        titleKey="auth.recovery.failedTitle"
+        textKey={failedTextKey}
+        detail={failure.message ? <Text size="sm">{failure.message}</Text> : undefined}
+        action={tryAgain}
+      />
+    );
+  }
+  return (
+    <RecoveryOutcome
+      icon={failure.code === 1 ? <IconPlugConnectedX size={32} /> : <IconAlertTriangle size={32} />}
+      color="red"
+      titleKey={`auth.recovery.generalError${failure.code}`}
+      textKey={`auth.recovery.generalErrorText${failure.code}`}
+      action={tryAgain}
+    />
   );
 }

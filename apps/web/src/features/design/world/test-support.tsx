@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '../../../App';
-import type { GameVersionSummary, InitialStateSpecs } from '../../../api/design';
+import type { GameVersionSummary } from '../../../api/design';
 import { createQueryClient } from '../../../api/query-client';
 import { memoryRouter } from '../../../test/render-app';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { makeUser, signIn } from '../../../test/factories';
 import { makeGame } from '../../games/test-factories';
+import type { WorldSpecs } from './world-values';
 
 // Test data and rendering of the object type, offer, initial world and QR screens.
 
@@ -67,7 +68,7 @@ export function makeEntity(id: string, fields: Record<string, unknown> = {}): De
 }
 
 /** Two scenes (the harbour 100 m round, the universe) and a moderated object type with four properties. */
-export function makeSpecs(overrides: Partial<InitialStateSpecs> = {}): InitialStateSpecs {
+export function makeSpecs(overrides: Partial<WorldSpecs> = {}): WorldSpecs {
   return {
     scenes: [
       {
@@ -100,7 +101,7 @@ export function makeSpecs(overrides: Partial<InitialStateSpecs> = {}): InitialSt
           coins: { type: 'number', label: 'Coins' },
           tune: { type: 'sound', label: 'Tune' },
         },
-      } as InitialStateSpecs['archetypes'][number],
+      },
       {
         id: 'a-sign',
         name: 'sign',

@@ -12,14 +12,20 @@ import {
 import L from 'leaflet';
 import type { InitialStateSpecs } from '../../../api/design';
 
-/** What the object and offer forms pick from; object types may say whether they are moderated. */
-export type WorldSpecs = Omit<InitialStateSpecs, 'archetypes' | 'offers'> & {
-  archetypes: (InitialStateSpecs['archetypes'][number] & { moderated?: boolean })[];
-  offers: (InitialStateSpecs['offers'][number] & { quantity?: number | null })[];
+type SpecScene = InitialStateSpecs['scenes'][number];
+/** A scene of the specs; the forms also cope with one without a centre. */
+export type WorldScene = Omit<SpecScene, 'center'> & { center: SpecScene['center'] | null };
+/** An object type (which says whether it is moderated) or an offer (with its quantity), as the specs list them. */
+export type WorldType = Omit<InitialStateSpecs['archetypes'][number], 'moderated'> & {
+  moderated?: boolean;
+  quantity?: number | null;
 };
-export type WorldScene = WorldSpecs['scenes'][number];
-/** An object type or an offer, as the specs list them. */
-export type WorldType = WorldSpecs['archetypes'][number];
+/** What the object and offer forms pick from (the domain's InitialStateSpecs fits it). */
+export interface WorldSpecs {
+  scenes: WorldScene[];
+  archetypes: WorldType[];
+  offers: WorldType[];
+}
 
 /** One payload field as the world form reads it from a type's payloadSpec. */
 export interface PayloadField {

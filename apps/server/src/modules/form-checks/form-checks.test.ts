@@ -4,7 +4,7 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame, gameFormValues } from '../../test/game-factories.js';
 import { createEntity, designRequest, designValues, worldObjectValues } from '../../test/design-factories.js';
 
-describe('#design.asyncValidateForm', () => {
+describe('#formChecks.asyncValidateForm', () => {
   let t: TestApp;
   let owner: TestUser;
   let outsider: TestUser;

@@ -16,8 +16,8 @@ import { fail } from '../../lib/errors.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { isWorldNameTaken } from '../initial-state/service.js';
-import { entitySchemaFor, formValuesOf } from './service.js';
-import { findEntityRow } from './store.js';
+import { entitySchemaFor, formValuesOf } from '../design/service.js';
+import { findEntityRow } from '../design/store.js';
 
 /** The errors about one field (and the fields nested under it). */
 function onlyField(errors: FieldErrors, field: string): FieldErrors {
