@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCATION_RADIUS,
+  DEFAULT_MAX_GPS_ACCURACY,
   DEFAULT_OBJECT_RADIUS,
   DEFAULT_SCENE_RADIUS,
   hasLocationServices,
@@ -52,8 +53,12 @@ export interface CompiledSpec {
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
   currencyName: string;
+  /** GPS fixes less accurate than this many metres do not move the player (the game's `pg.maxAccuracy`, 50 m by default). */
+  maxAccuracy: number;
+  /** The scene the game's settings start in, or null for the first of the designer's order. */
+  startSceneId: string | null;
   scenes: Map<string, CompiledScene>;
-  /** Scenes in the spec's order. */
+  /** Scenes in the designer's order (their `idx`; scenes without one after, in the spec's order). */
   sceneList: CompiledScene[];
   universeSceneId: string | null;
   rules: Map<string, CompiledRule>;
@@ -93,6 +98,8 @@ export interface CompiledScene {
   /** The scene's circle on map games; null without a centre. */
   fence: Geofence | null;
   index: number;
+  /** The designer's position of the scene (from 1), or null when never ordered. */
+  idx: number | null;
 }
 
 export interface CompiledRule {
@@ -188,6 +195,8 @@ export interface CompiledLocation {
   name: string;
   sceneId: string;
   fence: Geofence;
+  /** Milliseconds the player must stay inside before a GPS entry counts; 0 for none. */
+  dwellMs: number;
   trackable: boolean;
   visible: LocationVisibility;
   contactable: LocationContact;
@@ -280,6 +289,18 @@ function entities<T>(spec: GameSpec, kind: keyof GameSpec['entities']): Array<Pa
   );
 }
 
+const positive = (value: number | null): number | null => (value !== null && value > 0 ? value : null);
+
+/** The designer's scene order: by `idx`, scenes never ordered after the ordered ones, then the spec's order. */
+function bySceneOrder(a: CompiledScene, b: CompiledScene): number {
+  if (a.idx !== b.idx) {
+    if (a.idx === null) return 1;
+    if (b.idx === null) return -1;
+    return a.idx - b.idx;
+  }
+  return a.index - b.index;
+}
+
 function endOf(end: unknown): number | null {
   const time = typeof end === 'string' && end !== '' ? Date.parse(end) : NaN;
   return Number.isNaN(time) ? null : time;
@@ -312,6 +333,8 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
     playingPeriodEnd: endOf(game.playingPeriod?.end),
     currencyItemId: null,
     currencyName: str(game.currencyName),
+    maxAccuracy: positive(num(game.pg?.maxAccuracy)) ?? DEFAULT_MAX_GPS_ACCURACY,
+    startSceneId: str(game.startSceneId) || null,
     scenes: new Map(),
     sceneList: [],
     universeSceneId: null,
@@ -380,11 +403,13 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       universe: bool(scene.universe, false),
       fence: latitude !== null && longitude !== null ? geofence({ latitude, longitude }, radius) : null,
       index,
+      idx: num(scene.idx),
     };
     c.scenes.set(scene.id, compiled);
     c.sceneList.push(compiled);
     if (compiled.universe && c.universeSceneId === null) c.universeSceneId = scene.id;
   });
+  c.sceneList.sort(bySceneOrder);
 
   for (const interaction of entities<Interaction>(spec, 'interaction')) compileInteraction(c, interaction);
   for (const milestone of entities<Milestone>(spec, 'milestone')) {
@@ -542,6 +567,7 @@ function compileLocation(c: CompiledSpec, location: Partial<Location> & DesignEn
       { latitude: num(location.lat) ?? 0, longitude: num(location.lng) ?? 0 },
       num(location.radius) ?? DEFAULT_LOCATION_RADIUS,
     ),
+    dwellMs: Math.max(0, num(location.dwell) ?? 0) * 1000,
     trackable: bool(location.trackable, true),
     visible: visible === 'in-range' || visible === 'never' ? visible : 'always',
     contactable: contactable === 'always' || contactable === 'never' ? contactable : 'in-range',

@@ -77,6 +77,25 @@ export function isInside(point: PreparedPoint, fence: Geofence): boolean {
   return distanceToFence(point, fence) <= fence.radius;
 }
 
+/** True when `point` lies within `extra` metres beyond the geofence's border (a leaving player's hysteresis). */
+export function isWithin(point: PreparedPoint, fence: Geofence, extra: number): boolean {
+  const reach = fence.radius + extra;
+  if (Math.abs(fence.lat - point.lat) * EARTH_RADIUS_METRES > reach) return false;
+  return distanceToFence(point, fence) <= reach;
+}
+
+/**
+ * The least margin beyond a geofence's radius a player inside must cross to
+ * leave it: GPS fixes wander by about their accuracy, so leaving needs
+ * radius + max(accuracy, MIN_EXIT_MARGIN_METRES).
+ */
+export const MIN_EXIT_MARGIN_METRES = 10;
+
+/** How far beyond the radius a player inside must be to leave: max(accuracy, 10 m). */
+export function exitMargin(accuracy: number | undefined): number {
+  return Math.max(accuracy ?? 0, MIN_EXIT_MARGIN_METRES);
+}
+
 /** True for a latitude/longitude pair of finite numbers within range. */
 export function isValidLatLng(latitude: unknown, longitude: unknown): boolean {
   return (
