@@ -120,3 +120,18 @@ export function newSceneDefaults(center: { lat: number; lng: number } = { lat: 0
     universe: false,
   };
 }
+
+/**
+ * The scene a game starts in, as the engine chooses it: the one the settings
+ * choose when it exists, is enabled and is not the universe; else the first
+ * enabled non-universe scene of `scenes` (in the designer's order); null for none.
+ */
+export function startSceneOf(
+  scenes: ReadonlyArray<{ id: string; enabled?: boolean; universe?: boolean }>,
+  chosenId: string | null | undefined,
+): string | null {
+  const playable = (scene: { enabled?: boolean; universe?: boolean }) => scene.enabled !== false && !scene.universe;
+  const chosen = chosenId ? scenes.find((scene) => scene.id === chosenId) : undefined;
+  if (chosen && playable(chosen)) return chosen.id;
+  return scenes.find(playable)?.id ?? null;
+}

@@ -11,6 +11,7 @@ import {
   designEntityBodySchema,
   designEntityResponseSchema,
   ruleMoveSchema,
+  sceneOrderSchema,
   workspaceResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
@@ -22,6 +23,7 @@ import {
   getDesignEntity,
   listDesignEntities,
   moveRule,
+  orderScenes,
   updateDesignEntity,
 } from './service.js';
 import { loadWorkspace } from './workspace.js';
@@ -43,7 +45,8 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
   for (const kind of DESIGN_KINDS) {
     const { segment, label } = DESIGN_KIND_INFO[kind];
     const base = `/design/:gameId/${segment}`;
-    const order = kind === 'rule' ? 'by scene, then position' : 'by name';
+    const order =
+      kind === 'rule' ? 'by scene, then position' : kind === 'scene' ? "in the designer's order" : 'by name';
 
     api.get(
       base,
@@ -162,6 +165,25 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const user = requireUser(request);
       const { gameId, id } = request.params;
       return moveRule({ ctx, user, gameId, id, direction: request.body.direction });
+    },
+  );
+
+  api.put(
+    '/design/:gameId/scenes/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Put the game's scenes in the designer's order (every scene id once); the game starts in the first enabled non-universe one",
+        params: gameParams,
+        body: sceneOrderSchema,
+        response: { 200: z.array(designEntityResponseSchema), 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return orderScenes({ ctx, user, gameId: request.params.gameId, ids: request.body.ids });
     },
   );
 
