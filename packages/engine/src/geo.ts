@@ -77,6 +77,15 @@ export function isInside(point: PreparedPoint, fence: Geofence): boolean {
   return distanceToFence(point, fence) <= fence.radius;
 }
 
+/**
+ * The range rule of objects and offers (their activity range): a known
+ * distance of at most `radius` metres. The engine decides contact, act and
+ * pick with it; the player's app shows "in range" with it, so both agree.
+ */
+export function isInActivityRange(distance: number | null, radius: number): boolean {
+  return distance !== null && distance <= radius;
+}
+
 /** True when `point` lies within `extra` metres beyond the geofence's border (a leaving player's hysteresis). */
 export function isWithin(point: PreparedPoint, fence: Geofence, extra: number): boolean {
   const reach = fence.radius + extra;

@@ -22,7 +22,7 @@ function walk(session: Session, track: ReadonlyArray<readonly [number, number, n
   for (const [north, east, accuracy] of track) {
     session.advance(1000);
     session.goTo(at(north, east), 'p1', accuracy);
-    seen.push(...messages(session));
+    seen.push(...messages(session).filter((message): message is string => message !== undefined));
   }
   return seen;
 }

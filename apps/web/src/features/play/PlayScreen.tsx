@@ -4,6 +4,8 @@ import { PlayBoard } from './board/PlayBoard';
 import { EndModal } from './dialogs/EndModal';
 import { PendingDialog } from './dialogs/PendingDialog';
 import { startingPosition } from './gps/geolocation';
+import { trustedFix } from './gps/proximity';
+import { useCompassHeading } from './gps/useCompassHeading';
 import { usePlayerPosition } from './gps/usePlayerPosition';
 import { MapNotices } from './layout/MapNotices';
 import { PlayHeading } from './layout/PlayHeading';
@@ -34,10 +36,12 @@ export function PlayScreen({
   const [thingId, setThingId] = useState<string | null>(null);
   const mapGame = game.pg.type !== 'image';
   const walker = mapGame && (playtest || game.pg.simulate);
+  const compass = useCompassHeading();
   const { position, moveTo, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
     followDevice: mapGame && !walker,
-    send: ({ lat, lng }) => send({ type: 'location', latitude: lat, longitude: lng }),
+    send: ({ lat, lng, accuracy }) =>
+      send({ type: 'location', latitude: lat, longitude: lng, ...(accuracy !== undefined ? { accuracy } : {}) }),
   });
   useDebugMoves(moveTo);
 
@@ -72,6 +76,7 @@ export function PlayScreen({
           busy={busy}
           onSend={send}
           onUpload={session.upload}
+          compass={compass}
         />
       }
     >
@@ -98,7 +103,16 @@ export function PlayScreen({
           onDismiss={session.dismiss}
         />
       )}
-      <ThingDrawer thing={thing} index={index} busy={busy} onSend={send} onClose={() => setThingId(null)} />
+      <ThingDrawer
+        thing={thing}
+        index={index}
+        busy={busy}
+        position={mapGame && trustedFix(position, game.pg.maxAccuracy) ? position : null}
+        mapGame={mapGame}
+        heading={compass.heading}
+        onSend={send}
+        onClose={() => setThingId(null)}
+      />
       <EndModal ending={session.ending} gameId={gameId} playtest={playtest} onRestart={restart} />
     </PlayLayout>
   );

@@ -1,3 +1,4 @@
+import type { MapType } from '@loci/domain';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, Tooltip as MapTooltip, useMap } from 'react-leaflet';
@@ -20,6 +21,8 @@ export interface WorldMapProps {
   scenes: readonly WorldScene[];
   height: number;
   label: string;
+  /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
+  mapType?: MapType;
 }
 
 // Spec 3 §9: a marker map starts at zoom 5 centred at 10, 20; a single point is widened by 0.005° each way.
@@ -56,7 +59,7 @@ function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
 }
 
 /** The world objects or offers of a version on a map (spec 3 §2): one marker each, with its type's icon. */
-export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
+export function WorldMap({ markers, scenes, height, label, mapType }: WorldMapProps) {
   const bounds = useMemo(() => {
     const points: [number, number][] = markers.map((marker) => [marker.latitude, marker.longitude]);
     if (points.length > 0) return boundsOf(points);
@@ -70,7 +73,7 @@ export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
   return (
     <MapFrame height={height} label={label}>
       <MapContainer center={START.center} zoom={START.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-        <MapTiles />
+        <MapTiles mapType={mapType} />
         <SceneCircles scenes={scenes} />
         {markers.map((marker) => (
           <Marker

@@ -83,6 +83,7 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
             onMove={handleMove}
             readOnly={readOnly}
             height={MAP_HEIGHT}
+            mapType={pg.mapType}
           />
         </Stack>
       </Input.Wrapper>
