@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TILE_URL } from '@loci/domain';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '@loci/domain';
 
 const optionalString = z
   .string()
@@ -26,6 +26,13 @@ function trustedProxies() {
     { error: 'a hop count, or addresses and CIDR ranges separated by commas' },
   );
 }
+
+/** A Leaflet tile URL template (http or https, with {z}, {x} and {y}). */
+const tileUrlTemplate = z
+  .url({ protocol: /^https?$/ })
+  .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'), {
+    message: 'a tile URL template with {z}, {x} and {y}',
+  });
 
 /** Every environment variable Loci reads; README.md documents each one. */
 const envSchema = z.object({
@@ -63,12 +70,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // HTTP hardening (security headers, proxies) — kept together.
   LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
-  LOCI_TILE_URL: z
-    .url({ protocol: /^https?$/ })
-    .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'), {
-      message: 'a tile URL template with {z}, {x} and {y}',
-    })
-    .default(DEFAULT_TILE_URL),
+  LOCI_TILE_URL: tileUrlTemplate.default(DEFAULT_TILE_URL),
+  LOCI_TILE_ATTRIBUTION: z.string().min(1).default(DEFAULT_TILE_ATTRIBUTION),
+  LOCI_TILE_URL_SATELLITE: optionalString.pipe(tileUrlTemplate.optional()),
+  LOCI_TILE_ATTRIBUTION_SATELLITE: z.string().default(''),
 });
 
 /** An OpenID Connect provider, found by discovery from its issuer (Google). */
@@ -128,6 +133,10 @@ export interface Config {
   trustProxy: number | string[] | false;
   /** Map tile URL template the browser loads tiles from; the Content-Security-Policy allows its origin. */
   tileUrl: string;
+  tileAttribution: string;
+  /** Satellite tiles for "hybrid" games, or null for none; the Content-Security-Policy allows its origin too. */
+  satelliteTileUrl: string | null;
+  satelliteTileAttribution: string;
 }
 
 export class ConfigError extends Error {}
@@ -204,5 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,
     tileUrl: e.LOCI_TILE_URL,
+    tileAttribution: e.LOCI_TILE_ATTRIBUTION,
+    satelliteTileUrl: e.LOCI_TILE_URL_SATELLITE ?? null,
+    satelliteTileAttribution: e.LOCI_TILE_ATTRIBUTION_SATELLITE,
   };
 }

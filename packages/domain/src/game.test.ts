@@ -184,6 +184,22 @@ describe('game form validation', () => {
   });
 });
 
+describe('GPS accuracy and start scene settings', () => {
+  it('takes 50 m by default, a whole number of at least 1 m otherwise', () => {
+    expect(newGameDefaults(NOW).pg.maxAccuracy).toBe(50);
+    expect(gameValuesSchema.parse(buildValues({ pg: { maxAccuracy: '' } })).pg.maxAccuracy).toBe(50);
+    expect(gameValuesSchema.parse(buildValues({ pg: { maxAccuracy: '25' } })).pg.maxAccuracy).toBe(25);
+    expect(errorsOf({ pg: { maxAccuracy: 0 } })).toEqual({ 'pg.maxAccuracy': GAME_MESSAGES.atLeastOne });
+    expect(errorsOf({ pg: { maxAccuracy: 12.5 } })).toEqual({ 'pg.maxAccuracy': GAME_MESSAGES.wholeNumber });
+    expect(errorsOf({ pg: { maxAccuracy: 'far' } })).toEqual({ 'pg.maxAccuracy': GAME_MESSAGES.notANumber });
+  });
+
+  it('keeps the chosen start scene, and none (the first of the order) when empty', () => {
+    expect(gameValuesSchema.parse(buildValues({ startSceneId: 'scene-2' })).startSceneId).toBe('scene-2');
+    expect(gameValuesSchema.parse(buildValues({ startSceneId: '' })).startSceneId).toBeNull();
+  });
+});
+
 describe('newGameDefaults', () => {
   it('matches spec 1 §3', () => {
     const values = newGameDefaults(NOW);
@@ -195,6 +211,7 @@ describe('newGameDefaults', () => {
       mapType: 'standard',
       simulate: false,
       showScenes: true,
+      maxAccuracy: 50,
     });
     expect(values).toMatchObject({
       minAge: 12,

@@ -31,6 +31,8 @@ export const ADULT_AGE = 18;
 
 /** The default game area of a new game (spec 1 §3, §9). */
 export const DEFAULT_PLAYGROUND = { title: 'Neverland', lat: 35.52, lng: 24.02, radius: 1000 } as const;
+/** GPS fixes less accurate than this many metres do not move the player, unless the game sets its own threshold. */
+export const DEFAULT_MAX_GPS_ACCURACY = 50;
 export const DEFAULT_MIN_AGE = 12;
 export const DEFAULT_MAX_AGE = 99;
 export const DEFAULT_GAME_DESCRIPTION =
@@ -53,6 +55,7 @@ export const GAME_MESSAGES = {
   notANumber: 'Must be a number',
   wholeNumber: 'Must be a whole number',
   notNegative: 'Must be >= 0',
+  atLeastOne: 'Must be >= 1',
   latitudeRange: 'Must be between -90 and 90',
   longitudeRange: 'Must be between -180 and 180',
   playingPeriodStart: 'Please specify at least a start date and time with timezone',
@@ -169,6 +172,8 @@ const playgroundSchema = z.object({
   mapType: z.enum(MAP_TYPES),
   simulate: z.boolean(),
   showScenes: z.boolean(),
+  /** GPS fixes worse than this many metres do not move the player; absent on games saved before it existed (50). */
+  maxAccuracy: z.number().optional(),
 });
 
 const capabilitiesSchema = z.object({
@@ -222,6 +227,11 @@ export const gameSettingsSchema = z.object({
   capabilities: capabilitiesSchema,
   endPolicies: endPoliciesSchema,
   rankings: rankingsSchema,
+  /**
+   * The scene the game starts in; null (or absent, on games saved before it
+   * existed) for the first enabled non-universe scene of the designer's order.
+   */
+  startSceneId: z.string().nullable().optional(),
 });
 /** The validated values of the settings form, ready to store. */
 export type GameValues = z.infer<typeof gameSettingsSchema>;
@@ -347,10 +357,17 @@ const lenientValuesSchema = z.object({
     mapType: enumWithDefault(MAP_TYPES, 'standard'),
     simulate: flag,
     showScenes: flag,
+    // Typed as possibly absent, as the stored shape has it (games saved before it existed).
+    maxAccuracy: numberOrEmpty.transform((value) => value ?? DEFAULT_MAX_GPS_ACCURACY).optional(),
   }),
   capabilities: flags(capabilitiesSchema.keyof().options),
   endPolicies: flags(endPoliciesSchema.keyof().options),
   rankings: flags(rankingsSchema.keyof().options),
+  startSceneId: z
+    .string()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .optional(),
 });
 type LenientValues = z.output<typeof lenientValuesSchema>;
 
@@ -375,6 +392,10 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
   else if (place.lng < -180 || place.lng > 180) fail('pg.place.lng', GAME_MESSAGES.longitudeRange);
   // Empty becomes 0, so a missing radius is any radius that is not positive.
   if (!(place.radius > 0)) fail('pg.place.radius', GAME_MESSAGES.radiusRequired);
+  const maxAccuracy = values.pg.maxAccuracy ?? DEFAULT_MAX_GPS_ACCURACY;
+  if (Number.isNaN(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.notANumber);
+  else if (!Number.isInteger(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.wholeNumber);
+  else if (maxAccuracy < 1) fail('pg.maxAccuracy', GAME_MESSAGES.atLeastOne);
 
   // Ages.
   const ageError = (age: number | null): string | null => {
@@ -506,6 +527,7 @@ export function newGameDefaults(now: Date): GameValues {
       mapType: 'standard',
       simulate: false,
       showScenes: true,
+      maxAccuracy: DEFAULT_MAX_GPS_ACCURACY,
     },
     capabilities: {
       seeBackPack: true,
@@ -517,6 +539,7 @@ export function newGameDefaults(now: Date): GameValues {
     },
     endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
     rankings: { available: false, showBeforeComplete: false },
+    startSceneId: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_GPS_ACCURACY,
   hasLocationServices,
   triggerVerbsOf,
   type Accomplishment,
@@ -43,8 +44,12 @@ export interface CompiledSpec {
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
   currencyName: string;
+  /** GPS fixes less accurate than this many metres do not move the player (the game's `pg.maxAccuracy`, 50 m by default). */
+  maxAccuracy: number;
+  /** The scene the game's settings start in, or null for the first of the designer's order. */
+  startSceneId: string | null;
   scenes: Map<string, CompiledScene>;
-  /** Scenes in the spec's order. */
+  /** Scenes in the designer's order (their `idx`; scenes without one after, in the spec's order). */
   sceneList: CompiledScene[];
   universeSceneId: string | null;
   rules: Map<string, CompiledRule>;
@@ -84,6 +89,8 @@ export interface CompiledScene {
   /** The scene's circle on map games; null without a centre. */
   fence: Geofence | null;
   index: number;
+  /** The designer's position of the scene (from 1), or null when never ordered. */
+  idx: number | null;
 }
 
 export interface CompiledRule {
@@ -179,6 +186,8 @@ export interface CompiledLocation {
   name: string;
   sceneId: string;
   fence: Geofence;
+  /** Milliseconds the player must stay inside before a GPS entry counts; 0 for none. */
+  dwellMs: number;
   trackable: boolean;
   visible: LocationVisibility;
   contactable: LocationContact;
@@ -252,6 +261,16 @@ export function compileSpec(spec: GameSpec): CompiledSpec {
   return compiled;
 }
 
+/** The designer's scene order: by `idx`, scenes never ordered after the ordered ones, then the spec's order. */
+function bySceneOrder(a: CompiledScene, b: CompiledScene): number {
+  if (a.idx !== b.idx) {
+    if (a.idx === null) return 1;
+    if (b.idx === null) return -1;
+    return a.idx - b.idx;
+  }
+  return a.index - b.index;
+}
+
 function endOf(end: string | null | undefined): number | null {
   const time = typeof end === 'string' && end !== '' ? Date.parse(end) : NaN;
   return Number.isNaN(time) ? null : time;
@@ -273,6 +292,11 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
     playingPeriodEnd: endOf(game.playingPeriod.end),
     currencyItemId: null,
     currencyName: game.currencyName,
+    maxAccuracy:
+      typeof game.pg.maxAccuracy === 'number' && game.pg.maxAccuracy > 0
+        ? game.pg.maxAccuracy
+        : DEFAULT_MAX_GPS_ACCURACY,
+    startSceneId: typeof game.startSceneId === 'string' && game.startSceneId !== '' ? game.startSceneId : null,
     scenes: new Map(),
     sceneList: [],
     universeSceneId: null,
@@ -335,11 +359,13 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       universe: scene.universe,
       fence: geofence(center, radius),
       index,
+      idx: scene.idx ?? null,
     };
     c.scenes.set(scene.id, compiled);
     c.sceneList.push(compiled);
     if (compiled.universe && c.universeSceneId === null) c.universeSceneId = scene.id;
   });
+  c.sceneList.sort(bySceneOrder);
 
   for (const interaction of entities.interaction) compileInteraction(c, interaction);
   for (const milestone of entities.milestone) {
@@ -479,6 +505,7 @@ function compileLocation(c: CompiledSpec, location: Location): void {
     name: location.name,
     sceneId: location.sceneId ?? '',
     fence: geofence({ latitude: location.lat, longitude: location.lng }, location.radius),
+    dwellMs: Math.max(0, location.dwell ?? 0) * 1000,
     trackable: location.trackable,
     visible: location.visible,
     contactable: location.contactable,

@@ -78,9 +78,18 @@ export function trackAutomatic(ctx: StepContext): void {
   }
 }
 
-/** The `location` event: stores the position, then scene circles, geofences and automatic contacts (map games). */
-export function handleLocation(ctx: StepContext, latitude: number, longitude: number): void {
+/**
+ * The `location` event: stores the position, then scene circles, geofences
+ * and automatic contacts (map games). A fix less accurate than the game's
+ * threshold is ignored (noted in the trace): it does not move the player.
+ */
+export function handleLocation(ctx: StepContext, latitude: number, longitude: number, accuracy?: number): void {
+  if (accuracy !== undefined && accuracy > ctx.c.maxAccuracy) {
+    return note(ctx, `Location ignored: accuracy ${Math.round(accuracy)} m is worse than ${ctx.c.maxAccuracy} m`);
+  }
   setPlayer(ctx, 'location', { latitude, longitude });
+  if (accuracy !== undefined) setPlayer(ctx, 'locationAccuracy', accuracy);
+  else if (ctx.player.locationAccuracy !== undefined) setPlayer(ctx, 'locationAccuracy', undefined);
   if (!ctx.c.locationServices) return;
   const point = preparePoint(ctx.player.location!);
   trackSceneCircles(ctx, point);

@@ -76,7 +76,7 @@ export class StepContext implements EvalContext {
   }
 }
 
-type RecordKeys<T> = { [K in keyof T]: T[K] extends Record<string, unknown> | unknown[] ? K : never }[keyof T];
+type RecordKeys<T> = { [K in keyof T]-?: T[K] extends Record<string, unknown> | unknown[] ? K : never }[keyof T];
 
 /** The player's record (or list) `key`, copied at its first change in this step: safe to write into. */
 export function playerRecord<K extends RecordKeys<PlayerState>>(ctx: StepContext, key: K): PlayerState[K] {

@@ -77,6 +77,34 @@ export function isInside(point: PreparedPoint, fence: Geofence): boolean {
   return distanceToFence(point, fence) <= fence.radius;
 }
 
+/**
+ * The range rule of objects and offers (their activity range): a known
+ * distance of at most `radius` metres. The engine decides contact, act and
+ * pick with it; the player's app shows "in range" with it, so both agree.
+ */
+export function isInActivityRange(distance: number | null, radius: number): boolean {
+  return distance !== null && distance <= radius;
+}
+
+/** True when `point` lies within `extra` metres beyond the geofence's border (a leaving player's hysteresis). */
+export function isWithin(point: PreparedPoint, fence: Geofence, extra: number): boolean {
+  const reach = fence.radius + extra;
+  if (Math.abs(fence.lat - point.lat) * EARTH_RADIUS_METRES > reach) return false;
+  return distanceToFence(point, fence) <= reach;
+}
+
+/**
+ * The least margin beyond a geofence's radius a player inside must cross to
+ * leave it: GPS fixes wander by about their accuracy, so leaving needs
+ * radius + max(accuracy, MIN_EXIT_MARGIN_METRES).
+ */
+export const MIN_EXIT_MARGIN_METRES = 10;
+
+/** How far beyond the radius a player inside must be to leave: max(accuracy, 10 m). */
+export function exitMargin(accuracy: number | undefined): number {
+  return Math.max(accuracy ?? 0, MIN_EXIT_MARGIN_METRES);
+}
+
 /** True for a latitude/longitude pair of finite numbers within range. */
 export function isValidLatLng(latitude: unknown, longitude: unknown): boolean {
   return (

@@ -17,7 +17,7 @@ export {
 } from './compile.js';
 export { gradeAnswer, type Grade } from './interactions.js';
 export { parseDeepLink } from './deep-link.js';
-export { distanceMetres, type LatLng } from './geo.js';
+export { distanceMetres, exitMargin, isInActivityRange, type LatLng } from './geo.js';
 export { EngineError, ENGINE_MESSAGES } from './errors.js';
 export { MAX_PASSES } from './settle.js';
 export * from './types.js';

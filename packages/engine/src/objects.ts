@@ -1,4 +1,4 @@
-import { normalizePayload } from '@loci/domain';
+import { DEFAULT_OBJECT_RADIUS, normalizePayload } from '@loci/domain';
 import { isLiveScene, liveLocationsOf, thingDefinition, type ThingDefinition } from './compile.js';
 import { DIRTY, holds, type EvalContext, type ObjectRef } from './conditions.js';
 import {
@@ -14,7 +14,7 @@ import {
   worldRecord,
   type StepContext,
 } from './context.js';
-import { distanceMetres, isValidLatLng, type LatLng } from './geo.js';
+import { distanceMetres, isInActivityRange, isValidLatLng, type LatLng } from './geo.js';
 import { RECORD_NAMES, type ObjectInstance, type OfferInstance } from './types.js';
 
 /** An object or offer found by id, with its definition (archetype or offer) and where it is. */
@@ -61,8 +61,7 @@ export function distanceTo(ctx: EvalContext, thing: Thing): number | null {
 /** The player is within the thing's activity range (always true where range does not apply). */
 export function inRange(ctx: EvalContext, thing: Thing): boolean {
   if (thing.where === 'owned' || !rangeApplies(ctx, thing.def)) return true;
-  const distance = distanceTo(ctx, thing);
-  return distance !== null && distance <= (thing.def?.radius ?? 50);
+  return isInActivityRange(distanceTo(ctx, thing), thing.def?.radius ?? DEFAULT_OBJECT_RADIUS);
 }
 
 /**

@@ -11,11 +11,17 @@ import {
   setPlayer,
   type StepContext,
 } from './context.js';
-import { distanceToFence, isInside, preparePoint, type PreparedPoint } from './geo.js';
+import { distanceToFence, exitMargin, isInside, isWithin, preparePoint, type PreparedPoint } from './geo.js';
 import { RECORD_NAMES } from './types.js';
 
-/** The first enabled scene that is not the universe scene (spec 4 §3), or null. */
+/**
+ * The scene a player starts in: the one the game's settings choose when it
+ * exists, is enabled and is not the universe; else the first enabled scene
+ * of the designer's order that is not the universe scene (spec 4 §3); null for none.
+ */
 export function firstScene(ctx: StepContext): string | null {
+  const chosen = ctx.c.startSceneId === null ? undefined : ctx.c.scenes.get(ctx.c.startSceneId);
+  if (chosen && !chosen.universe && ctx.world.scenes[chosen.id] !== false) return chosen.id;
   for (const scene of ctx.c.sceneList) {
     if (!scene.universe && ctx.world.scenes[scene.id] !== false) return scene.id;
   }
@@ -50,6 +56,15 @@ export function enterScene(ctx: StepContext, sceneId: string): void {
     const inside = playerRecord(ctx, 'insideLocations');
     for (const id of left) delete inside[id];
   }
+  const dwelling = ctx.player.dwelling;
+  if (dwelling && Object.keys(dwelling).length > 0) {
+    // Dwell clocks of locations no longer live stop; the universe's keep running.
+    const kept = Object.entries(dwelling).filter(([id]) => {
+      const location = ctx.c.locations.get(id);
+      return location !== undefined && isLiveScene(ctx.c, location.sceneId, sceneId);
+    });
+    if (kept.length !== Object.keys(dwelling).length) setPlayer(ctx, 'dwelling', Object.fromEntries(kept));
+  }
   if (Object.keys(ctx.player.inRange).length > 0) setPlayer(ctx, 'inRange', {});
   if (ctx.player.location && ctx.c.locationServices) trackLocations(ctx, preparePoint(ctx.player.location));
   markDirty(ctx, DIRTY_ALL);
@@ -67,15 +82,37 @@ export function goToScene(ctx: StepContext, sceneId: string): void {
 /**
  * Geofences of the live trackable locations: inside when within the radius
  * and the location's `if` holds. Tapped presences are left alone.
+ *
+ * Hysteresis: a player inside (or dwelling) leaves only beyond radius +
+ * max(accuracy, 10 m), so fixes jittering at the border do not enter and
+ * leave in turn. Dwell: a location with a dwell time is entered on the first
+ * fix at least that long after the first fix inside it (the clock is the step's `now`).
  */
 export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
   const inside = ctx.player.insideLocations;
+  const dwelling = ctx.player.dwelling ?? {};
+  const margin = exitMargin(ctx.player.locationAccuracy);
   let record: Record<string, 'gps' | 'tap'> | null = null;
+  let dwellRecord: Record<string, string> | null = null;
+  const dwellChange = () => (dwellRecord ??= { ...dwelling });
   for (const location of liveLocationsOf(ctx.c, ctx.player.currentSceneId)) {
     if (!location.trackable) continue;
     const was = inside[location.id];
     if (was === 'tap') continue;
-    const now = isInside(point, location.fence) && holds(location.condition, ctx);
+    const held = was === 'gps' || location.id in dwelling;
+    const within = held ? isWithin(point, location.fence, margin) : isInside(point, location.fence);
+    const now = within && holds(location.condition, ctx);
+    if (now && was !== 'gps' && location.dwellMs > 0) {
+      const since = dwelling[location.id];
+      if (since === undefined) {
+        dwellChange()[location.id] = ctx.when;
+        continue;
+      }
+      if (ctx.nowMs - Date.parse(since) < location.dwellMs) continue;
+      delete dwellChange()[location.id];
+    } else if (!now && location.id in dwelling) {
+      delete dwellChange()[location.id];
+    }
     if (now === (was === 'gps')) continue;
     record ??= playerRecord(ctx, 'insideLocations');
     if (now) {
@@ -86,6 +123,7 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
     }
     markElementDirty(ctx, DIRTY.location, location.id);
   }
+  if (dwellRecord) setPlayer(ctx, 'dwelling', dwellRecord);
 }
 
 /**
@@ -95,6 +133,7 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
  */
 export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
   const before = ctx.player.sceneCircles;
+  const margin = exitMargin(ctx.player.locationAccuracy);
   let entered: { id: string; distance: number } | null = null;
   let changed = false;
   const now: Record<string, true> = {};
@@ -104,7 +143,8 @@ export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void 
       continue;
     }
     const distance = distanceToFence(point, scene.fence);
-    if (distance > scene.fence.radius) {
+    // Hysteresis, as for locations: a player in the circle leaves it only beyond radius + margin.
+    if (distance > scene.fence.radius + (scene.id in before ? margin : 0)) {
       if (scene.id in before) changed = true;
       continue;
     }

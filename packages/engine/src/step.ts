@@ -130,7 +130,10 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
       return handleStart(ctx);
     case 'location':
       if (!isValidLatLng(event.latitude, event.longitude)) return refuse(ctx, 'INVALID_EVENT');
-      return handleLocation(ctx, event.latitude, event.longitude);
+      if (event.accuracy !== undefined && !(typeof event.accuracy === 'number' && event.accuracy >= 0)) {
+        return refuse(ctx, 'INVALID_EVENT');
+      }
+      return handleLocation(ctx, event.latitude, event.longitude, event.accuracy);
     case 'code':
       return handleCode(ctx, event.code);
     case 'seen':
@@ -180,7 +183,7 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** The `start` event: the player starts in the first enabled scene that is not the universe. */
+/** The `start` event: the player starts in the scene the settings choose, or the first enabled non-universe one of the designer's order. */
 function handleStart(ctx: StepContext): void {
   if (ctx.player.status === 'left game') {
     // Coming back to a shared instance.

@@ -149,6 +149,8 @@ export interface PlayerState {
   finished: { when: string; completed: boolean } | null;
   currentSceneId: string | null;
   location: LatLng | null;
+  /** The accuracy in metres of the fix that set `location`, when the app sent one (absent on older states). */
+  locationAccuracy?: number;
   /** First entry time of every scene entered. */
   visitedScenes: Record<string, string>;
   /** Last exit time of every scene left. */
@@ -158,6 +160,11 @@ export interface PlayerState {
   /** First entry time of every location entered. */
   visitedLocations: Record<string, string>;
   insideLocations: Record<string, Presence>;
+  /**
+   * Locations with a dwell time the player stands in by GPS but has not
+   * entered yet: since when (ISO). Absent on older states, meaning none.
+   */
+  dwelling?: Record<string, string>;
   /** World objects and offers with automatic contact/act the player is in range of. */
   inRange: Record<string, true>;
   items: Record<string, number>;

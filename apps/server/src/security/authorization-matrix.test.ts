@@ -390,6 +390,14 @@ const MATRIX: Record<string, Rule> = {
       return { url: `/api/design/${s.gameId}/rules/${second.id}/move`, payload: { direction: 'up' } };
     },
   },
+  'PUT /api/design/:gameId/scenes/order': {
+    allow: EDITORS,
+    call: async (s) => {
+      const url = `/api/design/${s.gameId}/scenes`;
+      const scenes = (await s.t.app.inject({ url, headers: s.users.owner.headers })).json<Array<{ id: string }>>();
+      return { url: `${url}/order`, payload: { ids: scenes.map((scene) => scene.id).reverse() } };
+    },
+  },
   'POST /api/design/utils/asyncValidateForm': {
     allow: VIEWERS,
     call: (s) => ({

@@ -35,4 +35,31 @@ describe('#security headers', () => {
     );
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://tiles.example.org:8443;");
   });
+
+  it('allows the satellite tile host too, and tells the browser both tile sets with their attributions', async () => {
+    t = await createTestApp({
+      mailer: createMemoryMailer(),
+      env: {
+        LOCI_TILE_URL_SATELLITE: 'https://imagery.example.net/{z}/{y}/{x}.jpg',
+        LOCI_TILE_ATTRIBUTION_SATELLITE: 'Imagery © Example',
+      },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org https://imagery.example.net;",
+    );
+    const config = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(config.json()).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: expect.stringContaining('OpenStreetMap'),
+      satelliteTileUrl: 'https://imagery.example.net/{z}/{y}/{x}.jpg',
+      satelliteTileAttribution: 'Imagery © Example',
+    });
+  });
+
+  it('refuses a satellite tile URL without {z}, {x} and {y}', async () => {
+    await expect(
+      createTestApp({ mailer: createMemoryMailer(), env: { LOCI_TILE_URL_SATELLITE: 'https://imagery.example.net/' } }),
+    ).rejects.toThrow(/LOCI_TILE_URL_SATELLITE/);
+  });
 });

@@ -38,6 +38,9 @@ export const designApi = {
     api.delete<{ success: boolean }>(`${base(gameId)}/${segment(kind)}/${enc(id)}`),
   moveRule: (gameId: string, ruleId: string, direction: 'up' | 'down') =>
     api.post<Rule[]>(`${base(gameId)}/rules/${enc(ruleId)}/move`, { direction }),
+  /** Every scene id of the game in the designer's order; answers the scenes in that order. */
+  orderScenes: (gameId: string, ids: string[]) =>
+    api.put<Array<DesignEntityOf<'scene'>>>(`${base(gameId)}/scenes/order`, { ids }),
   asyncValidate: (
     gameId: string,
     body: { values: Record<string, unknown>; activeForm: string; blurredField?: string },

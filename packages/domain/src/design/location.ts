@@ -31,6 +31,7 @@ const locationFields = z.object({
   lat: numberOrEmpty,
   lng: numberOrEmpty,
   radius: numberOrEmpty,
+  dwell: numberOrEmpty,
   trackable: flag(true),
   visible: text,
   contactable: text,
@@ -51,6 +52,11 @@ export interface LocationValues {
   lng: number;
   /** In metres; 50 by default. */
   radius: number;
+  /**
+   * Seconds the player must stay inside before the location counts as entered
+   * by GPS ("stay 20 s"); 0 for none. Taps are not delayed.
+   */
+  dwell: number;
   /** Entering and leaving it are tracked by GPS. */
   trackable: boolean;
   visible: LocationVisibility;
@@ -70,6 +76,7 @@ export function locationSchemaFor(_context: DesignContext = {}) {
       checkNumber(location.lng, report, ['lng']);
       checkNumber(location.radius, report, ['radius'], { required: true, min: 1 });
       checkNumber(location.iconSize, report, ['iconSize'], { integer: true, min: 1 });
+      checkNumber(location.dwell, report, ['dwell'], { integer: true, min: 0 });
       const perceivable = ['in-range', 'always'];
       if (!(LOCATION_VISIBILITY as readonly string[]).includes(location.visible)) {
         report(['visible'], DESIGN_MESSAGES.required);
@@ -89,6 +96,7 @@ export function locationSchemaFor(_context: DesignContext = {}) {
       lat: numberOr(location.lat, 0),
       lng: numberOr(location.lng, 0),
       radius: numberOr(location.radius, DEFAULT_LOCATION_RADIUS),
+      dwell: numberOr(location.dwell, 0),
       visible: location.visible as LocationVisibility,
       contactable: location.contactable as LocationContact,
       if: toConditionBlocks(location.if),
@@ -112,6 +120,7 @@ export function newLocationDefaults(
     lat: center.lat,
     lng: center.lng,
     radius: DEFAULT_LOCATION_RADIUS,
+    dwell: 0,
     trackable: true,
     visible: 'always',
     contactable: 'in-range',

@@ -153,6 +153,7 @@ const scene = z.looseObject({
   lng: z.number(),
   radius: z.number(),
   universe: bool(false),
+  idx: num,
   place: z.object({ center: z.object({ latitude: z.number(), longitude: z.number() }), radius: z.number() }),
 }) satisfies z.ZodType<Scene>;
 
@@ -365,6 +366,7 @@ const location = z.looseObject({
   lat: numOr(0),
   lng: numOr(0),
   radius: numOr(DEFAULT_LOCATION_RADIUS),
+  dwell: z.preprocess((value) => Math.max(0, numberOf(value) ?? 0), z.number()),
   trackable: bool(true),
   visible: oneOf(LOCATION_VISIBILITY, 'always'),
   contactable: oneOf(LOCATION_CONTACT, 'in-range'),

@@ -52,7 +52,8 @@ export interface SceneValues {
   universe: boolean;
   place: { center: { latitude: number; longitude: number }; radius: number };
 }
-export type Scene = SceneValues & { id: string; gameId: string };
+/** A stored scene; `idx` is its place in the designer's order (from 1, kept by the server; absent when never ordered). */
+export type Scene = SceneValues & { id: string; gameId: string; idx?: number | null };
 
 /** Lat, lng and radius from the flat fields or, failing those, from `place`. */
 function placeOf(scene: SceneDraft) {
@@ -119,4 +120,19 @@ export function newSceneDefaults(center: { lat: number; lng: number } = { lat: 0
     radius: DEFAULT_SCENE_RADIUS,
     universe: false,
   };
+}
+
+/**
+ * The scene a game starts in, as the engine chooses it: the one the settings
+ * choose when it exists, is enabled and is not the universe; else the first
+ * enabled non-universe scene of `scenes` (in the designer's order); null for none.
+ */
+export function startSceneOf(
+  scenes: ReadonlyArray<{ id: string; enabled?: boolean; universe?: boolean }>,
+  chosenId: string | null | undefined,
+): string | null {
+  const playable = (scene: { enabled?: boolean; universe?: boolean }) => scene.enabled !== false && !scene.universe;
+  const chosen = chosenId ? scenes.find((scene) => scene.id === chosenId) : undefined;
+  if (chosen && playable(chosen)) return chosen.id;
+  return scenes.find(playable)?.id ?? null;
 }

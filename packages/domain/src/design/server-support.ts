@@ -30,6 +30,7 @@ export const DESIGN_API_MESSAGES = {
     `Used by ${users.map((user) => `${user.label.toLowerCase()} "${user.name}"`).join(', ')}`,
   ruleAlreadyFirst: 'This rule is already the first of its scene',
   ruleAlreadyLast: 'This rule is already the last of its scene',
+  sceneOrderIncomplete: 'List every scene of the game exactly once',
   versionNotFound: 'Game version not found',
   publishedVersionImmutable: 'A published version cannot be changed; edit the working version (current) instead',
   workingVersionOwnerOnly: 'The owner-only flag of the working version cannot be changed',
@@ -44,7 +45,7 @@ export const WORLD_ENTRY_LABELS = { object: 'World object', offer: 'World offer'
 
 // ─── Design entities ─────────────────────────────────────────────────────────
 
-/** A design entity of any kind as the API answers it: `{ id, gameId, name, …the kind's fields }`. */
+/** A design entity as the API answers it: `{ id, gameId, name, …the kind's fields }` (rules add sceneId and idx, scenes idx). */
 export const designEntityResponseSchema = z.looseObject({ id: z.string(), gameId: z.string(), name: z.string() });
 
 /**
@@ -72,6 +73,10 @@ export const designEntityBodySchema = z.looseObject({});
 /** POST /api/design/{gameId}/rules/{id}/move. */
 export const ruleMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
 export type RuleMove = z.infer<typeof ruleMoveSchema>;
+
+/** PUT /api/design/{gameId}/scenes/order: every scene id of the game, in the designer's order (the game's script order). */
+export const sceneOrderSchema = z.object({ ids: z.array(z.string().min(1)).max(1000) });
+export type SceneOrder = z.infer<typeof sceneOrderSchema>;
 
 /** DELETE answer of a design entity: what went (a scene takes its rules and locations with it). */
 export const designDeleteResponseSchema = z.object({

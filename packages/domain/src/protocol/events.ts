@@ -11,7 +11,13 @@ const coordinate = (min: number, max: number) => z.number().finite().min(min).ma
 
 /** One player event (spec 4 §4), discriminated by `type`. The player is the caller: no `playerId` is sent. */
 export const playEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('location'), latitude: coordinate(-90, 90), longitude: coordinate(-180, 180) }),
+  z.object({
+    type: z.literal('location'),
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+    /** The fix's accuracy in metres (the radius of 68 % confidence, as the Geolocation API gives it), when known. */
+    accuracy: z.number().finite().min(0).optional(),
+  }),
   z.object({ type: z.literal('code'), code: z.string().min(1, 'Required').max(2000) }),
   z.object({ type: z.literal('seen'), interactionId: id }),
   z.object({

@@ -90,6 +90,9 @@ export interface BuilderOptions {
   multiplayer?: boolean;
   playingPeriodEnd?: string | null;
   endPolicies?: Partial<GameValues['endPolicies']>;
+  /** GPS fixes worse than this many metres do not move the player (default 50). */
+  maxAccuracy?: number;
+  startSceneId?: string | null;
 }
 
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
@@ -110,7 +113,12 @@ export class SpecBuilder {
       multiplayer: options.multiplayer ?? false,
       playingPeriod: { ...defaults.playingPeriod, end: options.playingPeriodEnd ?? null },
       endPolicies: { ...defaults.endPolicies, ...options.endPolicies },
-      pg: { ...defaults.pg, type: options.type ?? 'map' },
+      pg: {
+        ...defaults.pg,
+        type: options.type ?? 'map',
+        ...(options.maxAccuracy !== undefined ? { maxAccuracy: options.maxAccuracy } : {}),
+      },
+      ...(options.startSceneId !== undefined ? { startSceneId: options.startSceneId } : {}),
     };
   }
 
@@ -122,10 +130,14 @@ export class SpecBuilder {
   }
 
   /** A scene; map scenes get a 100 m circle at `center` when given. */
-  scene(id: string, fields: { enabled?: boolean; universe?: boolean; center?: LatLng; radius?: number } = {}): this {
+  scene(
+    id: string,
+    fields: { enabled?: boolean; universe?: boolean; center?: LatLng; radius?: number; idx?: number } = {},
+  ): this {
     const center = fields.center;
     return this.add('scene', {
       id,
+      ...(fields.idx !== undefined ? { idx: fields.idx } : {}),
       title: id,
       enabled: fields.enabled ?? true,
       universe: fields.universe ?? false,
@@ -419,8 +431,16 @@ export class Session {
     return this.send({ type: 'start' }, playerId);
   }
 
-  goTo(point: LatLng, playerId = 'p1'): StepResult {
-    return this.send({ type: 'location', latitude: point.latitude, longitude: point.longitude }, playerId);
+  goTo(point: LatLng, playerId = 'p1', accuracy?: number): StepResult {
+    return this.send(
+      {
+        type: 'location',
+        latitude: point.latitude,
+        longitude: point.longitude,
+        ...(accuracy !== undefined ? { accuracy } : {}),
+      },
+      playerId,
+    );
   }
 
   advance(ms: number): this {

@@ -4,7 +4,7 @@ import { clientConfigSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 
 /**
- * GET /api/client-config: the settings the browser reads from the server (the map tile URL). An endpoint,
+ * GET /api/client-config: the settings the browser reads from the server (the map tiles: standard and satellite, with their attributions). An endpoint,
  * not a value written into index.html, since the Content-Security-Policy forbids inline script.
  */
 export async function clientConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,6 +17,12 @@ export async function clientConfigRoutes(app: FastifyInstance, ctx: AppContext):
         response: { 200: clientConfigSchema },
       },
     },
-    async () => ({ tileUrl: ctx.config.tileUrl, publicUrl: ctx.config.publicUrl }),
+    async () => ({
+      tileUrl: ctx.config.tileUrl,
+      tileAttribution: ctx.config.tileAttribution,
+      satelliteTileUrl: ctx.config.satelliteTileUrl,
+      satelliteTileAttribution: ctx.config.satelliteTileAttribution,
+      publicUrl: ctx.config.publicUrl,
+    }),
   );
 }

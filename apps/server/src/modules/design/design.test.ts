@@ -82,13 +82,16 @@ describe('design entities', () => {
       expect((await request(owner, 'GET', `${base}/${entity.id}`)).statusCode).toBe(404);
     });
 
-    it('lists by name, case-insensitively', async () => {
+    it('lists by name, case-insensitively (scenes: in the order they were made; see scene-order.test.ts)', async () => {
       const game = await createGame(t.app.ctx, owner);
       for (const name of ['charlie', 'Alpha', 'bravo']) {
+        await createEntity(t.app, owner, game.row.id, 'item', designValues('item', {}, { name }));
         await createEntity(t.app, owner, game.row.id, 'scene', designValues('scene', {}, { name }));
       }
-      const res = await request(owner, 'GET', `/api/design/${game.row.id}/scenes`);
-      expect((res.json() as DesignEntity[]).map((scene) => scene.name)).toEqual(['Alpha', 'bravo', 'charlie']);
+      const items = await request(owner, 'GET', `/api/design/${game.row.id}/items`);
+      expect((items.json() as DesignEntity[]).map((item) => item.name)).toEqual(['Alpha', 'bravo', 'charlie']);
+      const scenes = await request(owner, 'GET', `/api/design/${game.row.id}/scenes`);
+      expect((scenes.json() as DesignEntity[]).map((scene) => scene.name)).toEqual(['charlie', 'Alpha', 'bravo']);
     });
 
     it('answers 404 for an unknown entity or game', async () => {

@@ -9,6 +9,7 @@ import {
   designEntityAnswerSchema,
   type DesignEntity,
   ruleMoveSchema,
+  sceneOrderSchema,
   workspaceResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
@@ -20,6 +21,7 @@ import {
   getDesignEntity,
   listDesignEntities,
   moveRule,
+  orderScenes,
   updateDesignEntity,
 } from './service.js';
 import { loadWorkspace } from './workspace.js';
@@ -41,7 +43,8 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
   for (const kind of DESIGN_KINDS) {
     const { segment, label } = DESIGN_KIND_INFO[kind];
     const base = `/design/:gameId/${segment}`;
-    const order = kind === 'rule' ? 'by scene, then position' : 'by name';
+    const order =
+      kind === 'rule' ? 'by scene, then position' : kind === 'scene' ? "in the designer's order" : 'by name';
     // The service answers stored entities; the handlers type them through the answer schema (PARSED_ANSWER).
     const entitySchema = designEntityAnswerSchema(kind);
     const answer = (entity: DesignEntity) => entitySchema.parse(entity);
@@ -172,6 +175,25 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { gameId, id } = request.params;
       const rules = await moveRule({ ctx, user, gameId, id, direction: request.body.direction });
       return rules.map((rule) => designEntityAnswerSchema('rule').parse(rule));
+    },
+  );
+
+  api.put(
+    '/design/:gameId/scenes/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Put the game's scenes in the designer's order (every scene id once); the game starts in the first enabled non-universe one",
+        params: gameParams,
+        body: sceneOrderSchema,
+        response: { 200: z.array(designEntityResponseSchema), 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return orderScenes({ ctx, user, gameId: request.params.gameId, ids: request.body.ids });
     },
   );
 

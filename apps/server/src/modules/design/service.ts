@@ -177,9 +177,66 @@ async function closeRuleGap(tx: Transaction, gameId: string, sceneId: string | n
     );
 }
 
+// ─── Scene order ─────────────────────────────────────────────────────────────
+
+/**
+ * The position of a new scene: after the last one when every scene of the
+ * game is ordered; null (after the ordered ones, by name) while some are not,
+ * so a new scene never jumps ahead of scenes made before scenes had an order.
+ */
+async function nextSceneIdx(tx: Transaction, gameId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({
+      max: sql<number | null>`max(${designEntities.idx})`,
+      unordered: sql<number>`count(*) filter (where ${designEntities.idx} is null)`,
+    })
+    .from(designEntities)
+    .where(and(eq(designEntities.gameId, gameId), eq(designEntities.kind, 'scene')));
+  if (Number(row?.unordered ?? 0) > 0) return null;
+  return Number(row?.max ?? 0) + 1;
+}
+
+/**
+ * Puts the game's scenes in the designer's order (edit right): `ids` must list
+ * every scene exactly once (400 with a field error otherwise); positions
+ * become 1…n. The game starts in the first enabled non-universe scene of this
+ * order unless its settings choose one. Answers the scenes in their new order.
+ */
+export async function orderScenes({
+  ctx,
+  user,
+  gameId,
+  ids,
+}: {
+  ctx: AppContext;
+  user: CurrentUser;
+  gameId: string;
+  ids: string[];
+}): Promise<DesignEntity[]> {
+  await requireDesignEditor(ctx, user, gameId);
+  const now = ctx.now();
+  const rows = await ctx.db.transaction(async (tx) => {
+    await beginDesignChange(tx, gameId, now);
+    const scenes = await loadEntityRows(tx, gameId, 'scene');
+    const known = new Set(scenes.map((scene) => scene.id));
+    const listed = new Set(ids);
+    if (listed.size !== ids.length || listed.size !== known.size || ids.some((id) => !known.has(id))) {
+      throw fail.validation({ ids: DESIGN_API_MESSAGES.sceneOrderIncomplete });
+    }
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(designEntities)
+        .set({ idx: index + 1, updatedAt: now })
+        .where(and(eq(designEntities.gameId, gameId), eq(designEntities.kind, 'scene'), eq(designEntities.id, id)));
+    }
+    return loadEntityRows(tx, gameId, 'scene');
+  });
+  return rows.map(presentEntity);
+}
+
 // ─── Reading ─────────────────────────────────────────────────────────────────
 
-/** The entities of one kind (view right): by name, rules by scene then position. */
+/** The entities of one kind (view right): by name, rules by scene then position, scenes in the designer's order. */
 export async function listDesignEntities({
   ctx,
   user,
@@ -240,7 +297,12 @@ export async function createDesignEntity({
       // Under the design lock, so that nothing referred to can go between this check and the write.
       const id = randomUUID();
       await checkReferences(tx, gameId, kind, id, fields);
-      const idx = kind === 'rule' ? await nextRuleIdx(tx, gameId, fields.sceneId) : null;
+      const idx =
+        kind === 'rule'
+          ? await nextRuleIdx(tx, gameId, fields.sceneId)
+          : kind === 'scene'
+            ? await nextSceneIdx(tx, gameId)
+            : null;
       const [inserted] = await tx
         .insert(designEntities)
         .values({ gameId, kind, id, ...fields, idx, createdAt: now, updatedAt: now })

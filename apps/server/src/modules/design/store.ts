@@ -28,11 +28,15 @@ export const SCENED_KINDS: ReadonlySet<DesignKind> = new Set<DesignKind>(['rule'
 /** Fields that live in columns (or are the server's), never in `body`. */
 const NON_BODY_FIELDS = ['id', '_id', 'gameId', 'name', 'idx', 'createdAt', 'updatedAt'] as const;
 
-/** A stored row as the API shows it: `{ …body, id, gameId, name }`, plus sceneId (rules, locations) and idx (rules). */
+/**
+ * A stored row as the API shows it: `{ …body, id, gameId, name }`, plus
+ * sceneId (rules, locations) and idx (rules: position in the scene; scenes:
+ * the designer's order, null for a scene never ordered).
+ */
 export function presentEntity(row: DesignEntityRow): DesignEntity {
   const entity: DesignEntity = { ...row.body, id: row.id, gameId: row.gameId, name: row.name };
   if (SCENED_KINDS.has(row.kind)) entity.sceneId = row.sceneId;
-  if (row.kind === 'rule') entity.idx = row.idx;
+  if (row.kind === 'rule' || row.kind === 'scene') entity.idx = row.idx;
   return entity;
 }
 
@@ -52,13 +56,15 @@ export function rowFieldsOf(
 }
 
 /**
- * The one order of entity lists: by kind, rules by scene then position, every
- * other kind by name (case-insensitive), id last so that the order is total.
+ * The one order of entity lists: by kind, rules by scene then position,
+ * scenes in the designer's order (the game's script order; scenes never
+ * ordered last), every other kind by name (case-insensitive), id last so
+ * that the order is total.
  */
 const listOrder = [
   asc(designEntities.kind),
   asc(sql`case when ${designEntities.kind} = 'rule' then ${designEntities.sceneId} end`),
-  asc(sql`case when ${designEntities.kind} = 'rule' then ${designEntities.idx} end`),
+  sql`case when ${designEntities.kind} in ('rule', 'scene') then ${designEntities.idx} end asc nulls last`,
   asc(sql`lower(${designEntities.name})`),
   asc(designEntities.id),
 ];

@@ -1,3 +1,4 @@
+import type { MapType } from '@loci/domain';
 import { Box } from '@mantine/core';
 import type { LatLngExpression, LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
@@ -16,6 +17,8 @@ export interface PlaygroundMapProps {
   height?: number;
   /** Names the map for assistive technology. */
   label: string;
+  /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
+  mapType?: MapType;
 }
 
 // SVG attributes cannot read CSS variables: Mantine's teal 6.
@@ -40,7 +43,16 @@ function ClickToMove({ onMove }: { onMove: (lat: number, lng: number) => void })
 }
 
 /** A map of a game area: a draggable marker at its centre and a circle of its radius. */
-export function PlaygroundMap({ lat, lng, radius, onMove, readOnly = false, height = 700, label }: PlaygroundMapProps) {
+export function PlaygroundMap({
+  lat,
+  lng,
+  radius,
+  onMove,
+  readOnly = false,
+  height = 700,
+  label,
+  mapType,
+}: PlaygroundMapProps) {
   const position = useMemo<[number, number]>(() => [lat, lng], [lat, lng]);
   const editable = !readOnly && Boolean(onMove);
   const markerHandlers = useMemo<LeafletEventHandlerFnMap>(
@@ -71,7 +83,7 @@ export function PlaygroundMap({ lat, lng, radius, onMove, readOnly = false, heig
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
-        <MapTiles />
+        <MapTiles mapType={mapType} />
         <Marker position={position} draggable={editable} eventHandlers={markerHandlers} />
         {radius > 0 && <Circle center={position} radius={radius} pathOptions={CIRCLE_STYLE} />}
         <FollowPosition position={position} />

@@ -20,6 +20,7 @@ import { lazyNamed } from '../../components/lazy-named';
 import { PageLoader } from '../../components/PageLoader';
 import { CreateFormsContext, type CreateFormFinder, type CreateFormRenderer } from './common/create-forms';
 import type { SidebarState } from './shell/SidebarParts';
+import { SceneOrderList } from './shell/SceneOrderList';
 import { ArchetypeTree, NewInteractionMenu, OfferTree, VersionLinks, WorldLinks } from './shell/SidebarSections';
 
 // Every form and page of the workspace loads on first use, in a chunk of its own.
@@ -128,7 +129,7 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
     ],
     newPath: 'create/0',
     itemPath: (scene) => `show/${scene.id}`,
-    sidebar: { headingKey: 'design.sidebar.scenes', defaultOpened: true },
+    sidebar: { headingKey: 'design.sidebar.scenes', defaultOpened: true, Content: SceneOrderList },
   },
   formKind(
     'milestone',

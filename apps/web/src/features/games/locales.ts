@@ -136,6 +136,12 @@ i18n.addResourceBundle(
           simulate: 'Simulate move on map',
           simulateHint: 'Players can move by tapping the map instead of walking.',
           showScenes: 'Show scenes on map',
+          maxAccuracy: 'GPS accuracy needed',
+          maxAccuracyHint: 'Location fixes less accurate than this do not move the player (50 m by default).',
+          startScene: 'Start scene',
+          startSceneHint:
+            'The scene every player starts in. Left empty: the first enabled scene of the order in the design sidebar.',
+          firstOfOrder: 'First scene of the design order',
           noLocationServices:
             'With an image background the game has no location services: players perceive and contact objects only by reading codes.',
         },
@@ -238,6 +244,14 @@ i18n.addResourceBundle(
           advanced: 'Για προχωρημένους',
         },
         general: { title: 'Τίτλος', language: 'Γλώσσα', languages: { 'el-Gr': 'Ελληνικά', 'en-Us': 'Αγγλικά' } },
+        playground: {
+          maxAccuracy: 'Απαιτούμενη ακρίβεια GPS',
+          maxAccuracyHint: 'Θέσεις με μικρότερη ακρίβεια δεν μετακινούν τον παίκτη (50 m από προεπιλογή).',
+          startScene: 'Σκηνή έναρξης',
+          startSceneHint:
+            'Η σκηνή όπου ξεκινά κάθε παίκτης. Κενό: η πρώτη ενεργή σκηνή της σειράς στο πλαϊνό μενού σχεδίασης.',
+          firstOfOrder: 'Πρώτη σκηνή της σειράς',
+        },
       },
     },
   },

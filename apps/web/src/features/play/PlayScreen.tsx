@@ -2,6 +2,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
 import { startingPosition } from './gps/geolocation';
+import { trustedFix } from './gps/proximity';
+import { useCompassHeading } from './gps/useCompassHeading';
 import { usePlayerPosition } from './gps/usePlayerPosition';
 import { MapNotices } from './layout/MapNotices';
 import { OfflineBanner } from './offline/OfflineBanner';
@@ -41,10 +43,12 @@ export function PlayScreen({
   const [sheetUsed, setSheetUsed] = useState(false);
   const mapGame = game.pg.type !== 'image';
   const walker = mapGame && (playtest || game.pg.simulate);
+  const compass = useCompassHeading();
   const { position, moveTo, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
     followDevice: mapGame && !walker,
-    send: ({ lat, lng }) => send({ type: 'location', latitude: lat, longitude: lng }),
+    send: ({ lat, lng, accuracy }) =>
+      send({ type: 'location', latitude: lat, longitude: lng, ...(accuracy !== undefined ? { accuracy } : {}) }),
   });
   useDebugMoves(moveTo);
 
@@ -82,6 +86,7 @@ export function PlayScreen({
           busy={busy}
           onSend={send}
           onUpload={session.upload}
+          compass={compass}
         />
       }
     >
@@ -118,7 +123,16 @@ export function PlayScreen({
       )}
       {sheetUsed && (
         <Suspense fallback={null}>
-          <ThingDrawer thing={thing} index={index} busy={busy} onSend={send} onClose={() => setThingId(null)} />
+          <ThingDrawer
+            thing={thing}
+            index={index}
+            busy={busy}
+            position={mapGame && trustedFix(position, game.pg.maxAccuracy) ? position : null}
+            mapGame={mapGame}
+            heading={compass.heading}
+            onSend={send}
+            onClose={() => setThingId(null)}
+          />
         </Suspense>
       )}
       {session.ending && (

@@ -1,8 +1,10 @@
 import { RADIUS_STEP } from '@loci/domain';
 import { Group, NumberInput, Stack } from '@mantine/core';
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaygroundMap } from '../../../components/map';
+import { WorkspaceContext } from '../shell/workspace-context';
 import { numberOf, type NumberFieldValue } from './form-values';
 import './locales';
 import { LatitudeField, LongitudeField } from '../../../components/forms';
@@ -31,6 +33,7 @@ export interface PlaceFieldsProps {
  */
 export function PlaceFields({ form, readOnly, fallback, mapLabel, mapHeight = 400 }: PlaceFieldsProps) {
   const { t } = useTranslation();
+  const mapType = useContext(WorkspaceContext)?.workspace.game.pg.mapType;
   const lat = numberOf(form.values.lat, fallback.lat);
   const lng = numberOf(form.values.lng, fallback.lng);
   const radius = numberOf(form.values.radius, 0);
@@ -55,6 +58,7 @@ export function PlaceFields({ form, readOnly, fallback, mapLabel, mapHeight = 40
         readOnly={readOnly}
         height={mapHeight}
         label={mapLabel}
+        mapType={mapType}
         onMove={(nextLat, nextLng) => {
           form.setFieldValue('lat', nextLat);
           form.setFieldValue('lng', nextLng);

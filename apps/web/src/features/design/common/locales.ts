@@ -56,6 +56,10 @@ i18n.addResourceBundle(
         version: 'Version {{version}}',
         liveVersion: 'Working version',
         universe: 'universe',
+        dragScene: 'Move scene {{name}} (drag, or Space then arrow keys)',
+        startScene: 'Start',
+        startSceneHint: 'The game starts in this scene',
+        sceneOrderFailed: 'The scene order could not be saved',
       },
       kinds: {
         scene: 'Scene',
@@ -131,6 +135,8 @@ i18n.addResourceBundle(
         placeMap: 'Map of the place: drag the marker or click to move it',
         trackable: 'Trackable',
         trackableHint: 'Entering and leaving it are tracked by GPS',
+        dwell: 'Stay for',
+        dwellHint: 'Seconds a player must stay inside before the place counts as entered (0: at once)',
         visible: 'Visible',
         contactable: 'Contactable',
         conditions: 'Exists when',
@@ -158,7 +164,24 @@ i18n.addResourceBundle(
 i18n.addResourceBundle(
   'el',
   'translation',
-  { design: { myGames: 'Τα παιχνίδια μου', save: 'Αποθήκευση', cancel: 'Ακύρωση', delete: 'Διαγραφή' } },
+  {
+    design: {
+      myGames: 'Τα παιχνίδια μου',
+      save: 'Αποθήκευση',
+      cancel: 'Ακύρωση',
+      delete: 'Διαγραφή',
+      sidebar: {
+        dragScene: 'Μετακίνηση σκηνής {{name}} (σύρετε, ή Space και βέλη)',
+        startScene: 'Αρχή',
+        startSceneHint: 'Το παιχνίδι ξεκινά σε αυτή τη σκηνή',
+        sceneOrderFailed: 'Η σειρά των σκηνών δεν αποθηκεύτηκε',
+      },
+      locations: {
+        dwell: 'Παραμονή',
+        dwellHint: 'Δευτερόλεπτα παραμονής μέσα πριν θεωρηθεί ότι ο παίκτης μπήκε (0: αμέσως)',
+      },
+    },
+  },
   true,
   false,
 );

@@ -26,7 +26,8 @@ describe('#design.locations.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(makeWorkspace({ scenes: [harbour], locations: [pier] }));
     const { user } = renderApp('/games/g1/locations/edit/pier');
 
-    const trackable = await screen.findByRole('switch', { name: /^Trackable/ });
+    // The workspace loads its form chunk first: give it time on a busy machine.
+    const trackable = await screen.findByRole('switch', { name: /^Trackable/ }, { timeout: 15_000 });
     await waitFor(() => expect(trackable).toBeChecked());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
 

@@ -28,9 +28,10 @@ import { useStoredValues } from '../../../components/forms';
 /** The location form's values: the domain's, numbers as a NumberInput holds them, conditions as the editor holds them. */
 export type LocationFormValues = Omit<
   LocationValues,
-  'iconSize' | 'lat' | 'lng' | 'radius' | 'visible' | 'contactable' | 'if'
+  'iconSize' | 'lat' | 'lng' | 'radius' | 'dwell' | 'visible' | 'contactable' | 'if'
 > & {
   iconSize: NumberFieldValue;
+  dwell: NumberFieldValue;
   lat: NumberFieldValue;
   lng: NumberFieldValue;
   radius: NumberFieldValue;
@@ -46,6 +47,7 @@ function toFormValues(location: LocationValues): LocationFormValues {
     lat: toNumberField(location.lat),
     lng: toNumberField(location.lng),
     radius: toNumberField(location.radius),
+    dwell: toNumberField(location.dwell ?? 0),
     if: location.if as ConditionBlockValue[],
   };
 }
@@ -150,6 +152,18 @@ export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
           checked={values.trackable}
           onChange={(event) => changePerception({ trackable: event.currentTarget.checked })}
         />
+        {values.trackable && (
+          <NumberInput
+            label={t('design.locations.dwell')}
+            description={t('design.locations.dwellHint')}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            suffix=" s"
+            maw={360}
+            {...form.getInputProps('dwell')}
+          />
+        )}
         <Group grow align="flex-start">
           <Select
             label={t('design.locations.visible')}

@@ -81,7 +81,7 @@ export function ScenesMap({ workspace, sceneId, height, label }: ScenesMapProps)
       }}
     >
       <MapContainer center={center} zoom={DEFAULT_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-        <MapTiles />
+        <MapTiles mapType={game.pg.mapType} />
         {!sceneId && game.pg.place.radius > 0 && (
           <Circle
             center={[game.pg.place.lat, game.pg.place.lng]}

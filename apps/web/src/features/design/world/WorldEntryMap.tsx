@@ -1,10 +1,11 @@
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
 import type { WorldScene } from './world-values';
+import { WorkspaceContext } from '../shell/workspace-context';
 
 export interface WorldEntryMapProps {
   latitude: number;
@@ -42,6 +43,7 @@ export function WorldEntryMap({
   height,
   label,
 }: WorldEntryMapProps) {
+  const mapType = useContext(WorkspaceContext)?.workspace.game.pg.mapType;
   const handlers = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       dragend: (event) => {
@@ -59,7 +61,7 @@ export function WorldEntryMap({
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
-        <MapTiles />
+        <MapTiles mapType={mapType} />
         <SceneCircles scenes={scenes} />
         <Marker
           position={[latitude, longitude]}

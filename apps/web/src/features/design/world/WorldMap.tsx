@@ -1,5 +1,7 @@
+import type { MapType } from '@loci/domain';
 import L from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
+import { WorkspaceContext } from '../shell/workspace-context';
 import { MapContainer, Marker, Tooltip as MapTooltip, useMap } from 'react-leaflet';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
@@ -20,6 +22,8 @@ export interface WorldMapProps {
   scenes: readonly WorldScene[];
   height: number;
   label: string;
+  /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
+  mapType?: MapType;
 }
 
 // Spec 3 §9: a marker map starts at zoom 5 centred at 10, 20; a single point is widened by 0.005° each way.
@@ -56,7 +60,9 @@ function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
 }
 
 /** The world objects or offers of a version on a map (spec 3 §2): one marker each, with its type's icon. */
-export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
+export function WorldMap({ markers, scenes, height, label, mapType }: WorldMapProps) {
+  // Inside the design workspace the game's own map type, unless the caller says.
+  const gameMapType = useContext(WorkspaceContext)?.workspace.game.pg.mapType;
   const bounds = useMemo(() => {
     const points: [number, number][] = markers.map((marker) => [marker.latitude, marker.longitude]);
     if (points.length > 0) return boundsOf(points);
@@ -70,7 +76,7 @@ export function WorldMap({ markers, scenes, height, label }: WorldMapProps) {
   return (
     <MapFrame height={height} label={label}>
       <MapContainer center={START.center} zoom={START.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
-        <MapTiles />
+        <MapTiles mapType={mapType ?? gameMapType} />
         <SceneCircles scenes={scenes} />
         {markers.map((marker) => (
           <Marker

@@ -14,7 +14,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { designApi } from '../../../api/design';
 import { useTranslation } from 'react-i18next';
 import { PlaygroundMap } from '../../../components/map';
 import { MediaPickerField } from '../../media';
@@ -81,6 +83,7 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
             onMove={handleMove}
             readOnly={readOnly}
             height={MAP_HEIGHT}
+            mapType={pg.mapType}
           />
         </Stack>
       </Input.Wrapper>
@@ -124,8 +127,18 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
                   label={t('games.settings.playground.showScenes')}
                   {...form.getInputProps('pg.showScenes', { type: 'checkbox' })}
                 />
+                <NumberInput
+                  label={t('games.settings.playground.maxAccuracy')}
+                  description={t('games.settings.playground.maxAccuracyHint')}
+                  min={1}
+                  step={5}
+                  allowDecimal={false}
+                  suffix={` ${t('games.settings.playground.radiusUnit')}`}
+                  {...form.getInputProps('pg.maxAccuracy')}
+                />
               </>
             )}
+            {gameId && <StartSceneSelect gameId={gameId} readOnly={readOnly} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -149,5 +162,31 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** The scene the game starts in: a scene of the game, or empty for the first of the design order. */
+function StartSceneSelect({ gameId, readOnly }: { gameId: string; readOnly?: boolean }) {
+  const { t } = useTranslation();
+  const form = useGameFormContext();
+  const scenes = useQuery({
+    queryKey: ['design', gameId, 'scene', 'list'],
+    queryFn: ({ signal }) => designApi.list(gameId, 'scene', signal),
+  });
+  const data = (scenes.data ?? [])
+    .filter((scene) => !scene.universe)
+    .map((scene) => ({ value: scene.id, label: scene.enabled ? scene.name : `${scene.name} ✕` }));
+  const value = form.values.startSceneId ?? null;
+  return (
+    <Select
+      label={t('games.settings.playground.startScene')}
+      description={t('games.settings.playground.startSceneHint')}
+      placeholder={t('games.settings.playground.firstOfOrder')}
+      clearable
+      disabled={readOnly}
+      data={data}
+      value={value}
+      onChange={(id) => form.setFieldValue('startSceneId', id)}
+    />
   );
 }

@@ -58,6 +58,8 @@ export function PlayBoard({
       onMove={onMove}
       onThing={onThing}
       onTapLocation={onTapLocation}
+      mapType={game.pg.mapType}
+      maxAccuracy={game.pg.maxAccuracy}
     />
   );
 }

@@ -1,10 +1,14 @@
-import type { Location, Scene } from '@loci/domain';
+import type { Location, MapType, Scene } from '@loci/domain';
 import type { ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
 import { Button, Stack, Text } from '@mantine/core';
 import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, Marker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { distanceMetres } from '@loci/engine';
+import { proximityFrom } from '../gps/proximity';
+import type { LatLng } from '../gps/geolocation';
+import '../gps/locales';
 import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { mediaIconUrl } from '../../../api/play';
@@ -18,8 +22,12 @@ export interface PlayMapProps {
   view: PlayerView;
   /** Scene circles to draw (showScenes, or always in a playtest). */
   scenes: Scene[];
-  /** The player's position; null while unknown. */
-  position: { lat: number; lng: number } | null;
+  /** The player's position (with the fix's accuracy, when the device gave one); null while unknown. */
+  position: LatLng | null;
+  /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
+  mapType?: MapType;
+  /** Fixes less accurate than this many metres do not move the player (the game's setting); their circle is drawn grey. */
+  maxAccuracy?: number;
   /** The virtual walker: the player's marker is dragged, or the map clicked, to move. */
   walker: boolean;
   onMove: (lat: number, lng: number) => void;
@@ -32,6 +40,8 @@ const SCENE_STYLE = { color: '#868e96', weight: 1, dashArray: '6 6', fillOpacity
 const SCENE_CURRENT_STYLE = { color: '#7950f2', weight: 2, dashArray: '6 6', fillOpacity: 0.06 };
 const LOCATION_STYLE = { color: '#12b886', weight: 2, fillOpacity: 0.15 };
 const LOCATION_INSIDE_STYLE = { color: '#fd7e14', weight: 3, fillOpacity: 0.25 };
+const ACCURACY_STYLE = { color: '#228be6', weight: 1, fillOpacity: 0.12 };
+const ACCURACY_COARSE_STYLE = { color: '#868e96', weight: 1, dashArray: '4 4', fillOpacity: 0.08 };
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -138,8 +148,27 @@ export function PlayMap({
   onMove,
   onThing,
   onTapLocation,
+  mapType,
+  maxAccuracy = 50,
 }: PlayMapProps) {
   const { t } = useTranslation();
+  // A tap on an object lying in a place the player could tap asks which one they meant.
+  const [choice, setChoice] = useState<{ thing: PerceivedThing; places: Location[] } | null>(null);
+  const placesUnder = (thing: PerceivedThing): Location[] => {
+    const at = thing.location;
+    if (!at) return [];
+    return view.perceived.locations.flatMap((perceived) => {
+      const location = index.location(perceived.id);
+      if (!location || location.contactable === 'never') return [];
+      const radius = location.radius > 0 ? location.radius : 50;
+      return distanceMetres(at, { latitude: location.lat, longitude: location.lng }) <= radius ? [location] : [];
+    });
+  };
+  const handleThing = (thing: PerceivedThing) => {
+    const places = placesUnder(thing);
+    if (places.length === 0) onThing(thing);
+    else setChoice({ thing, places });
+  };
   const start = useRef<[number, number]>(position ? [position.lat, position.lng] : [center.lat, center.lng]);
   const walkerHandlers = useMemo<LeafletEventHandlerFnMap>(
     () => ({
@@ -168,7 +197,16 @@ export function PlayMap({
       scrollWheelZoom
       aria-label={t('play.map.label')}
     >
-      <MapTiles />
+      <MapTiles mapType={mapType} />
+      {position?.accuracy !== undefined && position.accuracy > 0 && (
+        <Circle
+          center={[position.lat, position.lng]}
+          radius={position.accuracy}
+          pathOptions={position.accuracy > maxAccuracy ? ACCURACY_COARSE_STYLE : ACCURACY_STYLE}
+          className="loci-accuracy"
+          interactive={false}
+        />
+      )}
       {scenes.map((scene) => {
         const circle = sceneCircle(scene);
         if (!circle) return null;
@@ -199,6 +237,7 @@ export function PlayMap({
         if (!thing.location) return null;
         const definition = definitionOf(index, thing);
         const size = definition?.iconSize && definition.iconSize > 0 ? definition.iconSize : 32;
+        const { inRange } = position ? proximityFrom(position, thing, definition, true) : thing;
         const icon = definition?.logoId ? mediaIcon(definition.logoId, size) : defaultIcon;
         return (
           <Marker
@@ -207,8 +246,8 @@ export function PlayMap({
             icon={icon}
             title={thingTitle(index, thing)}
             alt={thingTitle(index, thing)}
-            eventHandlers={{ click: () => onThing(thing) }}
-            opacity={thing.inRange ? 1 : 0.6}
+            eventHandlers={{ click: () => handleThing(thing) }}
+            opacity={inRange ? 1 : 0.6}
           />
         );
       })}
@@ -222,6 +261,42 @@ export function PlayMap({
           zIndexOffset={1000}
           keyboard={false}
         />
+      )}
+      {choice?.thing.location && (
+        <Popup
+          position={[choice.thing.location.latitude, choice.thing.location.longitude]}
+          eventHandlers={{ remove: () => setChoice(null) }}
+          autoPan={false}
+        >
+          <Stack gap={4} aria-label={t('play.map.whichOne')}>
+            <Text size="xs" c="dimmed" component="div">
+              {t('play.map.whichOne')}
+            </Text>
+            <Button
+              size="compact-xs"
+              onClick={() => {
+                const { thing } = choice;
+                setChoice(null);
+                onThing(thing);
+              }}
+            >
+              {thingTitle(index, choice.thing)}
+            </Button>
+            {choice.places.map((place) => (
+              <Button
+                key={place.id}
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  setChoice(null);
+                  onTapLocation(place.id);
+                }}
+              >
+                {place.title || place.name}
+              </Button>
+            ))}
+          </Stack>
+        </Popup>
       )}
       {walker && <ClickToMove onMove={onMove} />}
       <KeepInView position={position} />

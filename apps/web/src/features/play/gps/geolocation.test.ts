@@ -74,7 +74,8 @@ describe('watchDevicePosition', () => {
       { enableHighAccuracy: true, maximumAge: 5000 },
     ]);
     geolocation.moveTo(HARBOUR.lat, HARBOUR.lng);
-    expect(fixes).toEqual([HARBOUR]);
+    // The fix's accuracy goes with it: the engine ignores fixes worse than the game's threshold.
+    expect(fixes).toEqual([{ ...HARBOUR, accuracy: 5 }]);
     stop();
     expect(geolocation.watches.size).toBe(0);
   });
@@ -117,13 +118,14 @@ describe('usePlayerPosition', () => {
       usePlayerPosition({ initial: null, followDevice: true, send, geolocation }),
     );
     act(() => geolocation.moveTo(HARBOUR.lat, HARBOUR.lng));
-    expect(result.current.position).toEqual(HARBOUR);
+    expect(result.current.position).toEqual({ ...HARBOUR, accuracy: 5 });
+    expect(send).toHaveBeenCalledWith({ ...HARBOUR, accuracy: 5 });
     expect(send).toHaveBeenCalledTimes(1);
 
     // GPS jitter of a metre is shown but not sent…
     const jitter = { lat: HARBOUR.lat + 0.00001, lng: HARBOUR.lng };
     act(() => geolocation.moveTo(jitter.lat, jitter.lng, 30));
-    expect(result.current.position).toEqual(jitter);
+    expect(result.current.position).toEqual({ ...jitter, accuracy: 30 });
     expect(send).toHaveBeenCalledTimes(1);
     // …standing still is sent again after 15 s…
     vi.setSystemTime(Date.now() + 15_001);
@@ -131,7 +133,7 @@ describe('usePlayerPosition', () => {
     expect(send).toHaveBeenCalledTimes(2);
     // …and walking ten metres at once.
     act(() => geolocation.moveTo(HARBOUR.lat + 0.0001, HARBOUR.lng));
-    expect(send).toHaveBeenLastCalledWith({ lat: HARBOUR.lat + 0.0001, lng: HARBOUR.lng });
+    expect(send).toHaveBeenLastCalledWith({ lat: HARBOUR.lat + 0.0001, lng: HARBOUR.lng, accuracy: 5 });
     expect(send).toHaveBeenCalledTimes(3);
 
     unmount();

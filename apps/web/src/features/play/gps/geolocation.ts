@@ -2,10 +2,11 @@ import type { PlayerView } from '@loci/engine';
 import type { PlayGameInfo } from '../../../api/play';
 import { sceneCircle, type SpecIndex } from '../spec-index';
 
-/** A position on the map. */
+/** A position on the map; `accuracy` in metres for a device's fix that has one. */
 export interface LatLng {
   lat: number;
   lng: number;
+  accuracy?: number;
 }
 
 /** A position sent to the server, and when. */
@@ -41,7 +42,8 @@ export function watchDevicePosition(
   const watch = geolocation.watchPosition(
     (position) => {
       onError(null);
-      onPosition({ lat: position.coords.latitude, lng: position.coords.longitude });
+      const { latitude, longitude, accuracy } = position.coords;
+      onPosition({ lat: latitude, lng: longitude, ...(Number.isFinite(accuracy) ? { accuracy } : {}) });
     },
     (failure) => onError(failure.message),
     // Walking between places needs the GPS fix, not the network's guess; a fix of a few seconds is still good.

@@ -1,16 +1,25 @@
 import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBackpack, IconKeyboard, IconListCheck, IconPlus, IconStars } from '@tabler/icons-react';
+import { IconBackpack, IconCompass, IconKeyboard, IconListCheck, IconPlus, IconStars } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
+import { AroundPanel } from './AroundPanel';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
 import { SHEET_STYLES } from './sheet-styles';
+import '../gps/locales';
 
-type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create';
+type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create' | 'around';
+
+/** The device's compass, for the orientation panel. */
+export interface CompassState {
+  heading: number | null;
+  needsPermission: boolean;
+  request: () => Promise<void>;
+}
 
 function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
   return (
@@ -35,7 +44,9 @@ export function PlayerTools({
   busy,
   onSend,
   onUpload,
+  compass,
 }: {
+  compass?: CompassState;
   game: PlayGameInfo;
   view: PlayerView;
   index: SpecIndex;
@@ -56,6 +67,11 @@ export function PlayerTools({
     { name: 'tasks', icon: <IconListCheck size={22} />, shown: caps.seeTasks },
     { name: 'codes', icon: <IconKeyboard size={22} />, shown: caps.typeCodes || caps.scanCodes },
     { name: 'create', icon: <IconPlus size={22} />, shown: creatable.length > 0 },
+    {
+      name: 'around',
+      icon: <IconCompass size={22} />,
+      shown: game.pg.type !== 'image' && (caps.seeDirections || playtest),
+    },
   ];
   return (
     <>
@@ -91,6 +107,16 @@ export function PlayerTools({
         {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
         {panel === 'codes' && (
           <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />
+        )}
+        {panel === 'around' && (
+          <AroundPanel
+            view={view}
+            index={index}
+            position={position}
+            heading={compass?.heading ?? null}
+            needsPermission={compass?.needsPermission ?? false}
+            onAskCompass={() => void compass?.request()}
+          />
         )}
         {panel === 'create' && (
           <CreatePanel

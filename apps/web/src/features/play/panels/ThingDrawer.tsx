@@ -1,6 +1,7 @@
 import { Drawer } from '@mantine/core';
 import type { PlayEvent } from '../../../api/play';
 import type { PerceivedThing } from '../board/PlayMap';
+import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
 import { SHEET_STYLES } from './sheet-styles';
 import { ThingSheet } from './ThingSheet';
@@ -10,12 +11,18 @@ export function ThingDrawer({
   thing,
   index,
   busy,
+  position = null,
+  mapGame = true,
+  heading = null,
   onSend,
   onClose,
 }: {
   thing: PerceivedThing | undefined;
   index: SpecIndex;
   busy: boolean;
+  position?: LatLng | null;
+  mapGame?: boolean;
+  heading?: number | null;
   onSend: (event: PlayEvent) => void;
   onClose: () => void;
 }) {
@@ -34,6 +41,9 @@ export function ThingDrawer({
           thing={thing}
           index={index}
           busy={busy}
+          position={position}
+          mapGame={mapGame}
+          heading={heading}
           onSend={(event) => {
             onSend(event);
             onClose();

@@ -2,6 +2,9 @@ import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { mediaFileUrl, type PlayEvent } from '../../../api/play';
 import type { PerceivedThing } from '../board/PlayMap';
+import { Direction } from '../gps/Direction';
+import type { LatLng } from '../gps/geolocation';
+import { proximityFrom } from '../gps/proximity';
 import { RichText } from '../RichText';
 import { definitionOf, thingTitle, type SpecIndex } from '../spec-index';
 import '../locales';
@@ -13,16 +16,38 @@ function payloadEntries(thing: PerceivedThing, index: SpecIndex) {
     .map(([key, field]) => ({ key, field, value: thing.payload[key] }));
 }
 
-/** An object or offer the player tapped: what it is, how far, and what they can do with it. */
+const PICK_ACTIONS = ['pickObject', 'pickObjectClone'];
+const DESTROY_ACTIONS = ['destroyObject'];
+
+/** Whether contacting or acting on the thing already runs one of `actions` (then it needs no button of its own). */
+function doneByContactOrAct(definition: ReturnType<typeof definitionOf>, actions: string[]): boolean {
+  const effects = [...(definition?.sideeffectsContact ?? []), ...(definition?.sideeffectsAct ?? [])];
+  return effects.some((effect) => actions.includes(effect.actionName));
+}
+
+/**
+ * An object or offer the player tapped: what it is, how far and which way,
+ * and what they can do with it — one button per action: a pick or destroy
+ * that the contact or act button already does gets no button of its own.
+ * "In range" is judged from the player's dot by the engine's rule.
+ */
 export function ThingSheet({
   thing,
   index,
   busy,
+  position = null,
+  mapGame = true,
+  heading = null,
   onSend,
 }: {
   thing: PerceivedThing;
   index: SpecIndex;
   busy?: boolean;
+  /** The player's dot; without it, the view's own proximity is shown. */
+  position?: LatLng | null;
+  mapGame?: boolean;
+  /** The device's compass heading, when it has one. */
+  heading?: number | null;
   onSend: (event: PlayEvent) => void;
 }) {
   const { t } = useTranslation();
@@ -30,20 +55,32 @@ export function ThingSheet({
   const isOffer = thing.type === 'offer';
   const objectId = thing.id;
   const hasAct = Boolean(definition?.actionLabelAct || definition?.sideeffectsAct?.length);
+  const { inRange, distance } = position ? proximityFrom(position, thing, definition, mapGame) : thing;
+  const showPick = !isOffer && definition?.pickable && !doneByContactOrAct(definition, PICK_ACTIONS);
+  const showDestroy = !isOffer && definition?.destroyable && !doneByContactOrAct(definition, DESTROY_ACTIONS);
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} size="lg">
           {thingTitle(index, thing)}
         </Text>
-        <Badge color={thing.inRange ? 'teal' : 'gray'} variant="light">
-          {thing.inRange ? t('play.map.inRange') : t('play.map.outOfRange')}
+        <Badge color={inRange ? 'teal' : 'gray'} variant="light">
+          {inRange ? t('play.map.inRange') : t('play.map.outOfRange')}
         </Badge>
       </Group>
-      {thing.distance !== null && (
-        <Text size="sm" c="dimmed">
-          {t('play.things.distance', { metres: Math.round(thing.distance) })}
-        </Text>
+      {distance !== null && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('play.things.distance', { metres: Math.round(distance) })}
+          </Text>
+          {position && thing.location && (
+            <Direction
+              from={position}
+              to={{ lat: thing.location.latitude, lng: thing.location.longitude }}
+              heading={heading}
+            />
+          )}
+        </Group>
       )}
       {isOffer && thing.quantity !== null && (
         <Text size="sm">{t('play.things.quantity', { count: thing.quantity })}</Text>
@@ -68,7 +105,7 @@ export function ThingSheet({
             {definition?.actionLabelAct || t('play.things.act')}
           </Button>
         )}
-        {!isOffer && definition?.pickable && (
+        {showPick && (
           <Button variant="light" loading={busy} onClick={() => onSend({ type: 'pick', objectId })}>
             {t('play.things.pick')}
           </Button>
@@ -78,7 +115,7 @@ export function ThingSheet({
             {t('play.things.take')}
           </Button>
         )}
-        {!isOffer && definition?.destroyable && (
+        {showDestroy && (
           <Button variant="light" color="red" loading={busy} onClick={() => onSend({ type: 'destroy', objectId })}>
             {t('play.things.destroy')}
           </Button>

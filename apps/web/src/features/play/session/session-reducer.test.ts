@@ -5,6 +5,7 @@ import {
   DUPLICATE_WINDOW_MS,
   initialSessionState,
   MAX_TRACE_ENTRIES,
+  outputKey,
   selectDialog,
   selectEnding,
   sessionReducer,
@@ -298,16 +299,33 @@ describe('sessionReducer', () => {
       expect(selectDialog(again)).toBeUndefined();
     });
 
-    it('shows no dialog once the game is over for the player', () => {
-      const ended = sessionReducer(playing([info('welcome')]), {
+    it('shows a dialog queued before the end of the game first, then the end screen (show info, then complete game)', () => {
+      const ended = sessionReducer(playing(), {
         type: 'pushed',
         answer: answer({
-          outputs: [{ playerId: 'u1', action: 'endGame', message: 'The tide came in' }],
-          view: view({ pending: [info('welcome')] }),
+          outputs: [
+            { playerId: 'u1', action: 'showInfo', interactionId: 'epilogue' },
+            { playerId: 'u1', action: 'completeGame' },
+          ],
+          view: view({ pending: [info('epilogue')], finished: { completed: true, when: '2026-11-22T05:00:00Z' } }),
         }),
         at: 1,
       });
-      expect(selectDialog(ended)).toBeUndefined();
+      expect(selectDialog(ended)?.interactionId).toBe('epilogue');
+      expect(selectEnding(ended)).toBeNull();
+      const seen = sessionReducer(ended, {
+        type: 'answered',
+        event: { type: 'seen', interactionId: 'epilogue' },
+        answer: answer({ view: view({ finished: { completed: true, when: '2026-11-22T05:00:00Z' } }) }),
+        at: 2,
+      });
+      expect(selectDialog(seen)).toBeUndefined();
+      expect(selectEnding(seen)).toEqual({ reason: 'finished', completed: true, message: undefined });
+      const closed = sessionReducer(ended, { type: 'dialogDismissed', key: outputKey(info('epilogue')) });
+      expect(selectEnding(closed)).toEqual({ reason: 'finished', completed: true, message: undefined });
+    });
+
+    it('shows no dialog once the player left', () => {
       expect(selectDialog(sessionReducer(playing([info('welcome')]), { type: 'left' }))).toBeUndefined();
     });
   });

@@ -245,9 +245,15 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
   }
 }
 
-/** The blocking output the player is to answer now, if any (none once the game is over for them). */
+/**
+ * The blocking output the player is to answer now, if any. Outputs are shown
+ * in the order the step made them: a dialog queued before the end of the game
+ * (a rule's "Show info" then "Complete game") is shown before the end screen,
+ * so the last story text is never swallowed. None once the player left or the
+ * instance is no longer active.
+ */
 export function selectDialog(state: SessionState): Output | undefined {
-  if (state.end || state.left) return undefined;
+  if (state.left || state.inactive) return undefined;
   return state.view?.pending.find((output) => !state.dismissed.includes(outputKey(output)));
 }
 
@@ -255,10 +261,14 @@ export function selectDialog(state: SessionState): Output | undefined {
 export type SessionEnding =
   { reason: 'left' } | { reason: 'inactive' } | { reason: 'finished'; completed: boolean; message: string | undefined };
 
-/** What the end of the game shows: leaving first, then an instance no longer active, then the game's own end. */
+/**
+ * What the end of the game shows: leaving first, then an instance no longer
+ * active, then the game's own end — once every dialog queued before it has
+ * been answered or closed.
+ */
 export function selectEnding(state: SessionState): SessionEnding | null {
   if (state.left) return { reason: 'left' };
   if (state.inactive) return { reason: 'inactive' };
-  if (state.end) return { reason: 'finished', ...state.end };
+  if (state.end && !selectDialog(state)) return { reason: 'finished', ...state.end };
   return null;
 }

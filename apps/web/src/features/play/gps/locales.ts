@@ -1,0 +1,80 @@
+import i18n from '../../../i18n';
+
+// Texts of the player's GPS and orientation (the accuracy, the compass), of the
+// Terms to accept before the first start, and of the orientation panel.
+i18n.addResourceBundle(
+  'en',
+  'translation',
+  {
+    play: {
+      direction: {
+        label: 'Direction: {{point}}',
+        points: {
+          N: 'north',
+          NE: 'north-east',
+          E: 'east',
+          SE: 'south-east',
+          S: 'south',
+          SW: 'south-west',
+          W: 'west',
+          NW: 'north-west',
+        },
+        compass: 'Use the compass',
+        around: 'Around you',
+        target: 'Your target',
+        away: '{{metres}} m {{point}}',
+      },
+      map: { whichOne: 'Which one?' },
+      bar: { around: 'Around' },
+      gps: {
+        accuracy: 'GPS accuracy ±{{metres}} m',
+        tooCoarse: 'GPS accuracy ±{{metres}} m: waiting for a better fix (±{{needed}} m) before moving you.',
+      },
+      terms: {
+        title: 'Terms of the game',
+        accept: 'I accept the terms',
+        decline: 'Not now',
+      },
+    },
+  },
+  true,
+  false,
+);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    play: {
+      direction: {
+        label: 'Κατεύθυνση: {{point}}',
+        points: {
+          N: 'βόρεια',
+          NE: 'βορειοανατολικά',
+          E: 'ανατολικά',
+          SE: 'νοτιοανατολικά',
+          S: 'νότια',
+          SW: 'νοτιοδυτικά',
+          W: 'δυτικά',
+          NW: 'βορειοδυτικά',
+        },
+        compass: 'Χρήση πυξίδας',
+        around: 'Γύρω σας',
+        target: 'Ο στόχος σας',
+        away: '{{metres}} m {{point}}',
+      },
+      map: { whichOne: 'Ποιο από τα δύο;' },
+      bar: { around: 'Γύρω' },
+      gps: {
+        accuracy: 'Ακρίβεια GPS ±{{metres}} m',
+        tooCoarse: 'Ακρίβεια GPS ±{{metres}} m: αναμονή για καλύτερο σήμα (±{{needed}} m) πριν μετακινηθείτε.',
+      },
+      terms: {
+        title: 'Όροι του παιχνιδιού',
+        accept: 'Αποδέχομαι τους όρους',
+        decline: 'Όχι τώρα',
+      },
+    },
+  },
+  true,
+  false,
+);
