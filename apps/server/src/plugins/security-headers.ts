@@ -26,7 +26,7 @@ export function contentSecurityPolicy(
     'img-src': ["'self'", 'data:', 'blob:', ...tileOrigins],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", tileOrigin],
+    'connect-src': ["'self'", ...tileOrigins],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -60,11 +60,15 @@ export type DesignSchemaOf<K extends DesignKind> = ReturnType<(typeof DESIGN_SCH
 export type DesignValuesOf<K extends DesignKind> = z.output<DesignSchemaOf<K>>;
 /**
  * A stored design entity of a kind: its schema's output with the id and game
- * the server gives it (rules also get their place in the scene, `idx`). Of
+ * the server gives it (rules also get their place in the scene, `idx`; scenes their place in the designer's order). Of
  * several kinds, it is the union of each kind's entity.
  */
 export type DesignEntityOf<K extends DesignKind> = K extends DesignKind
-  ? Omit<DesignValuesOf<K>, 'idx'> & { id: string; gameId: string } & (K extends 'rule' ? { idx: number } : unknown)
+  ? Omit<DesignValuesOf<K>, 'idx'> & { id: string; gameId: string } & (K extends 'rule'
+        ? { idx: number }
+        : K extends 'scene'
+          ? { idx?: number | null }
+          : unknown)
   : never;
 /** Every design entity of a game, by kind (a GameSpec's `entities`). */
 export type DesignEntitiesByKind = { [K in DesignKind]: Array<DesignEntityOf<K>> };

@@ -52,8 +52,7 @@ export interface SceneValues {
   universe: boolean;
   place: { center: { latitude: number; longitude: number }; radius: number };
 }
-/** A stored scene; `idx` is its place in the designer's order (from 1, kept by the server; absent when never ordered). */
-export type Scene = SceneValues & { id: string; gameId: string; idx?: number | null };
+export type Scene = SceneValues & { id: string; gameId: string };
 
 /** Lat, lng and radius from the flat fields or, failing those, from `place`. */
 function placeOf(scene: SceneDraft) {

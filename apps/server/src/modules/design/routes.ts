@@ -181,6 +181,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
   api.put(
     '/design/:gameId/scenes/order',
     {
+      ...PARSED_ANSWER,
       schema: {
         tags,
         security,
@@ -188,12 +189,18 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           "Put the game's scenes in the designer's order (every scene id once); the game starts in the first enabled non-universe one",
         params: gameParams,
         body: sceneOrderSchema,
-        response: { 200: z.array(designEntityResponseSchema), 400: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: z.array(designEntityAnswerSchema('scene') as unknown as z.ZodType<DesignEntity>),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return orderScenes({ ctx, user, gameId: request.params.gameId, ids: request.body.ids });
+      const scenes = await orderScenes({ ctx, user, gameId: request.params.gameId, ids: request.body.ids });
+      return scenes.map((scene) => designEntityAnswerSchema('scene').parse(scene));
     },
   );
 
