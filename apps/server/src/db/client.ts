@@ -24,6 +24,14 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** True when the embedded database was created by this start. */
   created: boolean;
+  /**
+   * Runs one hand-written statement outside any transaction and returns its
+   * rows (JSON columns parsed). On PostgreSQL `name` makes it a named prepared
+   * statement, parsed and planned once per connection; the hot path of play
+   * uses it where building the statement with drizzle would cost more than
+   * running it (runtime/store.ts).
+   */
+  query<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -40,7 +48,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'postgresql', created: false, close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgresql',
+    created: false,
+    query: async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[],
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -63,6 +78,8 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       db: db as unknown as Database,
       kind: 'pglite',
       created,
+      query: async <Row>(_name: string, text: string, values: unknown[]) =>
+        (await client.query<Row>(text, values)).rows,
       close: async () => {
         await client.close();
         release();
