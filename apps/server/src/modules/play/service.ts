@@ -31,7 +31,6 @@ import {
   gameInstances,
   gameVersions,
   media,
-  playerMessages,
   playerStates,
   type GameInstanceRow,
   type GameVersionRow,

@@ -224,7 +224,7 @@ export async function loadInstanceState(
 async function lockInstance(
   tx: Transaction,
   instanceId: string,
-): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null }> {
+): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null; settings: PlaySettings }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   // The instance (locked) and its game row's version (not locked: `of` limits the lock).
   const [found] = await tx
@@ -235,7 +235,8 @@ async function lockInstance(
     .limit(1)
     .for('update', { of: gameInstances });
   if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  return { row: found.row, period: (await playSettingsOf(tx, found.row.gameId, found.rev)).period };
+  const settings = await playSettingsOf(tx, found.row.gameId, found.rev);
+  return { row: found.row, period: settings.period, settings };
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
@@ -882,56 +883,36 @@ async function runLockedPlayerEvent(
     answer: (stepped: SteppedForAnswer) => AnswerBody;
   },
 ): Promise<AnswerBody> {
-  if (!isUuid(args.instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   const done = await ctx.db.transaction(async (tx) => {
+    const { row, settings } = await lockInstance(tx, args.instanceId);
+    // Read AFTER the lock, in a statement of its own: a statement that waited for the lock reads the other
+    // tables as they were when it began, so a player row read beside the lock could miss the write of the
+    // event that held it (two events of one player at once would lose one).
     const [found] = await tx
       .select({
-        row: gameInstances,
-        rev: gameRev,
         player: playerStates,
         user: { name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion },
-        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${gameInstances.id} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
+        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${playerStates.instanceId} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
+        stored: sql<AnswerBody | null>`(select ${playerEventAnswers.answer} from ${playerEventAnswers} where ${playerEventAnswers.instanceId} = ${playerStates.instanceId} and ${playerEventAnswers.playerId} = ${playerStates.playerId} and ${playerEventAnswers.clientEventId} = ${sql.placeholder('clientEventId')})`,
       })
-      .from(gameInstances)
-      .leftJoin(games, eq(games.id, gameInstances.gameId))
+      .from(users)
       .leftJoin(
         playerStates,
-        and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, sql.placeholder('userId'))),
+        and(eq(playerStates.instanceId, sql.placeholder('instanceId')), eq(playerStates.userId, users.id)),
       )
-      .leftJoin(users, eq(users.id, sql.placeholder('userId')))
-      .where(eq(gameInstances.id, sql.placeholder('instanceId')))
+      .where(eq(users.id, sql.placeholder('userId')))
       .orderBy(asc(playerStates.joinedAt))
       .limit(1)
-      .for('update', { of: gameInstances })
-      // Named: PostgreSQL parses and plans it once per connection, not once per event.
-      .prepare('play_lock_for_player')
-      .execute({ instanceId: args.instanceId, userId: args.claims.id });
-    if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-    if (!found.user || found.user.tokenVersion !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
+      .prepare('play_locked_player')
+      .execute({ instanceId: row.id, userId: args.claims.id, clientEventId: args.clientEventId });
+    if (!found || found.user.tokenVersion !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
     if (!found.player) throw notAPlayer();
     const player = found.player;
-    if (args.clientEventId !== null) {
-      const [stored] = await tx
-        .select({ answer: playerEventAnswers.answer })
-        .from(playerEventAnswers)
-        .where(
-          and(
-            eq(playerEventAnswers.instanceId, found.row.id),
-            eq(playerEventAnswers.playerId, player.playerId),
-            eq(playerEventAnswers.clientEventId, args.clientEventId),
-          ),
-        )
-        .limit(1);
-      if (stored) return { body: stored.answer as AnswerBody, push: null };
-    }
+    if (found.stored) return { body: found.stored, push: null };
     const user = { id: args.claims.id, name: found.user.name, email: found.user.email, role: found.user.role };
-    const settings = await playSettingsOf(tx, found.row.gameId, found.rev);
-    const checked = await args.check(
-      { row: found.row, player, user, enforceSingleDevice: settings.enforceSingleDevice },
-      tx,
-    );
+    const checked = await args.check({ row, player, user, enforceSingleDevice: settings.enforceSingleDevice }, tx);
     const event = { ...(checked.event ?? args.event), playerId: player.playerId } as PlayerEvent;
-    assertAcceptsPlayerEvent(found.row.status, event.type);
+    assertAcceptsPlayerEvent(row.status, event.type);
     if (checked.bindDevice) {
       await tx
         .update(playerStates)
@@ -945,12 +926,12 @@ async function runLockedPlayerEvent(
         );
     }
     const stepped = await stepLoaded(ctx, tx, {
-      row: found.row,
+      row,
       period: settings.period,
       rows: [player],
-      args: { instanceId: found.row.id, event, traceAllRules: checked.traceAllRules },
+      args: { instanceId: row.id, event, traceAllRules: checked.traceAllRules },
     });
-    const messages = found.hasMessages ? await deliverMessages(tx, found.row.id, player.playerId, ctx.now()) : [];
+    const messages = found.hasMessages ? await deliverMessages(tx, row.id, player.playerId, ctx.now()) : [];
     const body = {
       ...args.answer({
         spec: stepped.spec,
@@ -962,7 +943,7 @@ async function runLockedPlayerEvent(
     };
     if (args.clientEventId !== null) {
       await tx.insert(playerEventAnswers).values({
-        instanceId: found.row.id,
+        instanceId: row.id,
         playerId: player.playerId,
         clientEventId: args.clientEventId,
         answer: body,
