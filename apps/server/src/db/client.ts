@@ -37,8 +37,11 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Opens PostgreSQL at `url` (a pool of `poolSize` connections) and applies every pending migration. */
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL at `url` (a pool of `poolSize` connections) and applies every pending migration
+ * (unless `migrate` is false: the workers of a cluster, whose primary migrated before starting them).
+ */
+export async function openPostgres(url: string, poolSize = 10, migrate = true): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (a restart, a failover, a dropped
   // test database) must not crash the process: the pool replaces it, and the
@@ -47,7 +50,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  if (migrate) await migratePg(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'postgresql',
@@ -122,8 +125,10 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   databasePoolSize?: number;
   dataDir: string;
+  /** False in a cluster's workers: the primary applied the migrations (PostgreSQL only). */
+  migrate?: boolean;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    ? openPostgres(options.databaseUrl, options.databasePoolSize, options.migrate ?? true)
     : openPglite(path.join(options.dataDir, 'pglite'));
 }
