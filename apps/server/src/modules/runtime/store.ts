@@ -1,18 +1,35 @@
 /**
  * The instance store: where the pure engine meets the database.
  *
- * Why this is race-safe: every change to an instance — a player's event, an
- * operator's event, an operator's edit of the world — runs in ONE transaction
- * that first takes the instance row with `SELECT … FOR UPDATE`. Whoever holds
- * that row lock is the only one reading and writing the instance's world and its
- * players' states until COMMIT; a second event on the same instance waits at its
- * own `FOR UPDATE` and then reads what the first one wrote. So two players
- * racing for the last offer are stepped one after the other: the first takes it,
- * the second's step sees quantity 0 and is refused. Different instances never
- * wait for each other. Player rows are only ever written under their instance's
- * lock, so reading them after taking it needs no lock of their own. Nothing is
- * pushed to sockets before COMMIT, so a player is never told of a change that
- * was rolled back.
+ * Why this is race-safe. Two ways to change an instance, one rule between them.
+ *
+ * The locking path: an operator's event, an operator's edit of the world, a
+ * start, and a player's event that changes the shared world (a pick, an
+ * offer, the end of the instance) run in ONE transaction that first takes the
+ * instance row with `SELECT … FOR UPDATE`. Whoever holds that row lock is the
+ * only one writing the instance's world until COMMIT; a second event on the
+ * same instance waits at its own `FOR UPDATE` and then reads what the first
+ * one wrote. So two players racing for the last offer are stepped one after
+ * the other: the first takes it, the second's step sees quantity 0 and is
+ * refused. The player rows are read in a statement AFTER the lock: a statement
+ * that had to wait for the lock still reads the other tables as they were
+ * when it began.
+ *
+ * The optimistic path (`runPlayerEvent`): a player's event that leaves the
+ * world as it was — nearly all of them — reads without a lock, steps, and
+ * writes in one statement that applies only if the world's revision and the
+ * player row's version (`xmin`) are still the ones it read; else it writes
+ * nothing and reads again. Its result is then exactly the step the locking
+ * path would have made: it read nothing else.
+ *
+ * The rule that joins them: a player row is only written while its
+ * instance's row is locked — by `FOR UPDATE`, or by the optimistic write's own
+ * UPDATE of the instance row (`updated_at`), which comes before its UPDATE of
+ * the player. So a transaction holding the lock never writes a player row over
+ * an optimistic write it did not read, and the two always lock the instance
+ * before the player: they never deadlock. Different instances never wait for
+ * each other. Nothing is pushed to sockets before the write committed, so a
+ * player is never told of a change that was rolled back.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
