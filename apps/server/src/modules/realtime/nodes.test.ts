@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { SOCKET_EVENTS, type WatchAck } from '@loci/domain';
+import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { postgresAvailable } from '../../test/database.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -14,6 +16,7 @@ import { createPlayableGame, type PlayableGame } from '../../test/play-factories
 import { redisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
 import { connectSocket, nextEvent } from '../../test/sockets.js';
 
+const ADMIN_EMAIL = 'nodes-admin@loci.test';
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const hasPostgres = postgresAvailable();
 const hasRedis = await redisAvailable();
@@ -42,7 +45,7 @@ interface Node {
   stop(): Promise<void>;
 }
 
-async function startNode(databaseUrl: string, jwtSecret: string): Promise<Node> {
+async function startNode(databaseUrl: string, jwtSecret: string, env: Record<string, string> = {}): Promise<Node> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-node-'));
   let output = '';
@@ -59,6 +62,9 @@ async function startNode(databaseUrl: string, jwtSecret: string): Promise<Node> 
       LOCI_DATA_DIR: dataDir,
       LOCI_WEB_DIST: path.join(dataDir, 'no-console'),
       LOG_LEVEL: 'warn',
+      LOCI_ADMIN_EMAIL: ADMIN_EMAIL,
+      LOCI_ADMIN_PASSWORD: 'admin-password-of-the-nodes',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,7 +102,9 @@ async function startNode(databaseUrl: string, jwtSecret: string): Promise<Node> 
  * Two server nodes behind an imagined load balancer, sharing one PostgreSQL
  * database and one Redis (docs/deployment.md "Many machines"): each is the
  * real server in a process of its own, with its own caches, so what one node
- * does must be seen by the other through the database and Redis alone.
+ * does must be seen by the other through the database and Redis alone. Node A
+ * is itself a cluster of two workers (LOCI_WORKERS=2); both nodes start at
+ * the same moment with the same configured administrator.
  */
 describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
   let t: TestApp;
@@ -108,6 +116,7 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
   let bob: TestUser;
   let game: PlayableGame;
   let socket: Socket | undefined;
+  let aliceSocket: Socket | undefined;
 
   beforeAll(async () => {
     // The in-process app makes the database and seeds it; it serves nobody.
@@ -121,12 +130,13 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
       offerQuantity: 1,
     });
     [a, b] = await Promise.all([
-      startNode(t.databaseUrl!, t.config.jwtSecret),
+      startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WORKERS: '2' }),
       startNode(t.databaseUrl!, t.config.jwtSecret),
     ]);
   }, 180_000);
   afterAll(async () => {
     socket?.close();
+    aliceSocket?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await t?.close();
   });
@@ -138,7 +148,7 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  it('plays one shared world: a pick on node A is pushed to a player on node B, whose own pick is refused', async () => {
+  it('plays one shared world: a pick on node A is pushed to a player on node B, whose own pick is refused and pushed back to A', async () => {
     const started = await call(a, alice, 'POST', `/api/play/games/${game.gameId}/instances`, {});
     expect(started.status).toBe(201);
     const { instanceId } = (await started.json()) as { instanceId: string };
@@ -147,9 +157,7 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     expect(((await joined.json()) as { instanceId: string }).instanceId).toBe(instanceId);
 
     socket = await connectSocket(b.url, bob.token);
-    const ack = (await socket
-      .timeout(5000)
-      .emitWithAck(SOCKET_EVENTS.watch, { instanceId })) as WatchAck;
+    const ack = (await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.watch, { instanceId })) as WatchAck;
     expect(ack).toEqual({ ok: true });
     const pushed = nextEvent(socket, SOCKET_EVENTS.instance, 10_000);
 
@@ -160,10 +168,15 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     expect(answer.view.offers[game.offer.id]?.count).toBe(1);
     expect(await pushed).toEqual({ instanceId, status: 'active' });
 
+    // The other way round, to a socket held by one of node A's two workers.
+    aliceSocket = await connectSocket(a.url, alice.token);
+    expect(await aliceSocket.timeout(5000).emitWithAck(SOCKET_EVENTS.watch, { instanceId })).toEqual({ ok: true });
+    const pushedToA = nextEvent(aliceSocket, SOCKET_EVENTS.instance, 10_000);
     const late = await call(b, bob, 'POST', `/api/play/instances/${instanceId}/events`, {
       ...pick,
       clientEventId: 'bob-pick',
     });
+    expect(await pushedToA).toEqual({ instanceId, status: 'active' });
     expect(late.status).toBe(200);
     const refused = (await late.json()) as { outputs: Array<{ errorCode?: string }> };
     expect(refused.outputs.map((output) => output.errorCode)).toContain('QUANTITY_EXHAUSTED');
@@ -171,6 +184,17 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     // Alice's retry, sent to the other node, is answered with her first answer.
     const retry = await call(b, alice, 'POST', `/api/play/instances/${instanceId}/events`, pick);
     expect(await retry.json()).toEqual(answer);
+  });
+
+  it('starts both nodes, one of them two workers, and creates the configured administrator once', async () => {
+    const admins = await t.app.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    expect(admins.map((row) => row.role)).toEqual(['admin']);
+    expect(a.output()).toContain('2 workers');
+    // Every connection to node A reaches one of its workers: ten in a row all answer.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${a.url}/api/health`, { headers: { connection: 'close' } })),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
   });
 
   it('keeps a design lock taken on node A: node B refuses it to the co-designer', async () => {
