@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { gameInstances, gameplayRecords, playerEventAnswers, playerStates } from '../../db/schema.js';
+import { gameInstances, gameplayRecords, playerEventAnswers, playerMessages, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
@@ -128,6 +128,23 @@ describe('player events applied at most once', () => {
     expect(answers.map((res) => res.statusCode)).toEqual(codes.map(() => 200));
     const [row] = await t.app.ctx.db.select().from(playerStates).where(eq(playerStates.instanceId, instanceId));
     expect(Object.keys(row!.state.codes).sort()).toEqual([...codes].sort());
+  });
+
+  it('delivers a waiting operator message with the event, and again with its retry only', async () => {
+    const { player, instanceId } = await newPlayer();
+    const [message] = await t.app.ctx.db
+      .insert(playerMessages)
+      .values({ gameId: game.gameId, instanceId, playerId: player.user.id, sceneId: null, message: 'Meet at the pier' })
+      .returning();
+    const event = { type: 'location', ...FAR_AWAY, clientEventId: 'with-message' };
+    const first = await sendEvent(t.app, player, instanceId, event);
+    expect(first.json().messages).toEqual([
+      { id: message!.id, message: 'Meet at the pier', sceneId: null, when: message!.createdAt.toISOString() },
+    ]);
+    const retry = await sendEvent(t.app, player, instanceId, event);
+    expect(retry.json()).toEqual(first.json());
+    const next = await sendEvent(t.app, player, instanceId, { type: 'location', ...PIER });
+    expect(next.json().messages).toEqual([]);
   });
 
   it('refuses a malformed client event id with a field error', async () => {
