@@ -7,11 +7,7 @@ import type { TestApp } from './app.js';
  * (or `headers` such as Authorization, as a native app would send); resolves
  * once connected, rejects with the connect_error.
  */
-export function connectSocket(
-  t: TestApp | string,
-  token?: string,
-  headers?: Record<string, string>,
-): Promise<Socket> {
+export function connectSocket(t: TestApp | string, token?: string, headers?: Record<string, string>): Promise<Socket> {
   const socket = io(typeof t === 'string' ? t : t.config.publicUrl, {
     path: REALTIME_PATH,
     transports: ['websocket'],
