@@ -29,6 +29,9 @@ const FROM_SOURCE = process.env.BENCH_SERVER === 'source';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 /** A folder: the server runs with --cpu-prof and writes its profile there on exit. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+// Server processes (LOCI_WORKERS); more than one needs Redis (BENCH_REDIS_URL).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PLAY_DB = 'loci_bench_play';
 const PGBENCH_DB = 'loci_bench_pgbench';
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
@@ -51,9 +54,23 @@ async function seed(dataDir) {
 
 /** CPU time (ms) a process has used so far, from /proc (Linux). */
 function cpuMs(pid) {
+  // The server process and its children: the workers of a cluster (BENCH_WORKERS > 1).
+  const ticks = (id) => {
+    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    let total = ticks(pid).cpu;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+      try {
+        const stat = ticks(entry);
+        if (stat.ppid === pid) total += stat.cpu;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return (total * 1000) / 100;
   } catch {
     return Number.NaN;
   }
@@ -261,10 +278,11 @@ try {
     databaseUrl: urlOf(PLAY_DB),
     fromSource: FROM_SOURCE,
     logLevel: LOG_LEVEL,
+    env: { LOCI_WORKERS: String(WORKERS), ...(WORKERS > 1 ? { REDIS_URL } : {}) },
     nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
   });
   console.log(
-    `Server: ${FROM_SOURCE ? 'apps/server/src (tsx)' : 'apps/server/dist'} on ${urlOf(PLAY_DB)}, LOG_LEVEL=${LOG_LEVEL}; ` +
+    `Server: ${FROM_SOURCE ? 'apps/server/src (tsx)' : 'apps/server/dist'} on ${urlOf(PLAY_DB)}, LOG_LEVEL=${LOG_LEVEL}, LOCI_WORKERS=${WORKERS}; ` +
       `${CONCURRENCY} players, one instance and one connection each; ${WARMUP_S} s warm-up, ${DURATION_S} s measured.`,
   );
 

@@ -43,7 +43,7 @@ export function freePort() {
  * Starts the Loci server (apps/server/dist/main.js, or its TypeScript source
  * with `fromSource`) on `dataDir` — PostgreSQL when `databaseUrl` is given,
  * else the folder's PGlite — and resolves with the child and its URL once
- * /api/health answers.
+ * /api/health answers. `env` adds to the server's environment (LOCI_WORKERS, REDIS_URL).
  */
 export async function startServer({
   dataDir,
@@ -53,6 +53,7 @@ export async function startServer({
   logLevel = 'warn',
   stdio = ['ignore', 'ignore', 'inherit'],
   timeoutMs = 60_000,
+  env: extraEnv = {},
 }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -77,6 +78,7 @@ export async function startServer({
     // protects a real server would measure itself, not the event path.
     LOCI_PLAYER_EVENT_RATE: '1000000',
     LOG_LEVEL: logLevel,
+    ...extraEnv,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -33,14 +33,19 @@ export async function ensureAdmin(
         await db.update(users).set({ role: 'admin', updatedAt: now }).where(eq(users.id, existing.id));
       return {};
     }
-    await db.insert(users).values({
-      name: 'Administrator',
-      email: config.admin.email,
-      passwordHash: await hashPassword(config.admin.password),
-      role: 'admin',
-      confirmedAt: now,
-    });
-    return { createdAdmin: config.admin.email };
+    // Several nodes may start at once on one database: the one whose insert lands creates the account.
+    const created = await db
+      .insert(users)
+      .values({
+        name: 'Administrator',
+        email: config.admin.email,
+        passwordHash: await hashPassword(config.admin.password),
+        role: 'admin',
+        confirmedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    return created.length > 0 ? { createdAdmin: config.admin.email } : {};
   }
   if (database.kind !== 'pglite' || !database.created) return {};
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, workersOf } from './config.js';
 
 describe('config limits', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-config-'));
@@ -25,5 +25,42 @@ describe('config limits', () => {
     );
     expect(() => load({ LOCI_PLAYER_EVENT_RATE: '0' })).toThrow(/LOCI_PLAYER_EVENT_RATE/);
     expect(() => load({ LOCI_SOCKETS_PER_USER: 'many' })).toThrow(/LOCI_SOCKETS_PER_USER/);
+  });
+});
+
+describe('LOCI_WORKERS', () => {
+  const PG = 'postgres://db/loci';
+  const REDIS = 'redis://cache:6379';
+
+  it('runs one process per core on PostgreSQL with Redis by default', () => {
+    expect(workersOf(undefined, PG, REDIS, 4)).toEqual({ count: 4, reason: null });
+  });
+
+  it('runs one process on PGlite, and says why when more were asked for', () => {
+    expect(workersOf(undefined, undefined, REDIS, 4)).toEqual({ count: 1, reason: null });
+    const asked = workersOf(3, undefined, REDIS, 4);
+    expect(asked.count).toBe(1);
+    expect(asked.reason).toMatch(/PGlite.*one process only/);
+  });
+
+  it('refuses several workers without Redis, and runs one by default then', () => {
+    expect(() => workersOf(2, PG, undefined, 4)).toThrow(ConfigError);
+    expect(() => workersOf(2, PG, undefined, 4)).toThrow(/needs REDIS_URL/);
+    const byDefault = workersOf(undefined, PG, undefined, 4);
+    expect(byDefault.count).toBe(1);
+    expect(byDefault.reason).toMatch(/REDIS_URL/);
+    expect(workersOf(1, PG, undefined, 4)).toEqual({ count: 1, reason: null });
+  });
+
+  it('refuses a worker count that is not a positive whole number', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loci-config-'));
+    try {
+      expect(() => loadConfig({ LOCI_DATA_DIR: dir, LOCI_WORKERS: '0' })).toThrow(/LOCI_WORKERS/);
+      expect(loadConfig({ LOCI_DATA_DIR: dir, LOCI_WORKERS: '3', DATABASE_URL: PG, REDIS_URL: REDIS }).workers).toEqual(
+        { count: 3, reason: null },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -42,6 +43,7 @@ const envSchema = z.object({
   LOCI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  LOCI_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   JWT_SECRET: optionalString,
   JWT_EXPIRES_IN: z.string().default('7d'),
   SMTP_URL: optionalString,
@@ -99,8 +101,10 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections the server keeps to PostgreSQL (each event holds one for its transaction). */
+  /** Connections each server process keeps to PostgreSQL (each event holds one for its transaction). */
   databasePoolSize: number;
+  /** Server processes sharing the port (node:cluster), and why when it is not what was asked for. */
+  workers: { count: number; reason: string | null };
   jwtSecret: string;
   jwtExpiresIn: string;
   smtpUrl: string | undefined;
@@ -155,6 +159,46 @@ function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string 
   return secret;
 }
 
+/**
+ * How many server processes to run (LOCI_WORKERS; docs/deployment.md "Every core"):
+ * - on PGlite, one: the embedded database lives inside one process;
+ * - several need REDIS_URL, since a worker's push must reach the sockets the
+ *   others hold (the Socket.IO Redis adapter): asked for without it, the
+ *   server refuses to start; by default it then runs one;
+ * - by default on PostgreSQL with Redis, one per core.
+ */
+export function workersOf(
+  asked: number | undefined,
+  databaseUrl: string | undefined,
+  redisUrl: string | undefined,
+  cores: number,
+): { count: number; reason: string | null } {
+  if (!databaseUrl) {
+    return {
+      count: 1,
+      reason:
+        asked !== undefined && asked > 1
+          ? `LOCI_WORKERS=${asked} ignored: the embedded database (PGlite) is opened by one process only; set DATABASE_URL to run several`
+          : null,
+    };
+  }
+  if (asked !== undefined) {
+    if (asked > 1 && !redisUrl) {
+      throw new ConfigError(
+        `LOCI_WORKERS=${asked} needs REDIS_URL: a push from one worker must reach the sockets the other workers hold`,
+      );
+    }
+    return { count: asked, reason: null };
+  }
+  if (cores > 1 && !redisUrl) {
+    return {
+      count: 1,
+      reason: `one worker of ${cores} cores: several need REDIS_URL (set it, or LOCI_WORKERS=1 to silence this)`,
+    };
+  }
+  return { count: cores, reason: null };
+}
+
 /** Builds the configuration from the environment, creating the data folder when missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -179,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: workersOf(e.LOCI_WORKERS, e.DATABASE_URL, e.REDIS_URL, availableParallelism()),
     jwtSecret: resolveJwtSecret(dataDir, e.JWT_SECRET),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     smtpUrl: e.SMTP_URL,

@@ -24,13 +24,24 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** True when the embedded database was created by this start. */
   created: boolean;
+  /**
+   * Runs one hand-written statement outside any transaction and returns its
+   * rows (JSON columns parsed). On PostgreSQL `name` makes it a named prepared
+   * statement, parsed and planned once per connection; the hot path of play
+   * uses it where building the statement with drizzle would cost more than
+   * running it (runtime/store.ts).
+   */
+  query<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Opens PostgreSQL at `url` (a pool of `poolSize` connections) and applies every pending migration. */
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL at `url` (a pool of `poolSize` connections) and applies every pending migration
+ * (unless `migrate` is false: the workers of a cluster, whose primary migrated before starting them).
+ */
+export async function openPostgres(url: string, poolSize = 10, migrate = true): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (a restart, a failover, a dropped
   // test database) must not crash the process: the pool replaces it, and the
@@ -39,8 +50,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'postgresql', created: false, close: () => pool.end() };
+  if (migrate) await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgresql',
+    created: false,
+    query: async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[],
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -63,6 +81,8 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       db: db as unknown as Database,
       kind: 'pglite',
       created,
+      query: async <Row>(_name: string, text: string, values: unknown[]) =>
+        (await client.query<Row>(text, values)).rows,
       close: async () => {
         await client.close();
         release();
@@ -105,8 +125,10 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   databasePoolSize?: number;
   dataDir: string;
+  /** False in a cluster's workers: the primary applied the migrations (PostgreSQL only). */
+  migrate?: boolean;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    ? openPostgres(options.databaseUrl, options.databasePoolSize, options.migrate ?? true)
     : openPglite(path.join(options.dataDir, 'pglite'));
 }

@@ -402,3 +402,25 @@ export const playerMessages = pgTable(
   ],
 );
 export type PlayerMessageRow = typeof playerMessages.$inferSelect;
+
+/**
+ * The answers of player events sent with a client event id (issue 11: an app
+ * that queues events offline sends each with its own id). A row is written in
+ * the same statement as the event's own writes (runtime/store.ts), so an
+ * event is applied at most once per `(instance, player, clientEventId)` and a
+ * retry is answered with `answer`, the original body, without stepping again.
+ */
+export const playerEventAnswers = pgTable(
+  'player_event_answers',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    clientEventId: text('client_event_id').notNull(),
+    /** The answer's body as it was sent the first time. */
+    answer: jsonb('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.playerId, t.clientEventId] })],
+);

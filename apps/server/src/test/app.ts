@@ -29,6 +29,8 @@ export interface TestApp {
   app: App;
   config: Config;
   database: DatabaseHandle;
+  /** The PostgreSQL database's URL (undefined on PGlite), for server processes started beside the app. */
+  databaseUrl: string | undefined;
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    databaseUrl: database.url,
     clock,
     async close() {
       await app.close();

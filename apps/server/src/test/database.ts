@@ -9,7 +9,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
  */
 export async function createTestDatabase(
   kind: 'default' | 'pglite' | 'postgresql' = 'default',
-): Promise<DatabaseHandle> {
+): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const usePostgres = kind === 'postgresql' || (kind === 'default' && !!url);
   if (!usePostgres) return openPglite(undefined);
@@ -24,6 +24,8 @@ export async function createTestDatabase(
   const handle = await openPostgres(target.toString());
   return {
     ...handle,
+    // For tests that start server processes of their own on the same database.
+    url: target.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });

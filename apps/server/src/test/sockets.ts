@@ -3,12 +3,12 @@ import { REALTIME_PATH } from '@loci/domain';
 import type { TestApp } from './app.js';
 
 /**
- * Opens a socket to a listening test app, with `token` in the handshake's auth
+ * Opens a socket to a listening test app (or a server's URL), with `token` in the handshake's auth
  * (or `headers` such as Authorization, as a native app would send); resolves
  * once connected, rejects with the connect_error.
  */
-export function connectSocket(t: TestApp, token?: string, headers?: Record<string, string>): Promise<Socket> {
-  const socket = io(t.config.publicUrl, {
+export function connectSocket(t: TestApp | string, token?: string, headers?: Record<string, string>): Promise<Socket> {
+  const socket = io(typeof t === 'string' ? t : t.config.publicUrl, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     forceNew: true,

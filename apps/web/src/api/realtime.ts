@@ -30,6 +30,9 @@ function connect(token: string): LociSocket {
   socket = io({
     path: '/socket.io',
     auth: { token },
+    // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
+    // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
+    transports: ['websocket'],
     reconnection: true,
     reconnectionDelay: 1000,
     reconnectionDelayMax: 30_000,

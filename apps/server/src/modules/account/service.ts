@@ -4,7 +4,15 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hasRoleAtLeast, USER_MESSAGES, type ChangePasswordInput, type Role } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { gameInstances, gameplayRecords, playerMessages, playerStates, users, type UserRow } from '../../db/schema.js';
+import {
+  gameInstances,
+  gameplayRecords,
+  playerEventAnswers,
+  playerMessages,
+  playerStates,
+  users,
+  type UserRow,
+} from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 
@@ -221,6 +229,10 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
       record: replaced(gameplayRecords.record),
     })
     .where(inArray(gameplayRecords.instanceId, ids));
+  // The stored answers of retried events carry the player's view: nobody retries for a deleted account.
+  await tx
+    .delete(playerEventAnswers)
+    .where(and(inArray(playerEventAnswers.instanceId, ids), eq(playerEventAnswers.playerId, userId)));
   await tx
     .update(playerMessages)
     .set({ playerId: fresh })

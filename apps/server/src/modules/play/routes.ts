@@ -5,7 +5,7 @@ import {
   DEVICE_HEADER,
   PLAY_MESSAGES,
   playEventAnswerSchema,
-  playEventSchema,
+  playEventRequestSchema,
   playGameAnswerSchema,
   playLobbySchema,
   playStateAnswerSchema,
@@ -13,7 +13,7 @@ import {
   startPlayBodySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fail } from '../../lib/errors.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getPlayGame, getPlayLobby, getPlayState, sendPlayEvent, startPlaying } from './service.js';
@@ -133,9 +133,11 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/play/instances/:instanceId/events',
     {
       // Before the body is read: a refused event costs no parsing, no validation and no query.
+      // The caller's account is read with the instance, in the event's one read (runtime/store.ts runPlayerEvent).
+      config: { deferAccountLookup: true },
       onRequest: async (request, reply) => {
-        if (!request.currentUser) return;
-        const taken = playerEvents.take(`${request.currentUser.id}:${request.params.instanceId}`);
+        if (!request.tokenClaims) return;
+        const taken = playerEvents.take(`${request.tokenClaims.id}:${request.params.instanceId}`);
         if (taken.ok) return;
         reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
         throw new AppError('TOO_MANY_EVENTS', PLAY_MESSAGES.tooManyEvents);
@@ -144,19 +146,22 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         security,
         summary:
-          'One event of the caller; engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE; 429 TOO_MANY_EVENTS',
+          'One event of the caller, applied at most once per clientEventId (a retry gets the first answer); engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE; 429 TOO_MANY_EVENTS',
         params: instanceParams,
-        body: playEventSchema,
+        body: playEventRequestSchema,
         response: { 200: playEventAnswerSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const claims = request.tokenClaims;
+      if (!claims) throw fail.unauthenticated();
+      const { clientEventId, ...event } = request.body;
       return sendPlayEvent({
         ctx,
-        user,
+        claims,
         instanceId: request.params.instanceId,
-        event: request.body,
+        event,
+        clientEventId: clientEventId ?? null,
         deviceId: deviceOf(request),
       });
     },

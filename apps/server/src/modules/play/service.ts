@@ -32,7 +32,6 @@ import {
   gameInstances,
   gameVersions,
   media,
-  playerMessages,
   playerStates,
   type GameInstanceRow,
   type GameVersionRow,
@@ -53,6 +52,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import {
+  deliverMessages,
   insertInstance,
   pushStepped,
   runEvent,
@@ -121,23 +121,29 @@ function assertPasscode(playPassword: string, passcode: string | undefined, acce
 
 /**
  * 409 OTHER_DEVICE when the game binds a player to one device and the row is
- * bound to another one. A row not bound yet is bound to this device (a game
- * that turned the restriction on after the player joined).
+ * bound to another one; else the device to bind a row not bound yet to (a
+ * game that turned the restriction on after the player joined), or null.
  */
+function deviceToBind(row: PlayerStateRow, enforce: boolean, deviceId: string | null): string | null {
+  if (!enforce) return null;
+  if (row.deviceId && row.deviceId !== deviceId) {
+    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
+  }
+  return row.deviceId ? null : deviceId;
+}
+
+/** `deviceToBind`, and binds the row to the device at once (starts and rejoins). */
 async function assertDevice(
   db: Executor,
   row: PlayerStateRow,
   enforce: boolean,
   deviceId: string | null,
 ): Promise<void> {
-  if (!enforce) return;
-  if (row.deviceId && row.deviceId !== deviceId) {
-    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
-  }
-  if (!row.deviceId && deviceId) {
+  const bind = deviceToBind(row, enforce, deviceId);
+  if (bind) {
     await db
       .update(playerStates)
-      .set({ deviceId })
+      .set({ deviceId: bind })
       .where(
         and(
           eq(playerStates.instanceId, row.instanceId),
@@ -168,27 +174,6 @@ async function resolveVersion(db: Executor, game: LoadedGame, versionId: string 
 
 // ─── Messages and answers ────────────────────────────────────────────────────
 
-/**
- * The operator messages waiting for the player, oldest first, stamped
- * delivered by the same statement: two concurrent calls never both deliver one.
- */
-async function deliverMessages(ctx: AppContext, instanceId: string, playerId: string): Promise<PlayMessage[]> {
-  const rows = await ctx.db
-    .update(playerMessages)
-    .set({ deliveredAt: ctx.now() })
-    .where(
-      and(
-        eq(playerMessages.instanceId, instanceId),
-        eq(playerMessages.playerId, playerId),
-        isNull(playerMessages.deliveredAt),
-      ),
-    )
-    .returning();
-  return rows
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map((row) => ({ id: row.id, message: row.message, sceneId: row.sceneId, when: row.createdAt.toISOString() }));
-}
-
 /** The answer for `playerId` in `state`; `debug` when the caller playtests. */
 async function answerFor(
   ctx: AppContext,
@@ -203,13 +188,24 @@ async function answerFor(
     hasMessages?: boolean;
   },
 ): Promise<PlayAnswer> {
+  const messages =
+    args.hasMessages === false ? [] : await deliverMessages(ctx.db, args.instanceId, args.playerId, ctx.now());
+  return { ...answerBody(args), messages };
+}
+
+/** The answer for `playerId` in `state` without the operators' messages. */
+function answerBody(args: {
+  spec: GameSpec;
+  state: InstanceState;
+  playerId: string;
+  outputs: Output[];
+  trace: StepTrace | null;
+}): Omit<PlayAnswer, 'messages'> {
   const { spec, state, playerId } = args;
-  const messages = args.hasMessages === false ? [] : await deliverMessages(ctx, args.instanceId, playerId);
   const player = state.players[playerId]!;
   return {
     outputs: args.outputs.filter((output) => output.playerId === playerId),
     view: viewOf(spec, state, playerId),
-    messages,
     ...(args.trace ? { debug: { trace: args.trace, player, world: state.world } } : {}),
   };
 }
@@ -567,40 +563,42 @@ export async function getPlayState({
  */
 export async function sendPlayEvent({
   ctx,
-  user,
+  claims,
   instanceId,
   event,
+  clientEventId,
   deviceId,
 }: {
   ctx: AppContext;
-  user: CurrentUser;
+  /** The caller's verified token (the route defers the account lookup to the event's read). */
+  claims: { id: string; tv?: number };
   instanceId: string;
   event: PlayEvent;
+  clientEventId: string | null;
   deviceId: string | null;
 }): Promise<PlayAnswer> {
-  let debug = false;
-  const { result, spec, playerId, hasMessages, instance } = await runPlayerEvent(ctx, {
+  const answer = await runPlayerEvent(ctx, {
     instanceId,
-    userId: user.id,
+    claims,
     event,
-    check: async ({ row, player, enforceSingleDevice }, tx) => {
-      await assertDevice(tx, player, enforceSingleDevice, deviceId);
-      // Inside the transaction (PGlite has one connection: a query beside it would wait for it).
-      debug = await mayDebug(ctx, user, row, tx);
-      if (event.type !== 'submission') return { traceAllRules: debug };
-      const mediaType = await submittedMediaType(tx, user, row, event.mediaId);
-      return { traceAllRules: debug, event: mediaType ? { ...event, mediaType } : event };
+    clientEventId,
+    check: async ({ row, player, user, enforceSingleDevice }, db) => {
+      const bindDevice = deviceToBind(player, enforceSingleDevice, deviceId);
+      const traceAllRules = await mayDebug(ctx, user, row, db);
+      if (event.type !== 'submission') return { traceAllRules, bindDevice };
+      const mediaType = await submittedMediaType(db, user, row, event.mediaId);
+      return { traceAllRules, bindDevice, event: mediaType ? { ...event, mediaType } : event };
     },
+    answer: ({ spec, result, playerId, traceAllRules }) =>
+      answerBody({
+        spec,
+        state: result.state,
+        playerId,
+        outputs: result.outputs,
+        trace: traceAllRules ? result.trace : null,
+      }),
   });
-  return answerFor(ctx, {
-    spec,
-    state: result.state,
-    instanceId: instance.id,
-    playerId,
-    outputs: result.outputs,
-    trace: debug ? result.trace : null,
-    hasMessages,
-  });
+  return answer as unknown as PlayAnswer;
 }
 
 /**

@@ -107,6 +107,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     path: REALTIME_PATH,
     serveClient: false,
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    // Several workers share the port and node:cluster hands each connection to any of them, so an HTTP
+    // long-polling session (several requests) would reach workers that do not know it: WebSocket only,
+    // one connection that stays with one worker (the web client connects with WebSocket directly).
+    ...(ctx.config.workers.count > 1 ? { transports: ['websocket' as const] } : {}),
   });
 
   const { limits } = ctx.config;

@@ -1,20 +1,37 @@
 /**
  * The instance store: where the pure engine meets the database.
  *
- * Why this is race-safe: every change to an instance — a player's event, an
- * operator's event, an operator's edit of the world — runs in ONE transaction
- * that first takes the instance row with `SELECT … FOR UPDATE`. Whoever holds
- * that row lock is the only one reading and writing the instance's world and its
- * players' states until COMMIT; a second event on the same instance waits at its
- * own `FOR UPDATE` and then reads what the first one wrote. So two players
- * racing for the last offer are stepped one after the other: the first takes it,
- * the second's step sees quantity 0 and is refused. Different instances never
- * wait for each other. Player rows are only ever written under their instance's
- * lock, so reading them after taking it needs no lock of their own. Nothing is
- * pushed to sockets before COMMIT, so a player is never told of a change that
- * was rolled back.
+ * Why this is race-safe. Two ways to change an instance, one rule between them.
+ *
+ * The locking path: an operator's event, an operator's edit of the world, a
+ * start, and a player's event that changes the shared world (a pick, an
+ * offer, the end of the instance) run in ONE transaction that first takes the
+ * instance row with `SELECT … FOR UPDATE`. Whoever holds that row lock is the
+ * only one writing the instance's world until COMMIT; a second event on the
+ * same instance waits at its own `FOR UPDATE` and then reads what the first
+ * one wrote. So two players racing for the last offer are stepped one after
+ * the other: the first takes it, the second's step sees quantity 0 and is
+ * refused. The player rows are read in a statement AFTER the lock: a statement
+ * that had to wait for the lock still reads the other tables as they were
+ * when it began.
+ *
+ * The optimistic path (`runPlayerEvent`): a player's event that leaves the
+ * world as it was — nearly all of them — reads without a lock, steps, and
+ * writes in one statement that applies only if the world's revision and the
+ * player row's version (`xmin`) are still the ones it read; else it writes
+ * nothing and reads again. Its result is then exactly the step the locking
+ * path would have made: it read nothing else.
+ *
+ * The rule that joins them: a player row is only written while its
+ * instance's row is locked — by `FOR UPDATE`, or by the optimistic write's own
+ * UPDATE of the instance row (`updated_at`), which comes before its UPDATE of
+ * the player. So a transaction holding the lock never writes a player row over
+ * an optimistic write it did not read, and the two always lock the instance
+ * before the player: they never deadlock. Different instances never wait for
+ * each other. Nothing is pushed to sockets before the write committed, so a
+ * player is never told of a change that was rolled back.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   isAcceptedAfterEnd,
   migrateGameSpec,
@@ -24,6 +41,7 @@ import {
   type GameSpec,
   type PlayerView,
   type PlayingPeriod,
+  type Role,
 } from '@loci/domain';
 import {
   INSTANCE_STATE_VERSION,
@@ -44,8 +62,10 @@ import {
   gameplayRecords,
   games,
   gameVersions,
+  playerEventAnswers,
   playerMessages,
   playerStates,
+  users,
   type GameInstanceRow,
   type GameRow,
   type GameVersionRow,
@@ -221,7 +241,7 @@ export async function loadInstanceState(
 async function lockInstance(
   tx: Transaction,
   instanceId: string,
-): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null }> {
+): Promise<{ row: GameInstanceRow; period: PlayingPeriod | null; settings: PlaySettings }> {
   if (!isUuid(instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
   // The instance (locked) and its game row's version (not locked: `of` limits the lock).
   const [found] = await tx
@@ -232,7 +252,8 @@ async function lockInstance(
     .limit(1)
     .for('update', { of: gameInstances });
   if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  return { row: found.row, period: (await playSettingsOf(tx, found.row.gameId, found.rev)).period };
+  const settings = await playSettingsOf(tx, found.row.gameId, found.rev);
+  return { row: found.row, period: settings.period, settings };
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
@@ -395,24 +416,33 @@ async function stepLoaded(
     );
   }
 
-  // Outputs per player, with that player's view, for the sockets.
+  return { instance, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join) };
+}
+
+/** What a committed step pushes: per player with outputs, their outputs and view; the instance's status. */
+function pushOf(
+  spec: GameSpec,
+  instance: GameInstanceRow,
+  result: StepResult,
+  byPlayer: ReadonlyMap<string, PlayerStateRow>,
+  join: JoinOptions | undefined,
+): PendingPush {
   const outputsByPlayer = new Map<string, Output[]>();
   for (const output of result.outputs) {
-    if (!output.playerId || !nextPlayers[output.playerId]) continue;
+    if (!output.playerId || !result.state.players[output.playerId]) continue;
     const list = outputsByPlayer.get(output.playerId) ?? [];
     list.push(output);
     outputsByPlayer.set(output.playerId, list);
   }
-  const push: PendingPush = {
-    instanceId: row.id,
+  return {
+    instanceId: instance.id,
     status: instance.status,
     players: [...outputsByPlayer].map(([playerId, outputs]) => ({
-      userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (args.join?.userId ?? playerId),
+      userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (join?.userId ?? playerId),
       outputs,
       view: viewOf(spec, result.state, playerId),
     })),
   };
-  return { instance, result, spec, push };
 }
 
 /**
@@ -480,12 +510,24 @@ export async function runEvent(
   return { instance: stepped.instance, result: stepped.result, spec: stepped.spec };
 }
 
-/** What a player's event run by `runPlayerEvent` found under the lock, for the caller's own checks. */
-export interface LockedForPlayer {
+/** What a player's event found when it read the instance: the caller's own checks run on it. */
+export interface ReadForPlayer {
   row: GameInstanceRow;
   player: PlayerStateRow;
+  /** The caller's account, read with the instance (the auth lookup is folded into the event's read). */
+  user: { id: string; name: string; email: string; role: Role };
   /** The game's current single-device setting. */
   enforceSingleDevice: boolean;
+}
+
+/** What the caller's checks decide before the step. */
+export interface PlayerEventCheck {
+  /** Trace every rule (playtests with debug). */
+  traceAllRules: boolean;
+  /** The event to run when it completes the client's (e.g. a medium's kind). */
+  event?: ClientPlayerEvent;
+  /** Binds the player to this device with the event's write (games that enforce a single device). */
+  bindDevice?: string | null;
 }
 
 /** A player event as the client sends it: the server fills in the caller's player id. */
@@ -495,76 +537,440 @@ export type ClientPlayerEvent = PlayerEvent extends infer E
     : never
   : never;
 
+/** A message an operator sent, as a player's answer carries it. */
+export interface DeliveredMessage {
+  id: string;
+  message: string;
+  sceneId: string | null;
+  when: string;
+}
+
+/** The answer body of a player event without its messages, which the write delivers. */
+export type AnswerBody = Record<string, unknown>;
+
+/** What a step gives the caller to build its answer from. */
+export interface SteppedForAnswer {
+  spec: GameSpec;
+  result: StepResult;
+  playerId: string;
+  traceAllRules: boolean;
+}
+
+/** Marks a player's undelivered messages delivered and returns them, oldest first. */
+export async function deliverMessages(
+  db: Executor,
+  instanceId: string,
+  playerId: string,
+  now: Date,
+): Promise<DeliveredMessage[]> {
+  const rows = await db
+    .update(playerMessages)
+    .set({ deliveredAt: now })
+    .where(
+      and(
+        eq(playerMessages.instanceId, instanceId),
+        eq(playerMessages.playerId, playerId),
+        isNull(playerMessages.deliveredAt),
+      ),
+    )
+    .returning();
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((row) => ({ id: row.id, message: row.message, sceneId: row.sceneId, when: row.createdAt.toISOString() }));
+}
+
 /**
- * Runs one event of the signed-in user's player in ONE transaction whose first
- * statement locks the instance and reads, with it, the game's playing period
- * and single-device setting, the caller's player row and whether operator
- * messages wait for them — the hot path of play: one statement to load, one to
- * write (touchWithPlayer), then COMMIT. `check` runs under the lock before the
- * step (device binding, playtest debug); it throws to refuse and says whether
- * to trace every rule. 404 without the instance, 403 NOT_A_PLAYER when the user
- * does not play it, 409 INSTANCE_NOT_ACTIVE as `runEvent`.
+ * Optimistic attempts before a player event falls back to the instance's row
+ * lock. A conflict means another write to the same instance's world or to the
+ * same player landed between our read and our write; with players of
+ * different instances it never happens, so a few attempts are plenty.
+ */
+const OPTIMISTIC_ATTEMPTS = 4;
+
+/** A short random pause before retrying: two conflicting writers do not meet again in lockstep. */
+const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt * 2));
+
+/**
+ * The read of a player event, one statement without a lock: the caller's
+ * account (name, role, token version: the auth lookup), the instance, the
+ * game row's version (for the cached play settings), the caller's player row
+ * and its version (`xmin`, which every update of the row changes), whether
+ * operator messages wait, and the stored answer of this client event id.
+ * The instance's own spec snapshot (working-version playtests, large) is not
+ * read: `specForRead` reads it once per instance into the cache.
+ */
+const READ_FOR_PLAYER = `
+select u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
+  i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
+  i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
+  g.xmin::text as game_rev,
+  p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
+  p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
+  exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
+    and m.delivered_at is null) as has_messages,
+  (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
+    and a.client_event_id = $3) as stored_answer
+from users u
+left join game_instances i on i.id = $1
+left join games g on g.id = i.game_id
+left join player_states p on p.instance_id = i.id and p.user_id = u.id
+where u.id = $2
+order by p.joined_at
+limit 1`;
+
+interface ReadRow {
+  user_name: string;
+  user_email: string;
+  user_role: Role;
+  token_version: number;
+  id: string | null;
+  game_id: string;
+  version_id: string;
+  is_live_spec: boolean;
+  multiplayer: boolean;
+  status: GameInstanceRow['status'];
+  world: WorldState;
+  state_version: number;
+  own_spec: boolean;
+  notes: string;
+  created_at: Date;
+  updated_at: Date;
+  game_rev: string | null;
+  player_id: string | null;
+  user_id: string | null;
+  name: string;
+  player_status: PlayerStateRow['status'];
+  state: PlayerState;
+  latitude: number | null;
+  longitude: number | null;
+  device_id: string | null;
+  joined_at: Date;
+  player_updated_at: Date;
+  player_rev: string;
+  has_messages: boolean;
+  stored_answer: AnswerBody | null;
+}
+
+/**
+ * The write of a player event that leaves the world as it was (the hot path:
+ * a location update, an answer, a code), ONE statement, so it commits
+ * atomically on its own (no BEGIN / COMMIT):
+ * - `touched` bumps the instance's `updated_at` only if the world's revision
+ *   is still the one the step read. Updating the row takes its row lock until
+ *   the statement commits, exactly like the `SELECT … FOR UPDATE` of the
+ *   locking path (see the file's header): that keeps the rule "player rows are
+ *   only written while their instance's row is locked", so a transaction that
+ *   holds the lock and read a player row never writes over this write, and it
+ *   always takes the instance before the player, so the two orders never
+ *   deadlock (`written` reads `touched`, so its row lock comes second).
+ * - `written` updates the player only if the row is still the version the step
+ *   read (`xmin`) — re-checked on the newest version when it had to wait for a
+ *   concurrent writer (PostgreSQL's READ COMMITTED re-evaluates an UPDATE's
+ *   condition on the row it waited for).
+ * - the records, the delivered messages and the stored answer are written only
+ *   with the player (`from written`).
+ * When `applied` is 0 nothing but `updated_at` changed and the caller reads
+ * and steps again. The stored answer's primary key turns a concurrent
+ * duplicate of the same client event id into a unique violation: the
+ * statement then changes nothing and the retry finds the first one's answer.
+ */
+const WRITE_PLAYER_EVENT = `
+with touched as (
+  update game_instances set updated_at = $3
+  where id = $1 and (world->>'revision')::int = $4
+  returning id
+), written as (
+  update player_states
+  set name = $5, status = $6, state = $7::jsonb, latitude = $8, longitude = $9, updated_at = $3,
+    device_id = coalesce(device_id, $10)
+  where instance_id = $1 and player_id = $2 and xmin = $11::text::xid and exists (select 1 from touched)
+  returning player_id
+), records as (
+  insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
+  select $1, $12, $13, r->>'playerId', r->>'name', (r->>'at')::timestamptz, r->'record'
+  from jsonb_array_elements($14::jsonb) r
+  where exists (select 1 from written)
+), delivered as (
+  update player_messages set delivered_at = $3
+  where $15::boolean and instance_id = $1 and player_id = $2 and delivered_at is null
+    and exists (select 1 from written)
+  returning id, message, scene_id, created_at
+), messages as (
+  select coalesce(jsonb_agg(jsonb_build_object('id', id, 'message', message, 'sceneId', scene_id,
+      'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::jsonb)
+    as list
+  from delivered
+), answered as (
+  insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
+  select $1, $2, $16::text, jsonb_set($17::jsonb, '{messages}', (select list from messages)), $3
+  from written
+  where $16::text is not null
+)
+select (select count(*)::int from written) as applied, (select list from messages) as messages`;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/** The instance and player rows as drizzle would have read them, from the event's read. */
+function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerStateRow } {
+  const row: GameInstanceRow = {
+    id: found.id!,
+    gameId: found.game_id,
+    versionId: found.version_id,
+    isLiveSpec: found.is_live_spec,
+    multiplayer: found.multiplayer,
+    status: found.status,
+    world: found.world,
+    stateVersion: found.state_version,
+    spec: null,
+    notes: found.notes,
+    createdAt: found.created_at,
+    updatedAt: found.updated_at,
+  };
+  const player: PlayerStateRow = {
+    instanceId: row.id,
+    playerId: found.player_id!,
+    userId: found.user_id,
+    gameId: row.gameId,
+    versionId: row.versionId,
+    name: found.name,
+    status: found.player_status,
+    state: found.state,
+    latitude: found.latitude,
+    longitude: found.longitude,
+    deviceId: found.device_id,
+    joinedAt: found.joined_at,
+    updatedAt: found.player_updated_at,
+  };
+  return { row, player };
+}
+
+/** The spec of an instance read without its snapshot column (`own`: it has one): read once into the cache. */
+async function specForRead(
+  db: Executor,
+  row: GameInstanceRow,
+  own: boolean,
+  period: PlayingPeriod | null,
+): Promise<GameSpec> {
+  if (!own) return specFor(db, row, period);
+  const periodKey = period ? `${period.start}|${period.end ?? ''}|${period.timezone}` : '';
+  const cached = specCache.get(`instance:${row.id}|${periodKey}`);
+  if (cached) return cached;
+  const [found] = await db
+    .select({ spec: gameInstances.spec })
+    .from(gameInstances)
+    .where(eq(gameInstances.id, row.id))
+    .limit(1);
+  return specFor(db, { ...row, spec: found?.spec ?? null }, period);
+}
+
+const notAPlayer = () =>
+  new AppError('FORBIDDEN', PLAY_MESSAGES.notAPlayer, { extra: { errorCode: PLAY_ERROR_CODES.NOT_A_PLAYER } });
+
+/**
+ * Runs one event of the signed-in user's player and returns the answer body
+ * (`answer(…)` with the messages delivered by the same write) — optimistic
+ * concurrency instead of a transaction holding the instance's row lock:
+ *
+ * 1. ONE read, no lock (READ_FOR_PLAYER): the caller's account (401 when it is
+ *    gone or the token was revoked), the instance (404), the caller's player
+ *    row (403 NOT_A_PLAYER) with its version, the game's settings version,
+ *    whether messages wait and the stored answer of `clientEventId` — which,
+ *    when present, is the answer: the event was applied already.
+ * 2. `check` (device binding, playtest debug, a medium's kind) and the step, in
+ *    memory, on the world and the player as read.
+ * 3. When the world did not change, ONE conditional statement writes it all
+ *    (WRITE_PLAYER_EVENT): it applies only if the world's revision and the
+ *    player row are still the ones read, so the step is exactly what a step
+ *    under the lock would have computed; otherwise nothing is written and the
+ *    event is read and stepped again (a few times, with jitter).
+ * 4. An event that changes the world (a pick, an offer, the instance's end),
+ *    or one that kept conflicting, runs in the locking transaction
+ *    (`runLockedPlayerEvent`): the world is shared by every player of the
+ *    instance, and the last unit's one winner is decided there, under the row
+ *    lock, exactly as before.
+ *
+ * Nothing is pushed before the write committed. Engine refusals are not
+ * errors: they come back as 'error' outputs. 409 INSTANCE_NOT_ACTIVE as
+ * `runEvent`.
  */
 export async function runPlayerEvent(
   ctx: AppContext,
   args: {
     instanceId: string;
-    userId: string;
+    /** The caller's verified token: the account is read with the instance. */
+    claims: { id: string; tv?: number };
     event: ClientPlayerEvent;
-    /** Returns whether to trace every rule, and the event to run when it completes the client's (e.g. a medium's kind). */
-    check: (locked: LockedForPlayer, tx: Transaction) => Promise<{ traceAllRules: boolean; event?: ClientPlayerEvent }>;
+    /** The app's id for this event: applied at most once per (instance, player, id). */
+    clientEventId?: string | null;
+    check: (read: ReadForPlayer, db: Executor) => Promise<PlayerEventCheck>;
+    answer: (stepped: SteppedForAnswer) => AnswerBody;
   },
-): Promise<{ instance: GameInstanceRow; result: StepResult; spec: GameSpec; playerId: string; hasMessages: boolean }> {
-  if (!isUuid(args.instanceId)) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-  const stepped = await ctx.db.transaction(async (tx) => {
+): Promise<AnswerBody> {
+  if (!isUuid(args.claims.id)) throw fail.unauthenticated();
+  const clientEventId = args.clientEventId ?? null;
+  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await jitter(attempt);
+    const [found] = await ctx.database.query<ReadRow>('play_event_read', READ_FOR_PLAYER, [
+      isUuid(args.instanceId) ? args.instanceId : null,
+      args.claims.id,
+      clientEventId,
+    ]);
+    if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
+    if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+    if (!found.player_id) throw notAPlayer();
+    if (found.stored_answer) return found.stored_answer;
+    const { row, player } = rowsOfRead(found);
+    const user = { id: args.claims.id, name: found.user_name, email: found.user_email, role: found.user_role };
+    const settings = await playSettingsOf(ctx.db, row.gameId, found.game_rev);
+    const checked = await args.check({ row, player, user, enforceSingleDevice: settings.enforceSingleDevice }, ctx.db);
+    const event = { ...(checked.event ?? args.event), playerId: player.playerId } as PlayerEvent;
+    assertAcceptsPlayerEvent(row.status, event.type);
+    const spec = await specForRead(ctx.db, row, found.own_spec, settings.period);
+    const now = ctx.now();
+    const state = assembleState(row, spec, [player]);
+    const result = step(spec, state, event, now, Math.random, { traceAllRules: checked.traceAllRules });
+    const next = result.state.players[player.playerId];
+    // The world changed (or, never with one player loaded, someone else did): the locking path decides.
+    if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
+
+    const body = args.answer({ spec, result, playerId: player.playerId, traceAllRules: checked.traceAllRules });
+    let written: { applied: number; messages: DeliveredMessage[] } | undefined;
+    try {
+      [written] = await ctx.database.query<{ applied: number; messages: DeliveredMessage[] }>(
+        'play_event_write',
+        WRITE_PLAYER_EVENT,
+        [
+          row.id,
+          player.playerId,
+          now.toISOString(),
+          row.world.revision,
+          next.name,
+          next.status,
+          JSON.stringify(next),
+          next.location?.latitude ?? null,
+          next.location?.longitude ?? null,
+          checked.bindDevice ?? null,
+          found.player_rev,
+          row.gameId,
+          row.versionId,
+          JSON.stringify(
+            result.records.map((record) => ({
+              playerId: record.playerId,
+              name: record.name,
+              at: new Date(record.when).toISOString(),
+              record,
+            })),
+          ),
+          found.has_messages,
+          clientEventId,
+          clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
+        ],
+      );
+    } catch (error) {
+      // A concurrent duplicate of this client event id stored its answer first: read it on the next attempt.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    if (!written || written.applied !== 1) continue;
+    const instance = { ...row, updatedAt: now };
+    pushStepped(ctx, pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined));
+    return { ...body, messages: written.messages };
+  }
+  return runLockedPlayerEvent(ctx, { ...args, clientEventId });
+}
+
+/**
+ * A player's event in ONE transaction that holds the instance's row lock (the
+ * reasoning of the file's header): the path of events that change the shared
+ * world, and of events whose optimistic writes kept conflicting. The stored
+ * answer of the client event id is looked up under the lock, and written in
+ * the same transaction, so a duplicate waits for the first and then answers
+ * with its answer.
+ */
+async function runLockedPlayerEvent(
+  ctx: AppContext,
+  args: {
+    instanceId: string;
+    claims: { id: string; tv?: number };
+    event: ClientPlayerEvent;
+    clientEventId: string | null;
+    check: (read: ReadForPlayer, db: Executor) => Promise<PlayerEventCheck>;
+    answer: (stepped: SteppedForAnswer) => AnswerBody;
+  },
+): Promise<AnswerBody> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const { row, settings } = await lockInstance(tx, args.instanceId);
+    // Read AFTER the lock, in a statement of its own: a statement that waited for the lock reads the other
+    // tables as they were when it began, so a player row read beside the lock could miss the write of the
+    // event that held it (two events of one player at once would lose one).
     const [found] = await tx
       .select({
-        row: gameInstances,
-        rev: gameRev,
         player: playerStates,
-        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${gameInstances.id} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
+        user: { name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion },
+        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${playerStates.instanceId} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
+        stored: sql<AnswerBody | null>`(select ${playerEventAnswers.answer} from ${playerEventAnswers} where ${playerEventAnswers.instanceId} = ${playerStates.instanceId} and ${playerEventAnswers.playerId} = ${playerStates.playerId} and ${playerEventAnswers.clientEventId} = ${sql.placeholder('clientEventId')})`,
       })
-      .from(gameInstances)
-      .leftJoin(games, eq(games.id, gameInstances.gameId))
+      .from(users)
       .leftJoin(
         playerStates,
-        and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, sql.placeholder('userId'))),
+        and(eq(playerStates.instanceId, sql.placeholder('instanceId')), eq(playerStates.userId, users.id)),
       )
-      .where(eq(gameInstances.id, sql.placeholder('instanceId')))
+      .where(eq(users.id, sql.placeholder('userId')))
       .orderBy(asc(playerStates.joinedAt))
       .limit(1)
-      .for('update', { of: gameInstances })
-      // Named: PostgreSQL parses and plans it once per connection, not once per event.
-      .prepare('play_lock_for_player')
-      .execute({ instanceId: args.instanceId, userId: args.userId });
-    if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-    if (!found.player) {
-      throw new AppError('FORBIDDEN', PLAY_MESSAGES.notAPlayer, {
-        extra: { errorCode: PLAY_ERROR_CODES.NOT_A_PLAYER },
-      });
-    }
+      .prepare('play_locked_player')
+      .execute({ instanceId: row.id, userId: args.claims.id, clientEventId: args.clientEventId });
+    if (!found || found.user.tokenVersion !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
+    if (!found.player) throw notAPlayer();
     const player = found.player;
-    const settings = await playSettingsOf(tx, found.row.gameId, found.rev);
-    const checked = await args.check({ row: found.row, player, enforceSingleDevice: settings.enforceSingleDevice }, tx);
-    const traceAllRules = checked.traceAllRules;
+    if (found.stored) return { body: found.stored, push: null };
+    const user = { id: args.claims.id, name: found.user.name, email: found.user.email, role: found.user.role };
+    const checked = await args.check({ row, player, user, enforceSingleDevice: settings.enforceSingleDevice }, tx);
     const event = { ...(checked.event ?? args.event), playerId: player.playerId } as PlayerEvent;
-    assertAcceptsPlayerEvent(found.row.status, event.type);
-    const result = await stepLoaded(ctx, tx, {
-      row: found.row,
+    assertAcceptsPlayerEvent(row.status, event.type);
+    if (checked.bindDevice) {
+      await tx
+        .update(playerStates)
+        .set({ deviceId: checked.bindDevice })
+        .where(
+          and(
+            eq(playerStates.instanceId, player.instanceId),
+            eq(playerStates.playerId, player.playerId),
+            isNull(playerStates.deviceId),
+          ),
+        );
+    }
+    const stepped = await stepLoaded(ctx, tx, {
+      row,
       period: settings.period,
       rows: [player],
-      args: { instanceId: found.row.id, event, traceAllRules },
+      args: { instanceId: row.id, event, traceAllRules: checked.traceAllRules },
     });
-    return { ...result, playerId: player.playerId, hasMessages: found.hasMessages === true };
+    const messages = found.hasMessages ? await deliverMessages(tx, row.id, player.playerId, ctx.now()) : [];
+    const body = {
+      ...args.answer({
+        spec: stepped.spec,
+        result: stepped.result,
+        playerId: player.playerId,
+        traceAllRules: checked.traceAllRules,
+      }),
+      messages,
+    };
+    if (args.clientEventId !== null) {
+      await tx.insert(playerEventAnswers).values({
+        instanceId: row.id,
+        playerId: player.playerId,
+        clientEventId: args.clientEventId,
+        answer: body,
+        createdAt: ctx.now(),
+      });
+    }
+    return { body, push: stepped.push };
   });
-  pushStepped(ctx, stepped.push);
-  return {
-    instance: stepped.instance,
-    result: stepped.result,
-    spec: stepped.spec,
-    playerId: stepped.playerId,
-    hasMessages: stepped.hasMessages,
-  };
+  if (done.push) pushStepped(ctx, done.push);
+  return done.body;
 }
 
 /**
