@@ -45,9 +45,10 @@ export interface CompiledSpec {
   market: boolean;
   /**
    * What a player whose game is over may still do with offers (the game's
-   * end policies; only with the market on): pick offers, redeem held ones.
+   * end policies; only with the market on): pick offers, redeem held ones,
+   * buy items and attributes (redeemAssets).
    */
-  afterEnd: { pickOffers: boolean; redeemOffers: boolean };
+  afterEnd: { pickOffers: boolean; redeemOffers: boolean; redeemAssets: boolean };
   /** End of the playing period (epoch ms), or null for none. */
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
@@ -239,6 +240,8 @@ export interface CompiledItem {
   limited: boolean;
   maxItems: number | null;
   isCurrency: boolean;
+  /** The market fields (spec 2 §3): bought with the currency when redeemable and priced. */
+  market: AssetMarket;
 }
 
 export interface CompiledAttribute {
@@ -247,6 +250,25 @@ export interface CompiledAttribute {
   title: string;
   hidden: boolean;
   notifyOnChange: boolean;
+  market: AssetMarket;
+}
+
+/** What the market may do with an item or attribute: buy it (redeemable, at its price), trade it. */
+export interface AssetMarket {
+  redeemable: boolean;
+  tradable: boolean;
+  /** In the currency; null when it has none. */
+  price: number | null;
+}
+
+/** An item's or attribute's market fields (hidden ones are never on the market). */
+function assetMarket(asset: { hidden?: unknown; redeemable?: unknown; tradable?: unknown; price?: unknown }) {
+  const hidden = bool(asset.hidden, false);
+  return {
+    redeemable: !hidden && bool(asset.redeemable, false),
+    tradable: !hidden && bool(asset.tradable, false),
+    price: num(asset.price),
+  };
 }
 
 const cache = new WeakMap<GameSpec, CompiledSpec>();
@@ -295,6 +317,17 @@ function limitOf(value: unknown): Limit {
   };
 }
 
+/**
+ * The market's currency: the item the game's settings chose (`currencyItemId`),
+ * else, for specs saved before that setting, the first item marked `isCurrency`.
+ */
+function currencyItemOf(game: Partial<GameSpec['game']>, items: Map<string, CompiledItem>): string | null {
+  const chosen = str(game.currencyItemId);
+  if (chosen && items.has(chosen)) return chosen;
+  for (const item of items.values()) if (item.isCurrency) return item.id;
+  return null;
+}
+
 function buildCompiledSpec(spec: GameSpec): CompiledSpec {
   const game = (spec.game ?? {}) as Partial<GameSpec['game']>;
   const c: CompiledSpec = {
@@ -308,6 +341,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       redeemOffers:
         bool(game.market, false) &&
         (bool(game.endPolicies?.redeemOffers, false) || bool(game.endPolicies?.pickOffers, false)),
+      redeemAssets: bool(game.market, false) && bool(game.endPolicies?.redeemAssets, false),
     },
     playingPeriodEnd: endOf(game.playingPeriod?.end),
     currencyItemId: null,
@@ -347,10 +381,11 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       limited: bool(item.limited, false),
       maxItems: num(item.maxItems),
       isCurrency: bool(item.isCurrency, false),
+      market: assetMarket(item),
     };
     c.items.set(item.id, compiled);
-    if (compiled.isCurrency && c.currencyItemId === null) c.currencyItemId = item.id;
   }
+  c.currencyItemId = currencyItemOf(game, c.items);
   for (const attribute of entities<Attribute>(spec, 'attribute')) {
     c.attributes.set(attribute.id, {
       id: attribute.id,
@@ -358,6 +393,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       title: str(attribute.title, attribute.name),
       hidden: bool(attribute.hidden, false),
       notifyOnChange: bool(attribute.notifyOnChange, false),
+      market: assetMarket(attribute),
     });
   }
   for (const character of entities<Character>(spec, 'character')) {

@@ -21,3 +21,4 @@ export { distanceMetres, type LatLng } from './geo.js';
 export { EngineError, ENGINE_MESSAGES } from './errors.js';
 export { MAX_PASSES } from './settle.js';
 export * from './types.js';
+export { rankPlayers, type RankedPlayer } from './rankings.js';

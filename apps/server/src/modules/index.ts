@@ -16,6 +16,7 @@ import { lockRoutes } from './locks/routes.js';
 import { manageRoutes } from './manage/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { playRoutes } from './play/routes.js';
+import { rankingsRoutes } from './rankings/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
@@ -36,5 +37,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await manageRoutes(api, ctx);
   await debugRoutes(api, ctx);
   await playRoutes(api, ctx);
+  await rankingsRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
 }
