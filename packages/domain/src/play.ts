@@ -183,6 +183,8 @@ export const playGameSchema = z.object({
   market: z.boolean(),
   currencyName: z.string(),
   currencyIcon: z.string().nullable(),
+  /** Whether the game has a leaderboard, and whether players see it before their game is over. */
+  rankings: gameSettingsSchema.shape.rankings,
   multiplayer: z.boolean(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;

@@ -61,6 +61,7 @@ import {
   stepInTransaction,
   type SteppedEvent,
 } from '../runtime/store.js';
+import { rankingsOf } from '../rankings/service.js';
 import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
 
@@ -647,6 +648,7 @@ export async function getPlayGame({
       market: game.market,
       currencyName: game.currencyName,
       currencyIcon: game.currencyIcon,
+      rankings: rankingsOf(game),
       multiplayer: instance.multiplayer,
     },
     spec: playerSafeSpec(spec),

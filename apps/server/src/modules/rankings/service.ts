@@ -3,23 +3,32 @@
  * by the engine's `rankPlayers` (currency, then milestones, then time to
  * complete). Players see their version's board once their game is over (or
  * during play with `showBeforeComplete`); operators with the manage right see
- * any version's board on the Gameplay page. Only with `rankings.available`.
+ * any version's board on the Gameplay page. Only with `rankings.available` in
+ * the version's spec (like every setting, it takes effect when published).
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { PLAY_MESSAGES, RANKINGS_LIMIT, type GameSpec, type RankingsAnswer } from '@loci/domain';
 import { rankPlayers, type RankedPlayer } from '@loci/engine';
 import type { AppContext } from '../../context.js';
-import { gameVersions, playerStates, type GameRow } from '../../db/schema.js';
+import { gameVersions, playerStates } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { loadGame, requireGameRight } from '../../policies/games.js';
+import { requireGameRight } from '../../policies/games.js';
 import { findInstanceAndPlayer, playRefusal } from '../../policies/play.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { specOfInstance, specOfVersion } from '../runtime/store.js';
 
-/** 404 NO_RANKINGS unless the game has a leaderboard. */
-function assertRankingsAvailable(settings: GameRow['settings']): void {
-  if (settings.rankings?.available !== true) {
+/** A spec's leaderboard settings (off for specs saved before them). */
+export function rankingsOf(game: Partial<GameSpec['game']>): GameSpec['game']['rankings'] {
+  return {
+    available: game.rankings?.available === true,
+    showBeforeComplete: game.rankings?.showBeforeComplete === true,
+  };
+}
+
+/** 404 NO_RANKINGS unless the version's game has a leaderboard. */
+function assertRankingsAvailable(spec: GameSpec): void {
+  if (!rankingsOf(spec.game).available) {
     throw playRefusal('NO_RANKINGS', PLAY_MESSAGES.noRankings, { status: 'NOT_FOUND' });
   }
 }
@@ -83,14 +92,12 @@ export async function playerRankings({
   instanceId: string;
 }): Promise<RankingsAnswer> {
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const game = await loadGame({ ctx, user, gameId: instance.gameId });
-  const { settings } = game.row;
-  assertRankingsAvailable(settings);
+  const spec = await specOfInstance(ctx, instance);
+  assertRankingsAvailable(spec);
   const over = instance.status !== 'active' || player.state.finished !== null;
-  if (!settings.rankings.showBeforeComplete && !over) {
+  if (!rankingsOf(spec.game).showBeforeComplete && !over) {
     throw playRefusal('RANKINGS_AFTER_END', PLAY_MESSAGES.rankingsAfterEnd);
   }
-  const spec = await specOfInstance(ctx, instance);
   return boardOf(ctx, instance.versionId, spec, { instanceId: instance.id, playerId: player.playerId });
 }
 
@@ -108,7 +115,7 @@ export async function versionRankings({
   const [version] = await ctx.db.select().from(gameVersions).where(eq(gameVersions.id, versionId)).limit(1);
   if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   const game = await requireGameRight({ ctx, user, gameId: version.gameId, right: 'manage' });
-  assertRankingsAvailable(game.row.settings);
   const spec = await specOfVersion(ctx.db, game.row, version);
+  assertRankingsAvailable(spec);
   return boardOf(ctx, version.id, spec, null);
 }

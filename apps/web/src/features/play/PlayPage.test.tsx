@@ -37,6 +37,7 @@ const game = {
   market: false,
   currencyName: '',
   currencyIcon: null,
+  rankings: { available: false, showBeforeComplete: false },
   multiplayer: false,
 };
 

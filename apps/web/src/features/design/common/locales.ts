@@ -113,6 +113,8 @@ i18n.addResourceBundle(
         redeemable: 'Redeemable',
         price: 'Price (in {{currency}})',
         currency: 'currency',
+        isMarketCurrency:
+          "This item is the market's currency (chosen in the game's settings): prices are paid in it, so it has no price itself.",
         limited: 'Limited',
         maxItems: 'Max items',
       },
@@ -158,7 +160,18 @@ i18n.addResourceBundle(
 i18n.addResourceBundle(
   'el',
   'translation',
-  { design: { myGames: 'Τα παιχνίδια μου', save: 'Αποθήκευση', cancel: 'Ακύρωση', delete: 'Διαγραφή' } },
+  {
+    design: {
+      myGames: 'Τα παιχνίδια μου',
+      save: 'Αποθήκευση',
+      cancel: 'Ακύρωση',
+      delete: 'Διαγραφή',
+      items: {
+        isMarketCurrency:
+          'Αυτό το αντικείμενο είναι το νόμισμα της αγοράς (επιλέγεται στις ρυθμίσεις του παιχνιδιού): οι τιμές πληρώνονται με αυτό, οπότε δεν έχει τιμή.',
+      },
+    },
+  },
   true,
   false,
 );

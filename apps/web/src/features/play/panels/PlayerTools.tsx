@@ -1,16 +1,25 @@
 import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBackpack, IconKeyboard, IconListCheck, IconPlus, IconStars } from '@tabler/icons-react';
+import {
+  IconBackpack,
+  IconBuildingStore,
+  IconKeyboard,
+  IconListCheck,
+  IconPlus,
+  IconStars,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
+import { MarketPanel, RankingsPanel, showsMarket, showsRankings } from './MarketPanels';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
 import { SHEET_STYLES } from './sheet-styles';
 
-type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create';
+type PanelName = 'backpack' | 'market' | 'skills' | 'tasks' | 'codes' | 'create' | 'rankings';
 
 function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
   return (
@@ -27,6 +36,7 @@ function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; o
 
 /** The bar of the player's tools the game's capabilities allow, and the sheet each opens. */
 export function PlayerTools({
+  instanceId,
   game,
   view,
   index,
@@ -36,6 +46,8 @@ export function PlayerTools({
   onSend,
   onUpload,
 }: {
+  /** The instance played (null only before the start answers). */
+  instanceId: string | null;
   game: PlayGameInfo;
   view: PlayerView;
   index: SpecIndex;
@@ -52,10 +64,12 @@ export function PlayerTools({
   const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
   const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
     { name: 'backpack', icon: <IconBackpack size={22} />, shown: caps.seeBackPack || playtest },
+    { name: 'market', icon: <IconBuildingStore size={22} />, shown: showsMarket(game, index, view) },
     { name: 'skills', icon: <IconStars size={22} />, shown: caps.seeSkills },
     { name: 'tasks', icon: <IconListCheck size={22} />, shown: caps.seeTasks },
     { name: 'codes', icon: <IconKeyboard size={22} />, shown: caps.typeCodes || caps.scanCodes },
     { name: 'create', icon: <IconPlus size={22} />, shown: creatable.length > 0 },
+    { name: 'rankings', icon: <IconTrophy size={22} />, shown: instanceId !== null && showsRankings(game, view) },
   ];
   return (
     <>
@@ -87,7 +101,9 @@ export function PlayerTools({
         styles={SHEET_STYLES}
       >
         {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={onSend} />}
+        {panel === 'market' && <MarketPanel view={view} index={index} busy={busy} onSend={onSend} />}
         {panel === 'skills' && <SkillsPanel view={view} index={index} />}
+        {panel === 'rankings' && instanceId && <RankingsPanel instanceId={instanceId} view={view} />}
         {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
         {panel === 'codes' && (
           <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />
