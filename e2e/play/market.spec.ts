@@ -70,7 +70,7 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   await signInAs(page, designer);
   await page.goto(`/fe/games/edit/${game.id}`);
   await page.getByRole('switch', { name: 'Market' }).check();
-  await page.getByRole('textbox', { name: 'Currency item' }).click();
+  await page.getByRole('combobox', { name: 'Currency item' }).click();
   await page.getByRole('option', { name: 'Drachma' }).click();
   await keepScreenshot(page, '70-market-settings');
   await page.getByRole('button', { name: 'Save' }).click();
