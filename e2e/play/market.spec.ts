@@ -84,7 +84,10 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   await page.getByRole('textbox', { name: 'Price (in Drachma)' }).fill('3');
   await keepScreenshot(page, '71-market-priced-item');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // Saved, the workspace opens its overview; the currency is listed with the other items.
+  await expect(page.getByRole('textbox', { name: 'Price (in Drachma)' })).toBeHidden();
+  const sidebar = page.getByRole('navigation', { name: 'Design elements' });
+  await expect(sidebar.getByRole('link', { name: /drachma/ })).toBeVisible();
 
   // A player (the designer playtesting) earns 5 drachmas with a code and buys the map.
   await page.goto(`/fe/play/${game.id}?playtest=1`);
