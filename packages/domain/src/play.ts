@@ -185,6 +185,8 @@ export const playGameSchema = z.object({
   currencyIcon: z.string().nullable(),
   /** Whether the game has a leaderboard, and whether players see it before their game is over. */
   rankings: gameSettingsSchema.shape.rankings,
+  /** What players may still do once their game is over (offers, buying, trading; only with the market on). */
+  endPolicies: gameSettingsSchema.shape.endPolicies,
   multiplayer: z.boolean(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;

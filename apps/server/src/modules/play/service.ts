@@ -649,6 +649,12 @@ export async function getPlayGame({
       currencyName: game.currencyName,
       currencyIcon: game.currencyIcon,
       rankings: rankingsOf(game),
+      endPolicies: {
+        redeemAssets: game.endPolicies?.redeemAssets === true,
+        pickOffers: game.endPolicies?.pickOffers === true,
+        redeemOffers: game.endPolicies?.redeemOffers === true,
+        tradeAssets: game.endPolicies?.tradeAssets === true,
+      },
       multiplayer: instance.multiplayer,
     },
     spec: playerSafeSpec(spec),

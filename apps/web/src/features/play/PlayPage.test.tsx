@@ -38,6 +38,7 @@ const game = {
   currencyName: '',
   currencyIcon: null,
   rankings: { available: false, showBeforeComplete: false },
+  endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
   multiplayer: false,
 };
 

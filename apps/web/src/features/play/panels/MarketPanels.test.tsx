@@ -18,7 +18,12 @@ const index = makeIndex({
 });
 const currency = { itemId: 'coin', name: 'Drachma', amount: 5 };
 const game = (overrides: Partial<PlayGameInfo> = {}) =>
-  ({ market: true, rankings: { available: true, showBeforeComplete: false }, ...overrides }) as PlayGameInfo;
+  ({
+    market: true,
+    rankings: { available: true, showBeforeComplete: false },
+    endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
+    ...overrides,
+  }) as PlayGameInfo;
 
 describe('market and leaderboard sheets', () => {
   it('lists what is for sale with its price, buys with a redeem event, and disables what the player cannot afford', async () => {
@@ -38,11 +43,16 @@ describe('market and leaderboard sheets', () => {
     expect(onSend).toHaveBeenCalledWith({ type: 'redeem', assetId: 'swim' });
   });
 
-  it('opens the market only on a market game with a currency and something for sale', () => {
+  it('opens the market only on a market game with a currency and something for sale, after the end with redeemAssets', () => {
     expect(showsMarket(game(), index, makeView({ currency }))).toBe(true);
     expect(showsMarket(game({ market: false }), index, makeView({ currency }))).toBe(false);
     expect(showsMarket(game(), index, makeView({ currency: null }))).toBe(false);
     expect(showsMarket(game(), makeIndex({ item: [{ id: 'coin' }] }), makeView({ currency }))).toBe(false);
+    // After the end, only with the redeemAssets end policy.
+    const over = makeView({ currency, finished: { when: '2026-01-01T10:00:00Z', completed: true } });
+    expect(showsMarket(game(), index, over)).toBe(false);
+    const redeemAssets = { redeemAssets: true, pickOffers: false, redeemOffers: false, tradeAssets: false };
+    expect(showsMarket(game({ endPolicies: redeemAssets }), index, over)).toBe(true);
   });
 
   it('shows the leaderboard after the end, or during play with showBeforeComplete', () => {

@@ -27,6 +27,8 @@ export function marketAssets(index: SpecIndex, view: PlayerView) {
 
 /** Is the market open to this player: a market game with something for sale (after the end, only with redeemAssets). */
 export function showsMarket(game: PlayGameInfo, index: SpecIndex, view: PlayerView): boolean {
+  const over = view.finished !== null || view.worldStatus !== 'active';
+  if (over && !game.endPolicies.redeemAssets) return false;
   return game.market && view.currency !== null && marketAssets(index, view).length > 0;
 }
 
