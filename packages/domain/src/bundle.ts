@@ -141,7 +141,8 @@ export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 
 /** game.json. */
 export const bundleGameSchema = z.object({
-  settings: gameSettingsSchema,
+  // Bundles made before the currency setting existed have none.
+  settings: gameSettingsSchema.extend({ currencyItemId: z.string().nullable().default(null) }),
   working: z.object({
     multipleInstances: z.boolean(),
     newInstancesAllowed: z.boolean(),

@@ -12,6 +12,7 @@ export const GAME_OPERATION_MESSAGES = {
   noClone: 'You may not clone this game',
   allFilterAdminOnly: 'Only administrators may list all games',
   unknownMedia: 'Pick a media of this game',
+  unknownCurrencyItem: 'Pick an item of this game as the currency',
   deletedOwner: 'Deleted user',
 } as const;
 

@@ -151,6 +151,14 @@ describe('game form validation', () => {
     expect(errorsOf({ market: false, currencyName: '' })['currencyName']).toBeUndefined();
   });
 
+  it("requires the market's currency item once the game exists", () => {
+    expect(errorsOf({ market: true, currencyItemId: null }, 'edit')['currencyItemId']).toBe(GAME_MESSAGES.required);
+    expect(errorsOf({ market: true, currencyItemId: 'coin' }, 'edit')['currencyItemId']).toBeUndefined();
+    // Items exist only after the first save; without a market none is needed.
+    expect(errorsOf({ market: true, currencyItemId: null }, 'create')['currencyItemId']).toBeUndefined();
+    expect(errorsOf({ market: false, currencyItemId: null }, 'edit')['currencyItemId']).toBeUndefined();
+  });
+
   it("says 'Invalid JSON object' for an addon spec that is not a JSON object", () => {
     expect(errorsOf({ addonSpec: '{ bad' })['addonSpec']).toBe('Invalid JSON object');
     expect(errorsOf({ addonSpec: '[1, 2]' })['addonSpec']).toBe('Invalid JSON object');

@@ -216,6 +216,8 @@ export const gameSettingsSchema = z.object({
   market: z.boolean(),
   currencyName: z.string(),
   currencyIcon: z.string().nullable(),
+  /** The item that is the market's currency (spec 2 §3 `spec.market.currency`); null = none chosen yet. */
+  currencyItemId: z.string().nullable(),
   addonSpec: z.string(),
   enforceSingleDevice: z.boolean(),
   playPassword: z.string(),
@@ -339,6 +341,7 @@ const lenientValuesSchema = z.object({
   market: flag,
   currencyName: text,
   currencyIcon: mediaId,
+  currencyItemId: mediaId,
   addonSpec: text,
   enforceSingleDevice: flag,
   playPassword: text,
@@ -419,6 +422,8 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
     if (!values.currencyName) fail('currencyName', GAME_MESSAGES.required);
     // Like the logo, the icon is a medium of the game, which exists only after the first save.
     if (mode === 'edit' && !values.currencyIcon) fail('currencyIcon', GAME_MESSAGES.required);
+    // The currency item is an entity of the game, which exists only after the first save too.
+    if (mode === 'edit' && !values.currencyItemId) fail('currencyItemId', GAME_MESSAGES.required);
   }
 
   if (values.addonSpec && !isJsonObject(values.addonSpec)) fail('addonSpec', GAME_MESSAGES.invalidJson);
@@ -512,6 +517,7 @@ export function newGameDefaults(now: Date): GameValues {
     market: false,
     currencyName: '',
     currencyIcon: null,
+    currencyItemId: null,
     addonSpec: '',
     enforceSingleDevice: false,
     playPassword: '',

@@ -11,6 +11,7 @@ export * from './media-library.js';
 export * from './design/index.js';
 export * from './design/server-support.js';
 export * from './play.js';
+export * from './rankings.js';
 export * from './protocol/index.js';
 export * from './operations.js';
 export * from './client-config.js';

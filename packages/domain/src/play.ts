@@ -31,6 +31,10 @@ export const PLAY_ERROR_CODES = {
   VERSION_ARCHIVED: 'VERSION_ARCHIVED',
   /** 403: the caller is not a player of the instance. */
   NOT_A_PLAYER: 'NOT_A_PLAYER',
+  /** 404: the game has no leaderboard (rankings.available is off). */
+  NO_RANKINGS: 'NO_RANKINGS',
+  /** 403: the leaderboard shows only once the player's game is over (rankings.showBeforeComplete is off). */
+  RANKINGS_AFTER_END: 'RANKINGS_AFTER_END',
 } as const;
 export type PlayErrorCode = keyof typeof PLAY_ERROR_CODES;
 
@@ -52,6 +56,8 @@ export const PLAY_MESSAGES = {
   versionArchived: 'This game version is archived',
   versionNotFound: 'Game version not found',
   notAPlayer: 'You are not a player of this game instance',
+  noRankings: 'This game has no leaderboard',
+  rankingsAfterEnd: 'The leaderboard shows once your game is over',
   restartWorkingOnly: 'Only a playtest of the working version can be restarted',
   gameArchived: 'This game has been archived.',
   unknownUpload: 'Upload the photo, video or sound of your submission first',
@@ -177,6 +183,10 @@ export const playGameSchema = z.object({
   market: z.boolean(),
   currencyName: z.string(),
   currencyIcon: z.string().nullable(),
+  /** Whether the game has a leaderboard, and whether players see it before their game is over. */
+  rankings: gameSettingsSchema.shape.rankings,
+  /** What players may still do once their game is over (offers, buying, trading; only with the market on). */
+  endPolicies: gameSettingsSchema.shape.endPolicies,
   multiplayer: z.boolean(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;

@@ -37,9 +37,10 @@ export interface CompiledSpec {
   market: boolean;
   /**
    * What a player whose game is over may still do with offers (the game's
-   * end policies; only with the market on): pick offers, redeem held ones.
+   * end policies; only with the market on): pick offers, redeem held ones,
+   * buy items and attributes (redeemAssets).
    */
-  afterEnd: { pickOffers: boolean; redeemOffers: boolean };
+  afterEnd: { pickOffers: boolean; redeemOffers: boolean; redeemAssets: boolean };
   /** End of the playing period (epoch ms), or null for none. */
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
@@ -239,6 +240,8 @@ export interface CompiledItem {
   limited: boolean;
   maxItems: number | null;
   isCurrency: boolean;
+  /** The market fields (spec 2 §3): bought with the currency when redeemable and priced. */
+  market: AssetMarket;
 }
 
 export interface CompiledAttribute {
@@ -247,6 +250,24 @@ export interface CompiledAttribute {
   title: string;
   hidden: boolean;
   notifyOnChange: boolean;
+  market: AssetMarket;
+}
+
+/** What the market may do with an item or attribute: buy it (redeemable, at its price), trade it. */
+export interface AssetMarket {
+  redeemable: boolean;
+  tradable: boolean;
+  /** In the currency; null when it has none. */
+  price: number | null;
+}
+
+/** An item's or attribute's market fields (hidden ones are never on the market). */
+function assetMarket(asset: { hidden: boolean; redeemable: boolean; tradable: boolean; price: number | null }) {
+  return {
+    redeemable: !asset.hidden && asset.redeemable,
+    tradable: !asset.hidden && asset.tradable,
+    price: asset.price,
+  };
 }
 
 const cache = new WeakMap<GameSpec, CompiledSpec>();
@@ -276,6 +297,17 @@ function endOf(end: string | null | undefined): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+/**
+ * The market's currency: the item the game's settings chose (`currencyItemId`),
+ * else, for specs saved before that setting, the first item marked `isCurrency`.
+ */
+function currencyItemOf(game: GameSpec['game'], items: Map<string, CompiledItem>): string | null {
+  const chosen = typeof game.currencyItemId === 'string' ? game.currencyItemId : '';
+  if (chosen && items.has(chosen)) return chosen;
+  for (const item of items.values()) if (item.isCurrency) return item.id;
+  return null;
+}
+
 function buildCompiledSpec(spec: GameSpec): CompiledSpec {
   const { game, entities } = spec;
   const market = game.market;
@@ -288,6 +320,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       pickOffers: market && game.endPolicies.pickOffers,
       // Picking after the end implies redeeming after it (the settings form forces it on).
       redeemOffers: market && (game.endPolicies.redeemOffers || game.endPolicies.pickOffers),
+      redeemAssets: market && game.endPolicies.redeemAssets === true,
     },
     playingPeriodEnd: endOf(game.playingPeriod.end),
     currencyItemId: null,
@@ -332,10 +365,11 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       limited: item.limited,
       maxItems: item.maxItems,
       isCurrency: item.isCurrency,
+      market: assetMarket(item),
     };
     c.items.set(item.id, compiled);
-    if (compiled.isCurrency && c.currencyItemId === null) c.currencyItemId = item.id;
   }
+  c.currencyItemId = currencyItemOf(game, c.items);
   for (const attribute of entities.attribute) {
     c.attributes.set(attribute.id, {
       id: attribute.id,
@@ -343,6 +377,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       title: attribute.title,
       hidden: attribute.hidden,
       notifyOnChange: attribute.notifyOnChange,
+      market: assetMarket(attribute),
     });
   }
   for (const character of entities.character) {

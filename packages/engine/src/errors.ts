@@ -27,6 +27,8 @@ export const ENGINE_MESSAGES: Record<EngineErrorCode, string> = {
   QUANTITY_EXHAUSTED: 'Sorry, none left',
   LIMIT_REACHED: 'You have reached the limit for now',
   NOT_ENOUGH_CURRENCY: 'You cannot afford this',
+  NOT_FOR_SALE: 'This cannot be bought',
+  NOT_AFTER_END: 'The game is over: its end policies do not allow this',
   INVALID_PAYLOAD: 'Some required fields are missing',
   UNKNOWN_INTERACTION: 'There is no such interaction',
   NOT_ASKED: 'This has not been asked',

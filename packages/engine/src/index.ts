@@ -21,3 +21,4 @@ export { distanceMetres, exitMargin, isInActivityRange, type LatLng } from './ge
 export { EngineError, ENGINE_MESSAGES } from './errors.js';
 export { MAX_PASSES } from './settle.js';
 export * from './types.js';
+export { rankPlayers, type RankedPlayer } from './rankings.js';

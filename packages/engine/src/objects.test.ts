@@ -364,9 +364,9 @@ describe('#objects: offers and the market', () => {
     closed.send({ type: 'offer', objectId: 'v', action: 'pick' });
     closed.code('win');
     closed.send({ type: 'offer', objectId: 'voucher', action: 'redeem' });
-    expect(closed.error()).toBe('GAME_OVER');
+    expect(closed.error()).toBe('NOT_AFTER_END');
     closed.send({ type: 'offer', objectId: 'v', action: 'pick' });
-    expect(closed.error()).toBe('GAME_OVER');
+    expect(closed.error()).toBe('NOT_AFTER_END');
 
     const redeemOnly = new Session(build({ redeemOffers: true }));
     redeemOnly.start();
@@ -376,7 +376,7 @@ describe('#objects: offers and the market', () => {
     expect(redeemOnly.error()).toBeUndefined();
     expect(redeemOnly.player().offers.voucher).toEqual({ count: 0, picked: 1, redeemed: 1 });
     redeemOnly.send({ type: 'offer', objectId: 'v', action: 'pick' });
-    expect(redeemOnly.error()).toBe('GAME_OVER');
+    expect(redeemOnly.error()).toBe('NOT_AFTER_END');
 
     const open = new Session(build({ pickOffers: true }));
     open.start();

@@ -84,7 +84,7 @@ export function listed(ctx: EvalContext, thing: Thing): boolean {
 }
 
 /** Pays `price` in the game's currency item when the game has a market; refuses when the player cannot afford it. */
-function pay(ctx: StepContext, price: number | null): boolean {
+export function pay(ctx: StepContext, price: number | null): boolean {
   const currency = ctx.c.currencyItemId;
   if (!ctx.c.market || currency === null || price === null || price <= 0) return true;
   const have = ctx.player.items[currency] ?? 0;

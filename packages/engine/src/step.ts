@@ -1,6 +1,8 @@
 import {
   DIRECT_CONTACT_EVENT_TYPE,
   isAcceptedAfterEnd,
+  isAllowedByEndPolicies,
+  mayRunOnCompletedInstance,
   OPERATOR_EVENT_TYPES,
   PLAYER_EVENT_TYPES,
   TEXT_CODE_EVENT_TYPE,
@@ -8,13 +10,14 @@ import {
 } from '@loci/domain';
 import { handleLocation, interact } from './contact.js';
 import { handleOption } from './conversation-options.js';
-import { compileSpec, type CompiledSpec } from './compile.js';
+import { compileSpec } from './compile.js';
 import { DIRTY, DIRTY_ALL, DIRTY_WORLD, normalizeCode } from './conditions.js';
 import { markDirty, playerRecord, refuse, setPlayer, StepContext } from './context.js';
 import { parseDeepLink } from './deep-link.js';
 import { EngineError, ENGINE_MESSAGES } from './errors.js';
 import { isValidLatLng } from './geo.js';
 import { handleAnswer, handleConfirm, handleSeen } from './interactions.js';
+import { handleRedeemAsset } from './market.js';
 import { handleSubmission } from './missions.js';
 import {
   findThing,
@@ -98,13 +101,10 @@ export function step(
   if (state.world.status === 'terminated' || state.world.status === 'expired' || state.world.status === 'abandoned') {
     return refusal(beforeJoin, playerId, 'GAME_NOT_ACTIVE');
   }
-  if (
-    (state.world.status === 'completed' || player.finished) &&
-    // Offers too, when the end policies allow them.
-    !isAcceptedAfterEnd(type) &&
-    !allowedByEndPolicies(c, playerEvent)
-  ) {
-    return refusal(beforeJoin, playerId, 'GAME_OVER');
+  if ((state.world.status === 'completed' || player.finished) && !isAcceptedAfterEnd(type)) {
+    // Offers and the market too, when the end policies allow them.
+    if (!mayRunOnCompletedInstance(type)) return refusal(beforeJoin, playerId, 'GAME_OVER');
+    if (!isAllowedByEndPolicies(playerEvent, c.afterEnd)) return refusal(beforeJoin, playerId, 'NOT_AFTER_END');
   }
   if (player.status === 'left game' && type !== 'start') return refusal(state, playerId, 'LEFT_GAME');
   if (player.status === 'paused' && type !== 'resume' && type !== 'leave') return refusal(state, playerId, 'PAUSED');
@@ -169,6 +169,9 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
       if (event.action === 'pick') return handleOfferPick(ctx, event.objectId);
       if (event.action === 'redeem') return handleOfferRedeem(ctx, event.objectId);
       return refuse(ctx, 'INVALID_EVENT');
+    case 'redeem':
+      if (!isId(event.assetId)) return refuse(ctx, 'INVALID_EVENT');
+      return handleRedeemAsset(ctx, event.assetId);
     case 'submission':
       if (!isId(event.missionId)) return refuse(ctx, 'INVALID_EVENT');
       return handleSubmission(ctx, event.missionId, event.text, event.mediaId, event.mediaType);
@@ -292,10 +295,4 @@ function operatorStep(_spec: GameSpec, state: InstanceState, event: OperatorEven
       return { state: { ...state, world }, outputs: [], records: [], trace: emptyTrace() };
     }
   }
-}
-
-/** Whether the game's end policies let a player whose game is over still pick or redeem offers. */
-function allowedByEndPolicies(c: CompiledSpec, event: PlayerEvent): boolean {
-  if (event.type !== 'offer') return false;
-  return event.action === 'pick' ? c.afterEnd.pickOffers : c.afterEnd.redeemOffers;
 }

@@ -17,6 +17,7 @@ import { lockRoutes } from './locks/routes.js';
 import { manageRoutes } from './manage/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { playRoutes } from './play/routes.js';
+import { rankingsRoutes } from './rankings/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 import { wayInRoutes } from './way-in/routes.js';
 
@@ -40,5 +41,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await debugRoutes(api, ctx);
   await wayInRoutes(api, ctx);
   await playRoutes(api, ctx);
+  await rankingsRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
 }

@@ -19,11 +19,11 @@ import { AppError, fail } from '../lib/errors.js';
 import type { CurrentUser } from '../plugins/auth.js';
 import { loadGame, type LoadedGame } from './games.js';
 
-/** A 403 or 409 with one of the player API's own error codes. */
+/** A 403, 404 or 409 with one of the player API's own error codes. */
 export function playRefusal(
   code: keyof typeof PLAY_ERROR_CODES,
   message: string,
-  options: { status?: 'FORBIDDEN' | 'CONFLICT'; errors?: Record<string, string> } = {},
+  options: { status?: 'FORBIDDEN' | 'CONFLICT' | 'NOT_FOUND'; errors?: Record<string, string> } = {},
 ): AppError {
   return new AppError(options.status ?? 'FORBIDDEN', message, {
     ...(options.errors ? { errors: options.errors } : {}),

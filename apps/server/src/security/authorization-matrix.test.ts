@@ -462,6 +462,10 @@ const MATRIX: Record<string, Rule> = {
     allow: EDITORS,
     call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/thin-list` }),
   },
+  'GET /api/manage/game-versions/:versionId/rankings': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/game-versions/${s.versionId}/rankings` }),
+  },
   'GET /api/manage/gameInstances/:gameId/playerStates': {
     allow: EDITORS,
     call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/playerStates` }),
@@ -559,6 +563,11 @@ const MATRIX: Record<string, Rule> = {
     allow: ['authorisedPlayer'],
     call: (s) => ({ url: `/api/play/instances/${s.instanceId}/game` }),
   },
+  // The seeded game has a leaderboard shown before the end: the instance's player sees it.
+  'GET /api/play/instances/:instanceId/rankings': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/rankings` }),
+  },
   'POST /api/play/instances/:instanceId/events': {
     allow: ['authorisedPlayer'],
     call: (s) => ({ url: `/api/play/instances/${s.instanceId}/events`, payload: { type: 'location', ...PIER } }),
@@ -605,7 +614,10 @@ describe('authorization matrix', () => {
       owner: await designer('Owen Owner'),
       admin: await createUser(ctx, { role: 'admin', name: 'Ada Admin' }),
     };
-    const settings = gameFormValues({ ...accessLists(users), publicAccess: 'no' }, t.clock.now);
+    const settings = gameFormValues(
+      { ...accessLists(users), publicAccess: 'no', rankings: { available: true, showBeforeComplete: true } },
+      t.clock.now,
+    );
     const game = await createPlayableGame(t.app, users.owner, { settings });
     const refs = { sceneId: game.scene.id, locationId: game.pier.id, interactionId: game.welcome.id };
     const entities = {} as Seed['entities'];

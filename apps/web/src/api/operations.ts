@@ -6,6 +6,7 @@ import type {
   PlayerStateItem,
   PlayerStatesShowType,
   PlayingPeriodBody,
+  RankingsAnswer,
   SendMessageAnswer,
   SendMessageBody,
   WorldEntryValues,
@@ -46,6 +47,9 @@ export const operationsApi = {
     api.patch<PlayingPeriodAnswer>(`/game-versions/${enc(versionId)}/playingPeriod`, body),
   setInstancePlayingPeriod: (instanceId: string, body: PlayingPeriodBody) =>
     api.patch<PlayingPeriodAnswer>(`/manage/gameInstances/${enc(instanceId)}/playingPeriod`, body),
+  /** The leaderboard of one version (404 NO_RANKINGS when the version has none). */
+  rankings: (versionId: string, signal?: AbortSignal) =>
+    api.get<RankingsAnswer>(`/manage/game-versions/${enc(versionId)}/rankings`, signal),
 };
 
 /** TanStack Query keys of the operations area; `game(gameId)` covers every query of one game. */
@@ -55,4 +59,5 @@ export const operationsQueryKeys = {
   playerStates: (gameId: string, showType: PlayerStatesShowType) =>
     ['operations', gameId, 'playerStates', showType] as const,
   instance: (gameId: string, instanceId: string) => ['operations', gameId, 'instance', instanceId] as const,
+  rankings: (gameId: string, versionId: string) => ['operations', gameId, 'rankings', versionId] as const,
 };

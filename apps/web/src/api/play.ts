@@ -10,6 +10,7 @@ import {
   type PlayLobby,
   type PlayMessage,
   type PlayStateAnswer,
+  type RankingsAnswer,
   type StartPlayAnswer,
   type StartPlayBody,
 } from '@loci/domain';
@@ -116,6 +117,9 @@ export const playApi = {
     playFetch<GameAnswer>(`/play/instances/${enc(instanceId)}/game`, { signal }),
   send: (instanceId: string, event: PlayEvent) =>
     playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event }),
+  /** The leaderboard of the caller's game version (404 NO_RANKINGS, 403 RANKINGS_AFTER_END). */
+  rankings: (instanceId: string, signal?: AbortSignal) =>
+    playFetch<RankingsAnswer>(`/play/instances/${enc(instanceId)}/rankings`, { signal }),
   /** A photo, video or sound for a mission submission; answers the stored medium. */
   uploadMedia: (instanceId: string, file: File) => {
     const form = new FormData();
@@ -129,6 +133,7 @@ export const playQueryKeys = {
   lobby: (gameId: string) => ['play', 'lobby', gameId] as const,
   instance: (instanceId: string) => ['play', 'instance', instanceId] as const,
   game: (instanceId: string) => ['play', 'game', instanceId] as const,
+  rankings: (instanceId: string) => ['play', 'rankings', instanceId] as const,
 };
 
 /** The error code of a refused play call, if the server gave one. */

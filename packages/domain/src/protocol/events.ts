@@ -45,6 +45,8 @@ export const playEventSchema = z.discriminatedUnion('type', [
     longitude: coordinate(-180, 180).optional(),
   }),
   z.object({ type: z.literal('offer'), objectId: id, action: z.enum(['pick', 'redeem']) }),
+  /** Buys one unit of a redeemable, priced item or attribute (skill) with the market's currency. */
+  z.object({ type: z.literal('redeem'), assetId: id }),
   z.object({
     type: z.literal('submission'),
     missionId: id,
@@ -107,6 +109,7 @@ export const PLAYER_EVENT_TYPES = [
   'destroy',
   'create',
   'offer',
+  'redeem',
   'submission',
   'pause',
   'resume',
@@ -135,6 +138,34 @@ export const AFTER_END_EVENT_TYPES = [
 /** Is an event of `type` still accepted after the end of the game (see AFTER_END_EVENT_TYPES)? */
 export function isAcceptedAfterEnd(type: string): boolean {
   return (AFTER_END_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Events the game's end policies (spec 1 §3 `endPolicies`, only with the
+ * market on) may still allow after the end: picking and redeeming offers
+ * (`offer`: pickOffers, redeemOffers) and buying items and attributes
+ * (`redeem`: redeemAssets). The server lets them reach the engine on a
+ * completed instance; the engine applies the game's policies to each.
+ */
+export const END_POLICY_EVENT_TYPES = ['offer', 'redeem'] as const satisfies readonly PlayEventType[];
+
+/** The end policies that decide the events of END_POLICY_EVENT_TYPES. */
+export interface AfterEndPolicies {
+  pickOffers: boolean;
+  redeemOffers: boolean;
+  redeemAssets: boolean;
+}
+
+/** May an event of `type` (with its offer `action`) run after the end, by the end policies? */
+export function isAllowedByEndPolicies(event: { type: string; action?: unknown }, policies: AfterEndPolicies): boolean {
+  if (event.type === 'redeem') return policies.redeemAssets;
+  if (event.type !== 'offer') return false;
+  return event.action === 'pick' ? policies.pickOffers : event.action === 'redeem' && policies.redeemOffers;
+}
+
+/** May an event of `type` reach the engine on a completed instance (always, or when the end policies allow)? */
+export function mayRunOnCompletedInstance(type: string): boolean {
+  return isAcceptedAfterEnd(type) || (END_POLICY_EVENT_TYPES as readonly string[]).includes(type);
 }
 
 /** What an operator does to a live instance (spec 1 §4, spec 3 §4). */

@@ -87,6 +87,8 @@ export interface BuilderOptions {
   type?: 'map' | 'image';
   market?: boolean;
   currencyName?: string;
+  /** The market's currency item (the game's `currencyItemId` setting). */
+  currencyItemId?: string;
   multiplayer?: boolean;
   playingPeriodEnd?: string | null;
   endPolicies?: Partial<GameValues['endPolicies']>;
@@ -110,6 +112,7 @@ export class SpecBuilder {
       title: 'Test game',
       market: options.market ?? false,
       currencyName: options.currencyName ?? 'Coins',
+      currencyItemId: options.currencyItemId ?? null,
       multiplayer: options.multiplayer ?? false,
       playingPeriod: { ...defaults.playingPeriod, end: options.playingPeriodEnd ?? null },
       endPolicies: { ...defaults.endPolicies, ...options.endPolicies },

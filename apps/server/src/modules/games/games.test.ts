@@ -6,6 +6,7 @@ import { gameAccess, games, gameVersions, media } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame, createMedia, gameFormValues, publishGame, workingVersionOf } from '../../test/game-factories.js';
+import { createEntity, designValues } from '../../test/design-factories.js';
 import { mediaFilePath } from '../media/storage.js';
 
 describe('games', () => {
@@ -176,6 +177,38 @@ describe('games', () => {
       const res = await request('PATCH', `/api/design/games/${game.row.id}`, owner, { ...values, logoId: foreign.id });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ logoId: GAME_OPERATION_MESSAGES.unknownMedia });
+    });
+
+    it("takes the market's currency as an item of this game, required with the market on", async () => {
+      const { game, values } = await gameWithLogo();
+      const icon = await createMedia(t.app.ctx, game.row.id, { title: 'Coin' });
+      const market = { ...values, market: true, currencyName: 'Drachma', currencyIcon: icon.id };
+      const missing = await request('PATCH', `/api/design/games/${game.row.id}`, owner, market);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual({ currencyItemId: GAME_MESSAGES.required });
+
+      const stranger = await createGame(t.app.ctx, owner);
+      const foreign = await createEntity(
+        t.app,
+        owner,
+        stranger.row.id,
+        'item',
+        designValues('item', {}, { name: 'x' }),
+      );
+      const unknown = await request('PATCH', `/api/design/games/${game.row.id}`, owner, {
+        ...market,
+        currencyItemId: foreign.id,
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({ currencyItemId: GAME_OPERATION_MESSAGES.unknownCurrencyItem });
+
+      const coin = await createEntity(t.app, owner, game.row.id, 'item', designValues('item', {}, { name: 'coin' }));
+      const saved = await request('PATCH', `/api/design/games/${game.row.id}`, owner, {
+        ...market,
+        currencyItemId: coin.id,
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ market: true, currencyItemId: coin.id });
     });
 
     it('answers 403 without the edit right', async () => {

@@ -221,6 +221,20 @@ async function checkMediaReferences(db: Executor, gameId: string | null, values:
   return errors;
 }
 
+/** A field error when the currency item (`currencyItemId`) names no item of this game. */
+async function checkCurrencyItem(db: Executor, gameId: string | null, values: GameValues): Promise<FieldErrors> {
+  const id = values.currencyItemId;
+  if (id === null) return {};
+  const [found] = gameId
+    ? await db
+        .select({ id: designEntities.id })
+        .from(designEntities)
+        .where(and(eq(designEntities.gameId, gameId), eq(designEntities.kind, 'item'), eq(designEntities.id, id)))
+        .limit(1)
+    : [];
+  return found ? {} : { currencyItemId: GAME_OPERATION_MESSAGES.unknownCurrencyItem };
+}
+
 function throwIfErrors(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw fail.validation(errors);
 }
@@ -237,7 +251,10 @@ export async function createGame({
 }): Promise<LoadedGame> {
   if (!canAuthor(user.role)) throw fail.forbidden(GAME_TEXTS.noAuthoringRights(user.role));
   // A new game has no media yet, so any media reference is unknown.
-  throwIfErrors(await checkMediaReferences(ctx.db, null, values));
+  throwIfErrors({
+    ...(await checkMediaReferences(ctx.db, null, values)),
+    ...(await checkCurrencyItem(ctx.db, null, values)),
+  });
   const now = ctx.now();
   const gameId = await ctx.db.transaction(async (tx) => {
     const id = await insertGame(tx, { ownerId: user.id, settings: values, now });
@@ -263,7 +280,10 @@ export async function updateGame({
   values: GameValues;
 }): Promise<LoadedGame> {
   await requireEditableGame({ ctx, user, gameId });
-  throwIfErrors(await checkMediaReferences(ctx.db, gameId, values));
+  throwIfErrors({
+    ...(await checkMediaReferences(ctx.db, gameId, values)),
+    ...(await checkCurrencyItem(ctx.db, gameId, values)),
+  });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     // The archived guard in the update itself closes the race with a concurrent archive.

@@ -6,7 +6,7 @@ import type {
   PlayerStateItem,
   WorldStatus,
 } from '@loci/domain';
-import type { InstanceState, PlayerState } from '@loci/engine';
+import { compileSpec, type InstanceState, type PlayerState } from '@loci/engine';
 import type { GameInstanceRow, PlayerStateRow } from '../../db/schema.js';
 
 /** What presenting an instance needs besides its row: its version's number and the game's period and title. */
@@ -89,10 +89,9 @@ export function presentPlayerState(
   };
 }
 
-/** The currency of a game's market: the first item marked as currency (as the engine reads it). */
+/** The currency of a game's market, as the engine reads it (the chosen item, else the first marked as currency). */
 function currencyItemOf(spec: GameSpec): string | null {
-  const item = (spec.entities?.item ?? []).find((entity) => entity.isCurrency === true);
-  return item?.id ?? null;
+  return compileSpec(spec).currencyItemId;
 }
 
 /**

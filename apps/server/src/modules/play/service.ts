@@ -62,6 +62,7 @@ import {
   stepInTransaction,
   type SteppedEvent,
 } from '../runtime/store.js';
+import { rankingsOf } from '../rankings/service.js';
 import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
 
@@ -662,6 +663,13 @@ export async function getPlayGame({
       market: game.market,
       currencyName: game.currencyName,
       currencyIcon: game.currencyIcon,
+      rankings: rankingsOf(game),
+      endPolicies: {
+        redeemAssets: game.endPolicies?.redeemAssets === true,
+        pickOffers: game.endPolicies?.pickOffers === true,
+        redeemOffers: game.endPolicies?.redeemOffers === true,
+        tradeAssets: game.endPolicies?.tradeAssets === true,
+      },
       multiplayer: instance.multiplayer,
     },
     spec: playerSafeSpec(spec),

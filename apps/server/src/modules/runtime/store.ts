@@ -33,7 +33,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  isAcceptedAfterEnd,
+  mayRunOnCompletedInstance,
   migrateGameSpec,
   PLAY_ERROR_CODES,
   PLAY_MESSAGES,
@@ -292,8 +292,9 @@ export interface SteppedEvent {
 /** 409 INSTANCE_NOT_ACTIVE unless a player's `event` may still run on an instance in `status`. */
 function assertAcceptsPlayerEvent(status: string, type: string): void {
   if (status === 'active') return;
-  // The events that close what is on screen (the epilogue's info box, the last answer) still run.
-  if (status === 'completed' && isAcceptedAfterEnd(type)) return;
+  // The events that close what is on screen (the epilogue's info box, the last answer) still run, and
+  // those the end policies may allow (offers, buying): the engine applies the game's policies to them.
+  if (status === 'completed' && mayRunOnCompletedInstance(type)) return;
   throw new AppError('CONFLICT', PLAY_MESSAGES.instanceNotActive, {
     extra: { errorCode: PLAY_ERROR_CODES.INSTANCE_NOT_ACTIVE, status },
   });

@@ -186,10 +186,8 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
     ],
     sidebar: { headingKey: 'design.sidebar.initialWorld', Content: WorldLinks },
   },
-  formKind('item', 'items', IconBox, ItemFormPage, {
-    headingKey: 'design.sidebar.items',
-    filter: (item) => item.isCurrency !== true,
-  }),
+  // Every item, the market's currency too (it is given and taken like any other).
+  formKind('item', 'items', IconBox, ItemFormPage, { headingKey: 'design.sidebar.items' }),
   formKind('character', 'characters', IconUsers, CharacterFormPage, {
     headingKey: 'design.sidebar.characters',
     filter: (character) => character.isPlayer !== true,

@@ -77,6 +77,35 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('No instances found')).toBeInTheDocument();
   });
 
+  it('shows the leaderboard of the published version when the game has one', async () => {
+    const workspace = gameWorkspace();
+    workspace.game.rankings = { available: true, showBeforeComplete: false };
+    gameplayApi({
+      workspace,
+      extra: {
+        [`GET /api/manage/game-versions/${PUBLISHED.id}/rankings`]: {
+          body: {
+            versionId: PUBLISHED.id,
+            currencyName: 'Drachma',
+            total: 1,
+            entries: [{ rank: 1, name: 'Wendy', currency: 9, milestones: 2, completedInMs: 61_000, you: false }],
+          },
+        },
+      },
+    });
+    renderApp(PAGE);
+    const table = await screen.findByRole('table', { name: 'Leaderboard' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('1Wendy921:01');
+    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('Version 1');
+  });
+
+  it('has no leaderboard without rankings', async () => {
+    gameplayApi();
+    renderApp(PAGE);
+    expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Leaderboard' })).not.toBeInTheDocument();
+  });
+
   it('opens a player from the table with their scene and empty lists', async () => {
     gameplayApi({
       instances: [makeListItem({ id: 'i1', players: [{ id: 'p1', name: 'Player 1', status: 'playing' }] })],

@@ -38,6 +38,7 @@ import {
   shownVersionOf,
 } from './operations-values';
 import { PlayerInfoModal, type PlayerInfo } from './PlayerInfoModal';
+import { RankingsSection } from './RankingsSection';
 import { PlayersMap, useRefreshSeconds, type PlayerMarker } from './PlayersMap';
 import { PlayingPeriodModal } from './PlayingPeriodModal';
 import { useApplyExpiration, useInstances, usePlayerStates, useSetPlayingPeriod } from './queries';
@@ -253,6 +254,10 @@ export function GameplayPage() {
           <InstancesTable gameId={gameId} instances={instances} onOpenPlayer={handleOpenPlayer} />
         )}
       </Stack>
+
+      {game.rankings.available && shownVersion && (
+        <RankingsSection gameId={gameId} versions={versions ?? []} initialVersionId={shownVersion.id} />
+      )}
 
       <PlayerInfoModal player={player} onClose={() => setPlayer(null)} labelOf={labelOf} />
       <SendMessageModal

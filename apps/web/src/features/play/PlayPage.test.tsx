@@ -37,6 +37,8 @@ const game = {
   market: false,
   currencyName: '',
   currencyIcon: null,
+  rankings: { available: false, showBeforeComplete: false },
+  endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
   multiplayer: false,
 };
 

@@ -78,6 +78,7 @@ export function PlayScreen({
       trace={trace}
       tools={
         <PlayerTools
+          instanceId={session.instanceId}
           game={game}
           view={view}
           index={index}

@@ -42,6 +42,8 @@ i18n.addResourceBundle(
         tasks: 'Tasks',
         codes: 'Codes',
         create: 'Create',
+        market: 'Market',
+        rankings: 'Leaderboard',
         places: 'Places',
         things: 'Around you',
         trace: 'Trace',
@@ -76,6 +78,14 @@ i18n.addResourceBundle(
         empty: 'Your backpack is empty.',
       },
       skills: { empty: 'No skills yet.' },
+      market: {
+        title: 'Market',
+        item: 'Item',
+        skill: 'Skill',
+        owned: 'you have {{count}}',
+        buy: 'Buy · {{price}}',
+        buyNamed: 'Buy {{title}} for {{price}} {{currency}}',
+      },
       tasks: {
         empty: 'No tasks yet.',
         submission: 'Your answer',
@@ -173,6 +183,26 @@ i18n.addResourceBundle(
         firedRules: 'Fired rules',
         pending: 'Waiting for an answer',
         raw: 'Raw state',
+      },
+    },
+  },
+  true,
+  false,
+);
+
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    play: {
+      bar: { market: 'Αγορά', rankings: 'Κατάταξη' },
+      market: {
+        title: 'Αγορά',
+        item: 'Αντικείμενο',
+        skill: 'Δεξιότητα',
+        owned: 'έχετε {{count}}',
+        buy: 'Αγορά · {{price}}',
+        buyNamed: 'Αγορά {{title}} για {{price}} {{currency}}',
       },
     },
   },

@@ -117,6 +117,8 @@ i18n.addResourceBundle(
         redeemable: 'Redeemable',
         price: 'Price (in {{currency}})',
         currency: 'currency',
+        isMarketCurrency:
+          "This item is the market's currency (chosen in the game's settings): prices are paid in it, so it has no price itself.",
         limited: 'Limited',
         maxItems: 'Max items',
       },
@@ -179,6 +181,10 @@ i18n.addResourceBundle(
       locations: {
         dwell: 'Παραμονή',
         dwellHint: 'Δευτερόλεπτα παραμονής μέσα πριν θεωρηθεί ότι ο παίκτης μπήκε (0: αμέσως)',
+      },
+      items: {
+        isMarketCurrency:
+          'Αυτό το αντικείμενο είναι το νόμισμα της αγοράς (επιλέγεται στις ρυθμίσεις του παιχνιδιού): οι τιμές πληρώνονται με αυτό, οπότε δεν έχει τιμή.',
       },
     },
   },

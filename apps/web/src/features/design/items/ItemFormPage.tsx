@@ -1,5 +1,6 @@
 import { applyHidden, newItemDefaults, type DesignEntity, type ItemValues } from '@loci/domain';
-import { Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -38,7 +39,9 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
   });
   useStoredValues(form, entityForm.entity, fromEntity);
 
-  const market = workspace?.game.market ?? false;
+  // The market's currency (chosen in the game's settings) is what prices are paid in: it has no price itself.
+  const isMarketCurrency = Boolean(entityId) && workspace?.game.currencyItemId === entityId;
+  const market = (workspace?.game.market ?? false) && !isMarketCurrency;
   const currency = workspace?.game.currencyName || t('design.items.currency');
   const { values } = form;
 
@@ -66,6 +69,11 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
         logoLabel={t('design.items.logo')}
         readOnly={readOnly}
       />
+      {isMarketCurrency && (
+        <Alert variant="light" color="yellow" icon={<IconCoin size={18} />}>
+          {t('design.items.isMarketCurrency')}
+        </Alert>
+      )}
       <Stack gap="sm">
         <HiddenMarketFields
           hidden={values.hidden}

@@ -45,7 +45,7 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('There is nothing here: unknown object type or action.')).toBeInTheDocument();
   });
 
-  it('lists scenes, non-currency items, non-player characters, object types with their world objects and offers', async () => {
+  it('lists scenes, items (the currency too), non-player characters, object types with their world objects and offers', async () => {
     const workspace = makeWorkspace({
       scenes: [makeEntity('harbour'), makeEntity('market')],
       items: [makeEntity('key'), makeEntity('coins', { isCurrency: true })],
@@ -75,7 +75,7 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(within(sidebar).getByText('Items'));
     const items = within(sidebar).getByRole('list', { name: 'Items' });
     expect(within(items).getByRole('link', { name: /key/ })).toBeInTheDocument();
-    expect(within(items).queryByRole('link', { name: /coins/ })).not.toBeInTheDocument();
+    expect(within(items).getByRole('link', { name: /coins/ })).toBeInTheDocument();
 
     await user.click(within(sidebar).getByText('Characters'));
     const characters = within(sidebar).getByRole('list', { name: 'Characters' });

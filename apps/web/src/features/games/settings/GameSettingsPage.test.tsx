@@ -202,6 +202,42 @@ describe('#games.settings (existing game)', { timeout: UI_TEST_TIMEOUT_MS }, () 
     });
   });
 
+  it("picks the market's currency among the game's items, or creates it from the currency's name", async () => {
+    const game = makeGame({ market: true, currencyName: 'Drachma', currencyIcon: 'm2' });
+    const items = [{ id: 'i-key', gameId: game.id, name: 'key', title: 'Brass key' }];
+    const api = editApi(game, {
+      [`GET /api/design/${game.id}/workspace`]: () => ({ body: { items } }),
+      [`POST /api/design/${game.id}/items`]: (request) => {
+        const created = { id: 'i-drachma', ...(request.body as object) };
+        items.push(created as (typeof items)[number]);
+        return { status: 201, body: created };
+      },
+      [`PATCH /api/design/games/${game.id}`]: { body: game },
+    });
+    const { user } = renderApp(`/games/edit/${game.id}`);
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert', { name: FORM_ERROR_MESSAGE })).toBeInTheDocument();
+    const currency = screen.getByRole('combobox', { name: /Currency item/ });
+    expect(currency).toHaveAccessibleDescription(mentioning(GAME_MESSAGES.required));
+
+    await user.click(screen.getByRole('button', { name: 'Create it' }));
+    await waitFor(() => expect(currency).toHaveValue('Drachma'));
+    expect(api.callsTo(`POST /api/design/${game.id}/items`)[0]?.body).toMatchObject({
+      name: 'drachma',
+      title: 'Drachma',
+      logoId: 'm2',
+      isCurrency: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`PATCH /api/design/games/${game.id}`)).toHaveLength(1));
+    expect(api.callsTo(`PATCH /api/design/games/${game.id}`)[0]?.body).toMatchObject({
+      market: true,
+      currencyItemId: 'i-drachma',
+    });
+  });
+
   it('needs a logo once the game exists', async () => {
     const game = makeGame({ logoId: null });
     const api = editApi(game);

@@ -1,8 +1,9 @@
 import { GAME_LANGUAGES } from '@loci/domain';
-import { Alert, Divider, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Divider, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MediaPickerField } from '../../media';
+import { CurrencyItemField } from './CurrencyItemField';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
 
 /** Title, language, multiplayer and market, logo and currency, and who may play. */
@@ -93,6 +94,13 @@ export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
               onChange={(id) => form.setFieldValue('currencyIcon', id)}
               error={form.errors.currencyIcon}
             />
+            {gameId ? (
+              <CurrencyItemField gameId={gameId} readOnly={readOnly} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('games.settings.general.currencyItemAfterSave')}
+              </Text>
+            )}
           </Stack>
         )}
       </SimpleGrid>

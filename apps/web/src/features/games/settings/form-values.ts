@@ -54,6 +54,7 @@ const FIELD_TABS: Record<string, SettingsTab> = {
   logoId: 'general',
   currencyName: 'general',
   currencyIcon: 'general',
+  currencyItemId: 'general',
   minAge: 'general',
   maxAge: 'general',
   adultsOnly: 'general',

@@ -1,18 +1,28 @@
 import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBackpack, IconCompass, IconKeyboard, IconListCheck, IconPlus, IconStars } from '@tabler/icons-react';
+import {
+  IconBackpack,
+  IconBuildingStore,
+  IconCompass,
+  IconKeyboard,
+  IconListCheck,
+  IconPlus,
+  IconStars,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
 import { AroundPanel } from './AroundPanel';
+import { MarketPanel, RankingsPanel, showsMarket, showsRankings } from './MarketPanels';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
 import { SHEET_STYLES } from './sheet-styles';
 import '../gps/locales';
 
-type PanelName = 'backpack' | 'skills' | 'tasks' | 'codes' | 'create' | 'around';
+type PanelName = 'backpack' | 'market' | 'skills' | 'tasks' | 'codes' | 'create' | 'around' | 'rankings';
 
 /** The device's compass, for the orientation panel. */
 export interface CompassState {
@@ -36,6 +46,7 @@ function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; o
 
 /** The bar of the player's tools the game's capabilities allow, and the sheet each opens. */
 export function PlayerTools({
+  instanceId,
   game,
   view,
   index,
@@ -47,6 +58,8 @@ export function PlayerTools({
   compass,
 }: {
   compass?: CompassState;
+  /** The instance played (null only before the start answers). */
+  instanceId: string | null;
   game: PlayGameInfo;
   view: PlayerView;
   index: SpecIndex;
@@ -63,6 +76,7 @@ export function PlayerTools({
   const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
   const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
     { name: 'backpack', icon: <IconBackpack size={22} />, shown: caps.seeBackPack || playtest },
+    { name: 'market', icon: <IconBuildingStore size={22} />, shown: showsMarket(game, index, view) },
     { name: 'skills', icon: <IconStars size={22} />, shown: caps.seeSkills },
     { name: 'tasks', icon: <IconListCheck size={22} />, shown: caps.seeTasks },
     { name: 'codes', icon: <IconKeyboard size={22} />, shown: caps.typeCodes || caps.scanCodes },
@@ -72,6 +86,7 @@ export function PlayerTools({
       icon: <IconCompass size={22} />,
       shown: game.pg.type !== 'image' && (caps.seeDirections || playtest),
     },
+    { name: 'rankings', icon: <IconTrophy size={22} />, shown: instanceId !== null && showsRankings(game, view) },
   ];
   return (
     <>
@@ -103,7 +118,9 @@ export function PlayerTools({
         styles={SHEET_STYLES}
       >
         {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={onSend} />}
+        {panel === 'market' && <MarketPanel view={view} index={index} busy={busy} onSend={onSend} />}
         {panel === 'skills' && <SkillsPanel view={view} index={index} />}
+        {panel === 'rankings' && instanceId && <RankingsPanel instanceId={instanceId} view={view} />}
         {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
         {panel === 'codes' && (
           <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />

@@ -1,0 +1,43 @@
+import type { RankingsAnswer } from '@loci/domain';
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import './locales';
+
+/** Minutes and seconds of a completion time. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A leaderboard (spec 1 §3 rankings): the player's sheet and the Gameplay page show it. */
+export function RankingsTable({ board }: { board: RankingsAnswer }) {
+  const { t } = useTranslation();
+  if (board.entries.length === 0) return <Text c="dimmed">{t('rankings.empty')}</Text>;
+  return (
+    <Table striped aria-label={t('rankings.title')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>{t('rankings.player')}</Table.Th>
+          <Table.Th ta="right">{board.currencyName || t('rankings.currency')}</Table.Th>
+          <Table.Th ta="right">{t('rankings.milestones')}</Table.Th>
+          <Table.Th ta="right">{t('rankings.time')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {board.entries.map((entry, position) => (
+          <Table.Tr key={position} fw={entry.you ? 700 : undefined} data-testid="ranking-row">
+            <Table.Td>{entry.rank}</Table.Td>
+            <Table.Td>
+              {entry.name || t('rankings.anonymous')}
+              {entry.you && ` (${t('rankings.you')})`}
+            </Table.Td>
+            <Table.Td ta="right">{entry.currency}</Table.Td>
+            <Table.Td ta="right">{entry.milestones}</Table.Td>
+            <Table.Td ta="right">{entry.completedInMs === null ? '—' : duration(entry.completedInMs)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,47 @@
+import i18n from '../../i18n';
+
+// The leaderboard's labels (the player's sheet and the operators' Gameplay page).
+i18n.addResourceBundle(
+  'en',
+  'translation',
+  {
+    rankings: {
+      title: 'Leaderboard',
+      order: 'Ranked by currency, then milestones reached, then time to complete.',
+      player: 'Player',
+      currency: 'Currency',
+      milestones: 'Milestones',
+      time: 'Time',
+      you: 'you',
+      anonymous: 'Anonymous player',
+      empty: 'No players yet.',
+      loading: 'Loading the leaderboard…',
+      noBoard: 'This version has no leaderboard (publish it with the leaderboard on).',
+      version: 'Version',
+    },
+  },
+  true,
+  false,
+);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    rankings: {
+      title: 'Κατάταξη',
+      order: 'Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
+      player: 'Παίκτης',
+      currency: 'Νόμισμα',
+      milestones: 'Ορόσημα',
+      time: 'Χρόνος',
+      you: 'εσείς',
+      anonymous: 'Ανώνυμος παίκτης',
+      empty: 'Δεν υπάρχουν ακόμη παίκτες.',
+      loading: 'Φόρτωση της κατάταξης…',
+      noBoard: 'Αυτή η έκδοση δεν έχει κατάταξη (δημοσιεύστε τη με την κατάταξη ενεργή).',
+      version: 'Έκδοση',
+    },
+  },
+  true,
+  false,
+);

@@ -1,0 +1,121 @@
+import type { Attribute, Item } from '@loci/domain';
+import type { PlayerView } from '@loci/engine';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent, type PlayGameInfo } from '../../../api/play';
+import { RankingsTable } from '../../../components/rankings/RankingsTable';
+import type { SpecIndex } from '../spec-index';
+import '../locales';
+
+/** What the market sells: redeemable, priced items and skills that are not hidden and not the currency. */
+export function marketAssets(index: SpecIndex, view: PlayerView) {
+  const currencyId = view.currency?.itemId;
+  const forSale = (asset: Item | Attribute) =>
+    asset.redeemable && asset.price !== null && asset.price !== undefined && !asset.hidden && asset.id !== currencyId;
+  return [
+    ...index
+      .list<Item>('item')
+      .filter(forSale)
+      .map((item) => ({ kind: 'item' as const, asset: item })),
+    ...index
+      .list<Attribute>('attribute')
+      .filter(forSale)
+      .map((attribute) => ({ kind: 'attribute' as const, asset: attribute })),
+  ];
+}
+
+/** Is the market open to this player: a market game with something for sale (after the end, only with redeemAssets). */
+export function showsMarket(game: PlayGameInfo, index: SpecIndex, view: PlayerView): boolean {
+  const over = view.finished !== null || view.worldStatus !== 'active';
+  if (over && !game.endPolicies.redeemAssets) return false;
+  return game.market && view.currency !== null && marketAssets(index, view).length > 0;
+}
+
+/** The market sheet: the player's currency and what they can buy with it (spec 2 §3 redeemable and price). */
+export function MarketPanel({
+  view,
+  index,
+  busy,
+  onSend,
+}: {
+  view: PlayerView;
+  index: SpecIndex;
+  busy?: boolean;
+  onSend: (event: PlayEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const currency = view.currency;
+  const assets = marketAssets(index, view);
+  if (!currency) return null;
+  const currencyName = currency.name || t('play.backpack.currency');
+  return (
+    <Stack gap="sm" aria-label={t('play.market.title')}>
+      <Group justify="space-between">
+        <Text fw={500}>{currencyName}</Text>
+        <Badge size="lg" variant="light" color="yellow" data-testid="market-currency">
+          {currency.amount}
+        </Badge>
+      </Group>
+      {assets.map(({ kind, asset }) => {
+        const price = asset.price ?? 0;
+        const owned = kind === 'item' ? (view.items[asset.id] ?? 0) : view.attributes[asset.id];
+        const title = asset.title || asset.name;
+        return (
+          <Group key={asset.id} justify="space-between" wrap="nowrap" data-testid="market-asset">
+            <Group gap="xs" wrap="nowrap">
+              {asset.logoId && <img src={mediaIconUrl(asset.logoId, 48)} alt="" width={24} height={24} />}
+              <Stack gap={0}>
+                <Text>{title}</Text>
+                <Text size="xs" c="dimmed">
+                  {kind === 'item' ? t('play.market.item') : t('play.market.skill')}
+                  {owned ? ` · ${t('play.market.owned', { count: owned })}` : ''}
+                </Text>
+              </Stack>
+            </Group>
+            <Button
+              size="compact-sm"
+              variant="light"
+              loading={busy}
+              disabled={currency.amount < price}
+              aria-label={t('play.market.buyNamed', { title, price, currency: currencyName })}
+              onClick={() => onSend({ type: 'redeem', assetId: asset.id })}
+            >
+              {t('play.market.buy', { price })}
+            </Button>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Does the player see the leaderboard now: the game has one, and it is shown before the end or the game is over? */
+export function showsRankings(game: PlayGameInfo, view: PlayerView): boolean {
+  const over = view.finished !== null || view.worldStatus !== 'active';
+  return game.rankings.available && (game.rankings.showBeforeComplete || over);
+}
+
+/** The player's leaderboard sheet: their version's players, ranked (fetched when opened, and again after each step). */
+export function RankingsPanel({ instanceId, view }: { instanceId: string; view: PlayerView }) {
+  const { t } = useTranslation();
+  const board = useQuery({
+    queryKey: [...playQueryKeys.rankings(instanceId), view.currency?.amount ?? 0, view.finished?.when ?? ''],
+    queryFn: ({ signal }) => playApi.rankings(instanceId, signal),
+  });
+  if (board.isPending) return <Text c="dimmed">{t('rankings.loading')}</Text>;
+  if (board.isError)
+    return (
+      <Alert color="red" variant="light">
+        {board.error.message}
+      </Alert>
+    );
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('rankings.order')}
+      </Text>
+      <RankingsTable board={board.data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { GameSpec, RankingEntry } from '@loci/domain';
+import { compileSpec } from './compile.js';
+import type { PlayerState } from './types.js';
+
+/** One player to rank: what ranking reads of their state, and whether they are the caller. */
+export interface RankedPlayer {
+  name: string;
+  state: Pick<PlayerState, 'items' | 'milestones' | 'finished' | 'startedWhen'>;
+  you?: boolean;
+}
+
+/** What a player is ranked by (see rankingEntrySchema): currency, milestones, time to complete. */
+function scoreOf(spec: GameSpec, player: RankedPlayer) {
+  const { state } = player;
+  const currencyId = compileSpec(spec).currencyItemId;
+  const currency = currencyId !== null ? (state.items?.[currencyId] ?? 0) : 0;
+  const milestones = Object.keys(state.milestones ?? {}).length;
+  let completedInMs: number | null = null;
+  if (state.finished?.completed && state.startedWhen) {
+    const taken = Date.parse(state.finished.when) - Date.parse(state.startedWhen);
+    if (Number.isFinite(taken)) completedInMs = Math.max(0, taken);
+  }
+  return { currency, milestones, completedInMs };
+}
+
+type Score = ReturnType<typeof scoreOf>;
+
+/** Negative when `a` ranks before `b`: more currency, then more milestones, then completed faster. */
+function compareScores(a: Score, b: Score): number {
+  if (a.currency !== b.currency) return b.currency - a.currency;
+  if (a.milestones !== b.milestones) return b.milestones - a.milestones;
+  if (a.completedInMs === b.completedInMs) return 0;
+  if (a.completedInMs === null) return 1;
+  if (b.completedInMs === null) return -1;
+  return a.completedInMs - b.completedInMs;
+}
+
+/**
+ * The leaderboard of the players of one game version (their instances all
+ * run `spec`): ranked by currency, then milestones, then time to complete;
+ * equal players share a rank and are listed by name. Pure: the caller loads
+ * the players and trims the list.
+ */
+export function rankPlayers(spec: GameSpec, players: readonly RankedPlayer[]): RankingEntry[] {
+  const scored = players
+    .map((player) => ({ player, score: scoreOf(spec, player) }))
+    .sort((a, b) => compareScores(a.score, b.score) || a.player.name.localeCompare(b.player.name));
+  const entries: RankingEntry[] = [];
+  scored.forEach(({ player, score }, index) => {
+    const previous = index > 0 ? scored[index - 1]! : null;
+    const rank = previous && compareScores(previous.score, score) === 0 ? entries[index - 1]!.rank : index + 1;
+    entries.push({ rank, name: player.name, ...score, you: player.you === true });
+  });
+  return entries;
+}
