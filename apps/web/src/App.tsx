@@ -28,7 +28,7 @@ export function AppProviders({
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={5} />
+        <Notifications position="bottom-left" limit={3} />
         <ErrorBoundary>{children}</ErrorBoundary>
       </QueryClientProvider>
     </MantineProvider>
