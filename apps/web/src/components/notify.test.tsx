@@ -31,7 +31,7 @@ describe('notifyError', () => {
     renderToasts();
     act(() => {
       notifyError('Error retrieving game data for id g1', new ApiError(404, 'Not Found', undefined));
-      notifyError('Error retrieving role requests', new ApiError(502, 'Bad Gateway', '<html>'));
+      notifyError('Error retrieving role requests', new ApiError(502, 'Bad Gateway', undefined));
     });
     expect(await screen.findByText('It is not there any more: it may have been deleted.')).toBeInTheDocument();
     expect(screen.getByText('The server ran into a problem. Try again in a moment.')).toBeInTheDocument();

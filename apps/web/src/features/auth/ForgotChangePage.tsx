@@ -127,6 +127,7 @@ export function ForgotChangePage() {
           <form
             noValidate
             onSubmit={form.onSubmit((values) => {
+              if (mutation.isPending) return;
               setFormError(null);
               mutation.mutate(values);
             })}
@@ -146,7 +147,7 @@ export function ForgotChangePage() {
                 key={form.key('p2')}
                 {...form.getInputProps('p2')}
               />
-              <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
                 {t('auth.forgotChange.submit')}
               </Button>
             </Stack>
