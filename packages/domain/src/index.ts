@@ -13,6 +13,7 @@ export * from './design/server-support.js';
 export * from './play.js';
 export * from './protocol/index.js';
 export * from './operations.js';
+export * from './console-routes.js';
 export * from './client-config.js';
 export * from './relocate.js';
 export * from './bundle.js';
