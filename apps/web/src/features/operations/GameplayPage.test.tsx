@@ -208,6 +208,10 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderApp(PAGE);
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Debugging tools at the game’s place' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/debugging-tools\?lat=-?[\d.]+&lng=-?[\d.]+$/),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'Delete all instances' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete all instances' });
     expect(dialog).toHaveTextContent('This deletes all 2 instances of this game');

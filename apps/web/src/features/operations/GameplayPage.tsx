@@ -14,10 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCalendarTime, IconChevronDown, IconClockX, IconLock, IconMessage, IconTrash } from '@tabler/icons-react';
+import {
+  IconBug,
+  IconCalendarTime,
+  IconChevronDown,
+  IconClockX,
+  IconLock,
+  IconMessage,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
 import { entityLabel } from '../design/common/workspace-data';
@@ -205,6 +213,13 @@ export function GameplayPage() {
                 {t('operations.expireAll')}
               </Menu.Item>
             )}
+            <Menu.Item
+              component={Link}
+              to={`/debugging-tools?lat=${game.pg.place.lat}&lng=${game.pg.place.lng}`}
+              leftSection={<IconBug size={16} />}
+            >
+              {t('operations.debuggingTools')}
+            </Menu.Item>
             <Menu.Divider />
             <Menu.Item
               color="red"

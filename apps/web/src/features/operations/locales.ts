@@ -151,6 +151,7 @@ i18n.addResourceBundle(
         instances: 'Error retrieving game instances',
         playerStates: 'Error retrieving player states',
       },
+      debuggingTools: 'Debugging tools at the game’s place',
       state: {
         lastPosition: 'Last position',
         noPosition: 'Unknown',
@@ -198,6 +199,7 @@ i18n.addResourceBundle(
       playingPeriod: 'Περίοδος παιχνιδιού',
       period: { start: 'Έναρξη', end: 'Λήξη', save: 'Αποθήκευση' },
       message: { message: 'Μήνυμα', send: 'Αποστολή' },
+      debuggingTools: 'Εργαλεία αποσφαλμάτωσης στον τόπο του παιχνιδιού',
       state: {
         lastPosition: 'Τελευταία θέση',
         noPosition: 'Άγνωστη',
