@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { MediaPickerField } from '../../media';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
 
+/** The longest game title the form takes. */
+const TITLE_MAX_LENGTH = 200;
+
 /** Title, language, multiplayer and market, logo and currency, and who may play. */
 export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
   const { t } = useTranslation();
@@ -20,7 +23,10 @@ export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
             size="sm"
             label={t('games.settings.general.title')}
             withAsterisk
-            maxLength={200}
+            maxLength={TITLE_MAX_LENGTH}
+            // The limit, counted while typing: the field stops at it rather than cutting silently.
+            description={`${values.title.length}/${TITLE_MAX_LENGTH}`}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
             {...form.getInputProps('title')}
           />
         </Grid.Col>
