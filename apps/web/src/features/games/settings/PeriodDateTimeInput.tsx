@@ -67,7 +67,8 @@ export function PeriodDateTimeInput({
 
   return (
     <Input.Wrapper label={label} error={error ?? timeError} labelElement="div">
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      {/* Side by side while there is room for the whole date; the time goes under it in a narrow column. */}
+      <Group gap="xs" wrap="wrap" align="flex-start">
         <DatePickerInput
           aria-label={t('games.settings.access.dateOf', { label })}
           valueFormat={DATE_FORMAT}
@@ -78,7 +79,7 @@ export function PeriodDateTimeInput({
           leftSection={<IconCalendar size={16} />}
           popoverProps={{ withinPortal: true }}
           error={Boolean(error)}
-          style={{ flex: 1, minWidth: 0 }}
+          style={{ flex: '1 1 8.75rem', minWidth: '8.75rem' }}
           onChange={(picked) => {
             if (!picked) return onChange(null);
             const chosen = parseTypedTime(time)?.text ?? '00:00';
@@ -97,7 +98,7 @@ export function PeriodDateTimeInput({
           limit={144}
           maxDropdownHeight={220}
           comboboxProps={{ withinPortal: true }}
-          w={120}
+          w="6rem"
           onChange={(text) => {
             setTyped(text);
             setNote(null);
