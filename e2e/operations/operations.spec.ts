@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newGameDefaults, newSceneDefaults } from '@loci/domain';
+import { newGameDefaults, newGameVersionDefaults, newSceneDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
@@ -83,4 +83,57 @@ test('a terminated playtest counts no player as playing, and the period saves th
     hourCycle: 'h23',
   }).format(new Date(period.start));
   expect(shown).toBe('18:00');
+});
+
+test('an operator messages one player from their row, and it arrives on the player’s phone', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { headers, create } = designApi(request, token);
+  const defaults = newGameDefaults(new Date());
+  const game = await create('/api/design/games', {
+    ...defaults,
+    title: 'Message Walk',
+    publicAccess: 'view',
+    pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
+  });
+  await create(`/api/design/${game.id}/scenes`, {
+    ...newSceneDefaults(CENTRE),
+    name: 'square',
+    title: 'The Square',
+    radius: 600,
+    gameId: game.id,
+  });
+  const published = await request.post(`/api/design/${game.id}/gameVersions`, {
+    headers,
+    data: { ...newGameVersionDefaults(), versionNotes: 'First' },
+  });
+  expect(published.status(), await published.text()).toBe(201);
+
+  const player = await createDesigner(request, 'Phoebe Phone');
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: CENTRE.lat, longitude: CENTRE.lng },
+  });
+  const phonePage = await phone.newPage();
+  await signInAs(phonePage, player);
+  await phonePage.goto(`/fe/play/${game.id}`);
+  await phonePage.getByRole('button', { name: 'Start playing' }).click();
+  await expect(phonePage.getByRole('button', { name: 'Start playing' })).toHaveCount(0);
+
+  await signInAs(page, designer);
+  await page.goto(`/fe/active-games/${game.id}`);
+  await page.getByRole('button', { name: 'Message Phoebe Phone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message Phoebe Phone' });
+  await expect(dialog.getByText('To Phoebe Phone only.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Look behind the fountain');
+  await keepScreenshot(page, '82-message-one-player');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Message sent!').first()).toBeVisible();
+
+  await expect(phonePage.getByText('Look behind the fountain').first()).toBeVisible();
+  await keepScreenshot(phonePage, '83-message-on-phone');
+  await phone.close();
 });
