@@ -137,3 +137,26 @@ test('an operator messages one player from their row, and it arrives on the play
   await keepScreenshot(phonePage, '83-message-on-phone');
   await phone.close();
 });
+
+test('sign-in is disabled while its request is in flight: one request however often one clicks', async ({ page }) => {
+  let logins = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/login', async (route) => {
+    logins += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/fe/login');
+  await page.getByLabel('Email').fill(designer.email);
+  await page.getByLabel('Password', { exact: true }).fill(designer.password);
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn.click();
+  await expect(signIn).toBeDisabled();
+  await signIn.click({ force: true });
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await keepScreenshot(page, '84-sign-in-in-flight');
+  release();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(logins).toBe(1);
+});
