@@ -14,7 +14,7 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { FORM_ERROR_MESSAGE, USER_MESSAGES, type FieldErrors } from '@loci/domain';
+import { FORM_ERROR_MESSAGE, isConsoleRoute, USER_MESSAGES, type FieldErrors } from '@loci/domain';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -171,8 +171,11 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       if (!hasConsole) {
         return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
       }
-      // An asset that is missing is a real 404; any other path is a console route.
+      // An asset that is missing is a real 404; any other path gets the console, which shows the page — or,
+      // for a path that is none of its routes (the list the browser's router reads too), its 'No Route match' page
+      // with the status 404.
       if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
+      if (!isConsoleRoute(url)) reply.status(404);
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(clientErrorBody(404, { code: 'FST_ERR_NOT_FOUND' }));

@@ -70,6 +70,19 @@ describe('#web delivery of the built console', () => {
     }
   });
 
+  it('answers 404 with the console for a /fe path that is none of its routes', async () => {
+    for (const url of ['/fe/nowhere', '/fe/active-games/42/players', '/fe/admin/users?x=1', '/fe/games']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      // The console still comes, so the browser shows its 'No Route match' page.
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toBe(INDEX);
+    }
+    for (const url of ['/fe/login', '/fe/active-games/42/instance/i1', '/fe/games/42/scenes/show/s1?tab=2']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
   it('makes index.html and deep links revalidate by ETag, answering 304 when unchanged', async () => {
     for (const url of ['/fe/', '/fe/games/42/scenes']) {
       for (const encoding of ['br', 'identity']) {

@@ -1,5 +1,6 @@
 import { FRONTEND_BASE_PATH } from '@loci/domain';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -13,6 +14,16 @@ import { ScrollToTop } from './components/ScrollToTop';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 import './i18n';
+
+/**
+ * Where toasts go: on a wide screen at the bottom left, clear of the tabs, the
+ * headers and the playtest's Trace and Reset; on a phone at the top, clear of
+ * the player's bottom bar.
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return <Notifications position={phone ? 'top-center' : 'bottom-left'} limit={3} />;
+}
 
 /** Providers that do not need the router: theme, server state, toasts. */
 export function AppProviders({
@@ -28,7 +39,7 @@ export function AppProviders({
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={5} />
+        <Toasts />
         <ErrorBoundary>{children}</ErrorBoundary>
       </QueryClientProvider>
     </MantineProvider>

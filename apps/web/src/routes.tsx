@@ -5,7 +5,7 @@ import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './components/layout/AppLayout';
-import { canAuthor } from '@loci/domain';
+import { canAuthor, childRoutePath, CONSOLE_ROUTES } from '@loci/domain';
 import {
   AccountPage,
   AdminDashboardPage,
@@ -71,49 +71,55 @@ function AuthorsOnly({ page }: { page: ReactNode }) {
   return user && canAuthor(user.role) ? page : <NoAuthoringRights />;
 }
 
-/** Every route of the console, relative to the base path /fe. */
+/** Every route of the console, relative to the base path /fe; the paths are @loci/domain's CONSOLE_ROUTES, which the server knows too. */
 export function AppRoutes() {
   const { isAuthenticated } = useAuth();
   return (
     <Routes>
       {/* The player fills the screen, without the console's chrome; a visitor reads the game's public lobby there. */}
-      <Route path="play/:gameId" element={<FullScreen page={isAuthenticated ? <PlayPage /> : <PublicLobbyPage />} />} />
-      <Route path="gameplay/:gameId/*" element={<DeepLinkRedirect />} />
+      <Route
+        path={CONSOLE_ROUTES.play}
+        element={<FullScreen page={isAuthenticated ? <PlayPage /> : <PublicLobbyPage />} />}
+      />
+      <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
       <Route element={<RequireAuth />}>
-        <Route path="share/:gameId/print" element={<FullScreen page={<SharePrintPage />} />} />
+        <Route path={CONSOLE_ROUTES.sharePrint} element={<FullScreen page={<SharePrintPage />} />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route element={<RedirectIfSignedIn />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
+          <Route path={CONSOLE_ROUTES.login} element={<LoginPage />} />
+          <Route path={CONSOLE_ROUTES.register} element={<RegisterPage />} />
         </Route>
-        <Route path="socialredirect" element={<SocialRedirectPage />} />
-        <Route path="registersuccess" element={<RegisterSuccessPage />} />
-        <Route path="confirmemail" element={<ConfirmEmailPage />} />
-        <Route path="forgot" element={<ForgotPage />} />
-        <Route path="resend" element={<ResendPage />} />
-        <Route path="forgotchange" element={<ForgotChangePage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path={CONSOLE_ROUTES.socialRedirect} element={<SocialRedirectPage />} />
+        <Route path={CONSOLE_ROUTES.registerSuccess} element={<RegisterSuccessPage />} />
+        <Route path={CONSOLE_ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={CONSOLE_ROUTES.forgot} element={<ForgotPage />} />
+        <Route path={CONSOLE_ROUTES.resend} element={<ResendPage />} />
+        <Route path={CONSOLE_ROUTES.forgotChange} element={<ForgotChangePage />} />
+        <Route path={CONSOLE_ROUTES.privacy} element={<PrivacyPage />} />
         <Route element={<RequireAuth />}>
-          <Route path="account" element={<AccountPage />} />
-          <Route path="admin" element={<RequireAdmin />}>
+          <Route path={CONSOLE_ROUTES.account} element={<AccountPage />} />
+          <Route path={CONSOLE_ROUTES.admin} element={<RequireAdmin />}>
             <Route index element={<AdminDashboardPage />} />
-            <Route path="role-requests" element={<RoleRequestsPage />} />
+            <Route
+              path={childRoutePath(CONSOLE_ROUTES.adminRoleRequests, CONSOLE_ROUTES.admin)}
+              element={<RoleRequestsPage />}
+            />
             <Route path="*" element={<NotFound />} />
           </Route>
           {/* Filled in by the games, operations, analytics and debugging areas. */}
-          <Route path="gallery" element={<AuthorsOnly page={<GalleryPage />} />} />
-          <Route path="games/new" element={<GameSettingsPage />} />
-          <Route path="games/edit/:gameId" element={<GameSettingsPage />} />
-          <Route path="games/:gameId/*" element={<DesignWorkspace />} />
+          <Route path={CONSOLE_ROUTES.gallery} element={<AuthorsOnly page={<GalleryPage />} />} />
+          <Route path={CONSOLE_ROUTES.newGame} element={<GameSettingsPage />} />
+          <Route path={CONSOLE_ROUTES.gameSettings} element={<GameSettingsPage />} />
+          <Route path={CONSOLE_ROUTES.design} element={<DesignWorkspace />} />
           <Route path="games/*" element={<NotFound />} />
-          <Route path="active-games/:activeGameId" element={<GameplayPage />} />
-          <Route path="active-games/:activeGameId/instance/:instanceId" element={<InstancePage />} />
+          <Route path={CONSOLE_ROUTES.gameplay} element={<GameplayPage />} />
+          <Route path={CONSOLE_ROUTES.instance} element={<InstancePage />} />
           <Route path="active-games/*" element={<NotFound />} />
-          <Route path="analytics/:activeGameId" element={<AnalyticsPage />} />
-          <Route path="debugging-tools" element={<DebuggingToolsPage />} />
-          <Route path="my-games" element={<PlayerHomePage />} />
+          <Route path={CONSOLE_ROUTES.analytics} element={<AnalyticsPage />} />
+          <Route path={CONSOLE_ROUTES.debuggingTools} element={<DebuggingToolsPage />} />
+          <Route path={CONSOLE_ROUTES.myGames} element={<PlayerHomePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

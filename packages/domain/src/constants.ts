@@ -5,7 +5,9 @@ export const SOCIAL_COOKIE_NAME = 'jwtfromsocial';
 export const SOCIAL_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
 export const CONFIRM_LINK_TTL_SECONDS = 48 * 60 * 60;
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
-export const TOAST_AUTO_CLOSE_MS = 10_000;
+/** How long a toast stays: short, so it covers nothing for long (issue 14: 10 s was too long); failures stay longer. */
+export const TOAST_AUTO_CLOSE_MS = 4_000;
+export const TOAST_ERROR_AUTO_CLOSE_MS = 8_000;
 export const LOCK_DURATION_SECONDS = 480;
 /** The longest lock the server grants in one request (a longer ask is shortened): renewing is how an editor keeps it. */
 export const LOCK_MAX_DURATION_SECONDS = LOCK_DURATION_SECONDS;

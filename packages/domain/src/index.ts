@@ -14,6 +14,7 @@ export * from './play.js';
 export * from './rankings.js';
 export * from './protocol/index.js';
 export * from './operations.js';
+export * from './console-routes.js';
 export * from './client-config.js';
 export * from './way-in.js';
 export * from './relocate.js';

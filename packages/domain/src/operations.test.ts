@@ -3,7 +3,9 @@ import { GAME_MESSAGES } from './game.js';
 import {
   DEBUG_MESSAGES,
   OPERATION_MESSAGES,
+  countPlayerStatuses,
   parseWorldStateKey,
+  shownPlayerStatus,
   playingPeriodValuesSchema,
   sendMessageBodySchema,
   socketioTestBodySchema,
@@ -89,5 +91,36 @@ describe('parseWorldStateKey', () => {
     });
     expect(parseWorldStateKey('has.item.s.i')).toBeNull();
     expect(parseWorldStateKey('has.object.s')).toBeNull();
+  });
+});
+
+describe('shownPlayerStatus and countPlayerStatuses', () => {
+  it('shows the player’s own status only while the world is active', () => {
+    expect(shownPlayerStatus('playing', 'active')).toBe('playing');
+    expect(shownPlayerStatus('paused', 'active')).toBe('paused');
+    for (const ended of ['completed', 'abandoned', 'expired', 'terminated'] as const) {
+      expect(shownPlayerStatus('playing', ended)).toBe(ended);
+      expect(shownPlayerStatus('paused', ended)).toBe(ended);
+      expect(shownPlayerStatus('left game', ended)).toBe('left game');
+      expect(shownPlayerStatus('movedTo', ended)).toBe('movedTo');
+    }
+  });
+
+  it('counts players per shown status, playing first', () => {
+    const counts = countPlayerStatuses([
+      { status: 'terminated' },
+      { status: 'playing' },
+      { status: 'left game' },
+      { status: 'playing' },
+    ]);
+    expect(counts).toEqual({
+      total: 4,
+      playing: 2,
+      byStatus: [
+        ['playing', 2],
+        ['left game', 1],
+        ['terminated', 1],
+      ],
+    });
   });
 });

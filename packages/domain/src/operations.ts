@@ -113,6 +113,42 @@ export const WORLD_STATUSES = ['active', 'completed', 'abandoned', 'expired', 't
 export type WorldStatus = (typeof WORLD_STATUSES)[number];
 export const PLAYER_STATUS_NAMES = ['playing', 'paused', 'left game', 'movedTo'] as const;
 
+/**
+ * The one definition of a player's status on the Gameplay and Instance pages
+ * (docs/operations.md "Counting players"): in an active world, the player's
+ * own status (playing, paused, left game, movedTo); once the world has ended
+ * (completed, abandoned, expired, terminated), a player who was still in it
+ * shows the world's end — never 'playing' — and one who had left or moved
+ * keeps that. A deleted instance has no players left to count.
+ */
+export function shownPlayerStatus(playerStatus: string, worldStatus: WorldStatus): string {
+  if (worldStatus === 'active') return playerStatus;
+  if (playerStatus === 'left game' || playerStatus === 'movedTo') return playerStatus;
+  return worldStatus;
+}
+
+/** Statuses in the order the pages list their counts. */
+const STATUS_ORDER: readonly string[] = [...PLAYER_STATUS_NAMES, ...WORLD_STATUSES];
+
+/**
+ * Players counted per shown status (of `shownPlayerStatus`): the Gameplay
+ * page's "Total players" and its breakdown. `playing` is those still playing.
+ */
+export function countPlayerStatuses(players: readonly { status: string }[]): {
+  total: number;
+  playing: number;
+  byStatus: [string, number][];
+} {
+  const counts = new Map<string, number>();
+  for (const player of players) counts.set(player.status, (counts.get(player.status) ?? 0) + 1);
+  const rank = (status: string) => {
+    const index = STATUS_ORDER.indexOf(status);
+    return index === -1 ? STATUS_ORDER.length : index;
+  };
+  const byStatus = [...counts.entries()].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  return { total: players.length, playing: counts.get('playing') ?? 0, byStatus };
+}
+
 const instancePlayerSchema = z.object({ id: z.string(), name: z.string(), status: z.string() });
 
 /** One instance in the Gameplay page's table (spec 1 §3 "Game instance (list item)"). */

@@ -62,15 +62,18 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
   .max(256, 'Password is too long');
 
+/** An account's full name: trimmed, required, at most NAME_MAX_LENGTH characters. */
+const accountName = z
+  .string({ error: USER_MESSAGES.nameRequired })
+  .trim()
+  .min(1, USER_MESSAGES.nameRequired)
+  // Its own message: the string's `error` above would otherwise name a too-long name "required".
+  .max(NAME_MAX_LENGTH, USER_MESSAGES.nameTooLong);
+
 /** POST /api/users/register */
 export const registerSchema = z
   .object({
-    name: z
-      .string({ error: USER_MESSAGES.nameRequired })
-      .trim()
-      .min(1, USER_MESSAGES.nameRequired)
-      // Its own message: the string's `error` above would otherwise name a too-long name "required".
-      .max(NAME_MAX_LENGTH, USER_MESSAGES.nameTooLong),
+    name: accountName,
     email,
     password: newPassword,
     password2: z.string({ error: USER_MESSAGES.password2Required }).min(1, USER_MESSAGES.password2Required),
@@ -95,6 +98,10 @@ export const changePasswordSchema = z.object({
   newPassword,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** PATCH /api/users/account: the account's name (the sign-up rules). */
+export const updateAccountSchema = z.object({ name: accountName });
+export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
 /** POST /api/users/forgot and /api/users/resend */
 export const emailOnlySchema = z.object({ email });

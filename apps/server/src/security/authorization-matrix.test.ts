@@ -224,6 +224,14 @@ const MATRIX: Record<string, Rule> = {
 
   // One's own account.
   'GET /api/users/account': { allow: SIGNED_IN, call: () => ({ url: '/api/users/account' }) },
+  'PATCH /api/users/account': {
+    allow: SIGNED_IN,
+    call: async (s, role) => ({
+      url: '/api/users/account',
+      payload: { name: 'Renamed' },
+      as: await freshAccount(s, role),
+    }),
+  },
   'DELETE /api/users/account': {
     allow: SIGNED_IN,
     call: async (s, role) => ({ url: '/api/users/account', as: await freshAccount(s, role) }),

@@ -42,6 +42,9 @@ export const operationsApi = {
     api.delete<FullInstance>(`/instances/${enc(instanceId)}/deleteWorldStateItem/${enc(key)}`),
   sendMessage: (gameId: string, body: SendMessageBody) =>
     api.post<SendMessageAnswer>(`/games/${enc(gameId)}/send-message`, body),
+  /** Deletes every instance of the game (edit right). */
+  terminateAllInstances: (gameId: string) =>
+    api.post<{ deleted: number }>(`/design/games/${enc(gameId)}/terminateAllInstances`),
   applyExpiration: (gameId: string) => api.get<ApplyExpirationAnswer>(`/manage/games/${enc(gameId)}/applyExpiration`),
   setVersionPlayingPeriod: (versionId: string, body: PlayingPeriodBody) =>
     api.patch<PlayingPeriodAnswer>(`/game-versions/${enc(versionId)}/playingPeriod`, body),

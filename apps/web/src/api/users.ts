@@ -1,4 +1,5 @@
 import type {
+  UpdateAccountInput,
   ChangePasswordInput,
   ConfirmResult,
   EmailOnlyInput,
@@ -28,6 +29,8 @@ export const usersApi = {
   requestRole: (role: 'designer') => api.post<{ user: User }>('/users/account/roleRequest', { roleRequest: { role } }),
   cancelRoleRequest: () => api.delete<{ user: User }>('/users/account/roleRequest'),
   deleteAccount: () => api.delete<{ success: boolean }>('/users/account'),
+  /** Changes the account's name; answers the account. */
+  rename: (values: UpdateAccountInput) => api.patch<{ user: User }>('/users/account', values),
   /** Revokes every token of the account; answers a fresh one for this device. */
   signOutEverywhere: () => api.post<{ success: boolean; token: string }>('/users/account/signOutEverywhere', {}),
   /** Changes the password and signs out every other device; answers a fresh token for this one. */

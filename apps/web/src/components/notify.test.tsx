@@ -14,25 +14,28 @@ function renderToasts() {
 }
 
 describe('notifyError', () => {
-  it('titles a failed answer with the message and shows status, status text and data', async () => {
+  it('titles a failed answer with the message and says what the server said, without HTTP', async () => {
     renderToasts();
     act(() =>
       notifyError(
-        'Error retrieving role requests',
-        new ApiError(500, 'Internal Server Error', { message: 'Database down' }),
+        'Error terminating game instance',
+        new ApiError(409, 'Conflict', { message: 'This game instance is already terminated' }),
       ),
     );
-    expect(await screen.findByText('Error retrieving role requests')).toBeInTheDocument();
-    expect(screen.getByText('500 Internal Server Error — Database down')).toBeInTheDocument();
+    expect(await screen.findByText('Error terminating game instance')).toBeInTheDocument();
+    expect(screen.getByText('This game instance is already terminated')).toBeInTheDocument();
+    expect(screen.queryByText(/409|Conflict/)).not.toBeInTheDocument();
   });
 
-  it('leaves the data out for a 404', async () => {
+  it('says a sentence for the status when the server gave no message', async () => {
     renderToasts();
-    act(() =>
-      notifyError('Error retrieving game data for id g1', new ApiError(404, 'Not Found', { message: 'No such game' })),
-    );
-    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
-    expect(screen.queryByText(/No such game/)).not.toBeInTheDocument();
+    act(() => {
+      notifyError('Error retrieving game data for id g1', new ApiError(404, 'Not Found', undefined));
+      notifyError('Error retrieving role requests', new ApiError(502, 'Bad Gateway', undefined));
+    });
+    expect(await screen.findByText('It is not there any more: it may have been deleted.')).toBeInTheDocument();
+    expect(screen.getByText('The server ran into a problem. Try again in a moment.')).toBeInTheDocument();
+    expect(screen.queryByText(/404|502|Not Found|Bad Gateway/)).not.toBeInTheDocument();
   });
 
   it("says 'No response from server' when no answer came", async () => {

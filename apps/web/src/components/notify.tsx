@@ -1,19 +1,30 @@
-import { TOAST_AUTO_CLOSE_MS } from '@loci/domain';
+import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS } from '@loci/domain';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { isApiError } from '../api/client';
 import i18n from '../i18n';
+import './notify-locales';
 
-function describeData(body: unknown): string {
+/** The server's own message for the user, when its answer has one. */
+function serverMessage(body: unknown): string {
   if (!body || typeof body !== 'object') return '';
   const { message } = body as { message?: unknown };
-  return typeof message === 'string' ? message : JSON.stringify(body);
+  return typeof message === 'string' ? message.trim() : '';
+}
+
+/** A sentence for the user about a failed answer: the server's message, else one by status (never "409 Conflict"). */
+export function userErrorText(status: number, body: unknown): string {
+  const fromServer = serverMessage(body);
+  if (fromServer) return fromServer;
+  const known = [400, 401, 403, 404, 409, 413, 429];
+  return i18n.t(`errors.status.${known.includes(status) ? status : 'server'}`);
 }
 
 /**
- * The failure toast of spec 1 §8. With an answer: the title is the message and
- * the body is status and status text (plus the answer's data, except for 404).
- * Without an answer: 'No response from server' and the message.
+ * The failure toast of spec 1 §8, speaking to the user (issue 14). With an
+ * answer: the title is the message and the body is what the server said (or a
+ * sentence for its status) — no HTTP status codes. Without an answer: 'No
+ * response from server' and the message.
  * The id is stable per message, so the same failure never shows twice at once.
  */
 export function notifyError(message: string, error?: unknown): void {
@@ -21,8 +32,7 @@ export function notifyError(message: string, error?: unknown): void {
   let body: string;
   if (isApiError(error)) {
     title = message;
-    const data = error.status === 404 ? '' : describeData(error.body);
-    body = [`${error.status} ${error.statusText}`.trim(), data].filter(Boolean).join(' — ');
+    body = userErrorText(error.status, error.body);
   } else if (error) {
     title = i18n.t('errors.noResponse');
     body = message;
@@ -36,7 +46,7 @@ export function notifyError(message: string, error?: unknown): void {
     message: body,
     color: 'red',
     icon: <IconAlertTriangle size={18} />,
-    autoClose: TOAST_AUTO_CLOSE_MS,
+    autoClose: TOAST_ERROR_AUTO_CLOSE_MS,
   });
 }
 

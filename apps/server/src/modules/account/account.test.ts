@@ -45,6 +45,43 @@ describe('account', () => {
     });
   });
 
+  describe('#users.rename', () => {
+    it('changes the name, trimmed, and answers the account', async () => {
+      const { user, headers } = await createUser(t.app.ctx, { name: 'Old Name' });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/account',
+        headers,
+        payload: { name: '  Nea Onoma  ' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ id: user.id, name: 'Nea Onoma', email: user.email });
+      const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.name).toBe('Nea Onoma');
+      // The token still works: renaming is no reason to sign anyone out.
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/account', headers })).json().user.name).toBe(
+        'Nea Onoma',
+      );
+    });
+
+    it('refuses an empty or too long name with a field error, and the anonymous', async () => {
+      const { headers } = await createUser(t.app.ctx, { name: 'Kept' });
+      const empty = await t.app.inject({ method: 'PATCH', url: '/api/users/account', headers, payload: { name: ' ' } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().errors).toMatchObject({ name: USER_MESSAGES.nameRequired });
+      const long = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/account',
+        headers,
+        payload: { name: 'x'.repeat(1000) },
+      });
+      expect(long.json().errors).toMatchObject({ name: USER_MESSAGES.nameTooLong });
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/account', headers })).json().user.name).toBe('Kept');
+      const anonymous = await t.app.inject({ method: 'PATCH', url: '/api/users/account', payload: { name: 'A' } });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
   describe('#users.roleRequest', () => {
     const request = (headers: Record<string, string>, payload: unknown = { roleRequest: { role: 'designer' } }) =>
       t.app.inject({ method: 'POST', url: '/api/users/account/roleRequest', headers, payload: payload as object });

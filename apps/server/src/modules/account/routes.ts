@@ -6,6 +6,7 @@ import {
   loginResponseSchema,
   roleRequestBodySchema,
   successResponseSchema,
+  updateAccountSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -15,6 +16,7 @@ import {
   changePassword,
   deleteAccount,
   getAccount,
+  renameAccount,
   requestRole,
   signOutEverywhere,
 } from './service.js';
@@ -32,6 +34,23 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const user = requireUser(request);
       return { user: presentUser(await getAccount({ ctx, userId: user.id })) };
+    },
+  );
+
+  api.patch(
+    '/users/account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the signed-in account’s name (400 with field errors)',
+        body: updateAccountSchema,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { user: presentUser(await renameAccount({ ctx, userId: user.id, name: request.body.name })) };
     },
   );
 

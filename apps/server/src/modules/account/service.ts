@@ -109,6 +109,25 @@ export async function changePassword({
   return revokeAndReissue({ ctx, userId, changes });
 }
 
+/**
+ * Renames the account. Tokens keep the name they were issued with (only the
+ * console's greeting reads it until the account is read again); the players'
+ * names in instances already joined stay as they were when they joined.
+ */
+export async function renameAccount({
+  ctx,
+  userId,
+  name,
+}: {
+  ctx: AppContext;
+  userId: string;
+  name: string;
+}): Promise<UserRow> {
+  const [row] = await ctx.db.update(users).set({ name, updatedAt: ctx.now() }).where(eq(users.id, userId)).returning();
+  if (!row) throw fail.unauthenticated();
+  return row;
+}
+
 /** Files a request to be upgraded to `role`, stamped with the server's clock. */
 export async function requestRole({
   ctx,

@@ -7,11 +7,12 @@ import {
   type InstanceListItem,
   type PlayerStateItem,
 } from '@loci/domain';
-import { games, gameVersions, users } from '../../db/schema.js';
+import { games, gameVersions, playerStates, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
 import { createInstance, publishWorkingVersion } from '../../test/instance-factories.js';
+import { runEvent } from '../runtime/store.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -62,6 +63,87 @@ describe('operating instances', () => {
     const published = await createInstance(t.app.ctx, { gameId, versionId: publishedId, players: [carol] });
     return { gameId, publishedId, old: old.instance, working: working.instance, published: published.instance };
   }
+
+  describe('player statuses (one definition, docs/operations.md)', () => {
+    /** Every status the three calls show for the game's players: thin-list, playerStates and the instance. */
+    async function statusesOf(gameId: string, instanceId: string) {
+      const list = (await call('GET', `/api/manage/gameInstances/${gameId}/thin-list`)).json() as InstanceListItem[];
+      const states = (
+        await call('GET', `/api/manage/gameInstances/${gameId}/playerStates`)
+      ).json() as PlayerStateItem[];
+      const full = await call('GET', `/api/instances/${instanceId}?fullState=true`);
+      const instance = full.statusCode === 200 ? (full.json() as FullInstance) : null;
+      return {
+        list: list.flatMap((item) => item.players.map((player) => player.status)),
+        states: states.map((player) => player.status),
+        stateStatuses: states.map((player) => player.state.status),
+        instance: instance?.players.map((player) => player.status) ?? null,
+        usersState: instance ? Object.values(instance.state.usersState ?? {}).map((player) => player.status) : null,
+      };
+    }
+    const everywhere = (status: string, count = 1) => {
+      const all = Array<string>(count).fill(status);
+      return { list: all, states: all, stateStatuses: all, instance: all, usersState: all };
+    };
+
+    async function playingGame() {
+      const game = await createGame(t.app.ctx, owner);
+      const { instance } = await createInstance(t.app.ctx, { gameId: game.row.id, players: [bob] });
+      return { gameId: game.row.id, instanceId: instance.id };
+    }
+
+    it('start: a player who starts is playing', async () => {
+      const { gameId, instanceId } = await playingGame();
+      await runEvent(t.app.ctx, { instanceId, event: { type: 'start', playerId: bob.user.id } });
+      expect(await statusesOf(gameId, instanceId)).toEqual(everywhere('playing'));
+    });
+
+    it('leave: a player who leaves is no longer playing', async () => {
+      const { gameId, instanceId } = await playingGame();
+      await runEvent(t.app.ctx, { instanceId, event: { type: 'start', playerId: bob.user.id } });
+      await runEvent(t.app.ctx, { instanceId, event: { type: 'leave', playerId: bob.user.id } });
+      expect(await statusesOf(gameId, instanceId)).toEqual(everywhere('left game'));
+    });
+
+    it('terminate: the players of a terminated instance are not playing', async () => {
+      const { gameId, instanceId } = await playingGame();
+      await runEvent(t.app.ctx, { instanceId, event: { type: 'start', playerId: bob.user.id } });
+      expect((await call('POST', `/api/instances/${instanceId}/terminate`)).statusCode).toBe(200);
+      expect(await statusesOf(gameId, instanceId)).toEqual(everywhere('terminated'));
+    });
+
+    it('expire: the players of an expired instance are not playing', async () => {
+      const { gameId, instanceId } = await playingGame();
+      await runEvent(t.app.ctx, { instanceId, event: { type: 'expire' } });
+      expect(await statusesOf(gameId, instanceId)).toEqual(everywhere('expired'));
+    });
+
+    it('complete: the players of a completed playtest are not playing; one who left stays left', async () => {
+      const game = await createGame(t.app.ctx, owner);
+      const gameId = game.row.id;
+      const { instance } = await createInstance(t.app.ctx, { gameId, players: [bob, carol], status: 'completed' });
+      await t.app.ctx.db
+        .update(playerStates)
+        .set({ status: 'left game' })
+        .where(eq(playerStates.playerId, carol.user.id));
+      const statuses = await statusesOf(gameId, instance.id);
+      expect([...statuses.list].sort()).toEqual(['completed', 'left game']);
+      expect([...statuses.instance!].sort()).toEqual(['completed', 'left game']);
+      expect([...statuses.states].sort()).toEqual(['completed', 'left game']);
+    });
+
+    it('delete: a deleted instance’s players are counted nowhere', async () => {
+      const { gameId, instanceId } = await playingGame();
+      expect((await call('DELETE', `/api/instances/${instanceId}`)).statusCode).toBe(200);
+      expect(await statusesOf(gameId, instanceId)).toEqual({
+        list: [],
+        states: [],
+        stateStatuses: [],
+        instance: null,
+        usersState: null,
+      });
+    });
+  });
 
   describe('#thin-list', () => {
     it('lists every instance, active ones first, with version, players and world status', async () => {
@@ -176,6 +258,7 @@ describe('operating instances', () => {
         status: 'playing',
         avatar: { name: 'Bob Player', photo: null },
         location: { latitude: 35.51, longitude: 24.02 },
+        lastPlayed: expect.any(String),
       });
       const thin = (await call('GET', `/api/instances/${working.id}`)).json() as FullInstance;
       expect(thin.state.usersState).toBeUndefined();

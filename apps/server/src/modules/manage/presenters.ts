@@ -1,10 +1,11 @@
-import type {
-  FullInstance,
-  GameSpec,
-  InstanceListItem,
-  InstancePlayingPeriod,
-  PlayerStateItem,
-  WorldStatus,
+import {
+  shownPlayerStatus,
+  type FullInstance,
+  type GameSpec,
+  type InstanceListItem,
+  type InstancePlayingPeriod,
+  type PlayerStateItem,
+  type WorldStatus,
 } from '@loci/domain';
 import { compileSpec, type InstanceState, type PlayerState } from '@loci/engine';
 import type { GameInstanceRow, PlayerStateRow } from '../../db/schema.js';
@@ -41,7 +42,11 @@ export function presentInstanceListItem(
     _id: row.id,
     multiplayer: row.multiplayer,
     gameVersion: gameVersionOf(row, context),
-    players: players.map((player) => ({ id: player.playerId, name: player.name, status: player.status })),
+    players: players.map((player) => ({
+      id: player.playerId,
+      name: player.name,
+      status: shownPlayerStatus(player.status, row.status as WorldStatus),
+    })),
     state: { worldState: { status: row.status as WorldStatus } },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -60,12 +65,13 @@ export function presentPlayerState(
 ): PlayerStateItem {
   const state = row.state;
   const avatar = avatarOf(row.name);
+  const status = shownPlayerStatus(row.status, extra.worldStatus as WorldStatus);
   return {
     id: row.playerId,
     userId: row.userId,
     name: row.name,
     email: extra.email,
-    status: row.status,
+    status,
     statusWhen: state.statusWhen ?? null,
     currentLocation:
       row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
@@ -75,7 +81,7 @@ export function presentPlayerState(
     isLiveSpec: extra.isLiveSpec,
     avatar,
     state: {
-      status: row.status,
+      status,
       avatar,
       currentSceneId: state.currentSceneId ?? null,
       owns: { item: { ...state.items }, object: { ...state.objects } },
@@ -97,20 +103,26 @@ function currencyItemOf(spec: GameSpec): string | null {
 /**
  * One instance for the Instance page (spec 1 §3 "Game instance (full)"): its
  * world, and with `fullState` every player's engine state by player id, with
- * their status (the row's, which may say 'movedTo') and avatar.
+ * their shown status (`shownPlayerStatus` of the row's), avatar and the time
+ * they last played.
  */
 export function presentFullInstance(
   loaded: { instance: GameInstanceRow; state: InstanceState; spec: GameSpec },
-  playerRows: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[],
+  playerRows: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[],
   context: InstanceContext,
   fullState: boolean,
 ): FullInstance {
   const { instance, state, spec } = loaded;
   const settings = spec.game;
+  const statusOf = (row: Pick<PlayerStateRow, 'status'>) =>
+    shownPlayerStatus(row.status, instance.status as WorldStatus);
   const usersState = Object.fromEntries(
     playerRows.map((row) => {
       const player = state.players[row.playerId];
-      return [row.playerId, { ...player, status: row.status, avatar: avatarOf(row.name) }];
+      return [
+        row.playerId,
+        { ...player, status: statusOf(row), avatar: avatarOf(row.name), lastPlayed: row.updatedAt.toISOString() },
+      ];
     }),
   );
   return {
@@ -122,7 +134,7 @@ export function presentFullInstance(
     createdAt: instance.createdAt.toISOString(),
     updatedAt: instance.updatedAt.toISOString(),
     gameVersion: gameVersionOf(instance, context),
-    players: playerRows.map((row) => ({ id: row.playerId, name: row.name, status: row.status })),
+    players: playerRows.map((row) => ({ id: row.playerId, name: row.name, status: statusOf(row) })),
     state: {
       worldState: { ...state.world, status: instance.status as WorldStatus },
       ...(fullState ? { usersState } : {}),

@@ -81,8 +81,8 @@ function contextOf(game: GameRow, version: number): InstanceContext {
 async function playersByInstance(
   ctx: AppContext,
   instanceIds: readonly string[],
-): Promise<Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[]>> {
-  const byInstance = new Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[]>();
+): Promise<Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[]>> {
+  const byInstance = new Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[]>();
   if (instanceIds.length === 0) return byInstance;
   const rows = await ctx.db
     .select({
@@ -90,6 +90,7 @@ async function playersByInstance(
       playerId: playerStates.playerId,
       name: playerStates.name,
       status: playerStates.status,
+      updatedAt: playerStates.updatedAt,
     })
     .from(playerStates)
     .where(inArray(playerStates.instanceId, [...instanceIds]))

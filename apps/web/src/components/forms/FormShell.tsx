@@ -3,7 +3,7 @@ import { Alert, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mant
 import type { FormErrors } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDeviceFloppy, IconEye, IconTrash } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockBanner, type EditLock } from '../../features/locks';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
@@ -119,7 +119,24 @@ export function FormShell<V>({
   const fieldless = errorEntries.filter(([path]) => isFieldless(path));
   const dirty = form.isDirty() && !readOnly;
 
-  const submitHandler = form.onSubmit((values) => void onSubmit(values), onValidationFailure);
+  // While a save runs (the promise onSubmit returns, or `saving`), Save is disabled and a second
+  // submit — a double click, Enter — is ignored: one request at a time.
+  const inFlight = useRef(false);
+  const [pending, setPending] = useState(false);
+  const busy = pending || Boolean(saving);
+  const submitHandler = form.onSubmit((values) => {
+    if (inFlight.current || saving) return;
+    const result = onSubmit(values);
+    if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
+      inFlight.current = true;
+      setPending(true);
+      const done = () => {
+        inFlight.current = false;
+        setPending(false);
+      };
+      (result as PromiseLike<unknown>).then(done, done);
+    }
+  }, onValidationFailure);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.stopPropagation();
     submitHandler(event);
@@ -216,7 +233,12 @@ export function FormShell<V>({
                 </Button>
               )}
               {extraActions}
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving} disabled={readOnly}>
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} />}
+                loading={busy}
+                disabled={readOnly || busy}
+              >
                 {saveLabel ?? t('forms.save')}
               </Button>
             </Group>

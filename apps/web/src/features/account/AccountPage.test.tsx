@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app';
 
 const player = makeUser({ role: 'player', name: 'Pat Player', email: 'pat@example.com', googleId: 'g-123' });
 
-describe('#account', () => {
+describe('#account', { timeout: 30_000 }, () => {
   it('shows name, email, role and the sign-in providers', async () => {
     signIn({ role: 'player', name: 'Pat Player' });
     mockApi({ 'GET /api/users/account': { body: { user: player } } });
@@ -19,6 +19,34 @@ describe('#account', () => {
     expect(within(main).getByText('Player')).toBeInTheDocument();
     expect(within(main).getByText('Google').parentElement?.parentElement).toHaveTextContent('Linked');
     expect(within(main).getByText('Facebook').parentElement?.parentElement).toHaveTextContent('Not linked');
+  });
+
+  it('changes the name, counting the limit while typing, and shows server refusals under the field', async () => {
+    signIn({ role: 'player', name: 'Pat Player' });
+    let refuse = true;
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'PATCH /api/users/account': (request) =>
+        refuse
+          ? { status: 400, body: { message: 'Please correct the errors', errors: { name: 'That name is taken' } } }
+          : { body: { user: { ...player, name: (request.body as { name: string }).name } } },
+    });
+    const { user } = renderApp('/account');
+    await user.click(await screen.findByRole('button', { name: 'Change name' }));
+    const field = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(field);
+    await user.type(field, 'Patricia');
+    expect(screen.getByText('8/100')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('That name is taken')).toBeInTheDocument();
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Name changed')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Patricia')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/users/account').map((request) => request.body)).toEqual([
+      { name: 'Patricia' },
+      { name: 'Patricia' },
+    ]);
   });
 
   it('requests the designer role, then offers to cancel the pending request', async () => {
@@ -99,7 +127,7 @@ describe('#account fetch failure', () => {
   });
 });
 
-describe('#account sessions', () => {
+describe('#account sessions', { timeout: 30_000 }, () => {
   it('signs out everywhere after a confirmation and keeps this device signed in with the fresh token', async () => {
     signIn({ role: 'player' });
     const fresh = makeToken({ role: 'player', name: 'Pat Player' });

@@ -3,7 +3,6 @@ import { Badge, Button, Card, Container, Divider, Group, SimpleGrid, Stack, Text
 import { modals } from '@mantine/modals';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle, IconTrash, IconUserUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,9 +10,11 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { usersApi } from '../../api/users';
 import { useAuth } from '../../auth/auth-context';
+import { formatTime } from '../../i18n/time';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
+import { NameEditor } from './NameEditor';
 import { SecurityCard } from './SecurityCard';
 
 const ROLE_COLORS: Record<User['role'], string> = { player: 'gray', designer: 'teal', admin: 'grape' };
@@ -125,7 +126,7 @@ export function AccountPage() {
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
             <Field label={t('account.name')}>
-              <Text fw={500}>{account.name}</Text>
+              <NameEditor account={account} />
             </Field>
             <Field label={t('account.email')}>
               <Text fw={500} style={{ wordBreak: 'break-all' }}>
@@ -138,7 +139,7 @@ export function AccountPage() {
               </Badge>
             </Field>
             <Field label={t('account.memberSince')}>
-              <Text>{dayjs(account.createdAt).format('D MMM YYYY')}</Text>
+              <Text>{formatTime(account.createdAt, { style: 'date' })}</Text>
             </Field>
           </SimpleGrid>
         </Card>
@@ -168,7 +169,7 @@ export function AccountPage() {
                   <Text>
                     {t('account.roleRequest.pending', {
                       role: t(`roles.${account.roleRequest.role}`),
-                      date: dayjs(account.roleRequest.date).format('D MMM YYYY, HH:mm'),
+                      date: formatTime(account.roleRequest.date),
                     })}
                   </Text>
                   <Group>

@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatTime } from '../../i18n/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
@@ -126,7 +126,7 @@ export function RoleRequestsPage() {
                   <Table.Td>
                     <Badge variant="light">{t(`roles.${request.roleRequest.role}`)}</Badge>
                   </Table.Td>
-                  <Table.Td>{dayjs(request.roleRequest.date).format('D MMM YYYY, HH:mm')}</Table.Td>
+                  <Table.Td>{formatTime(request.roleRequest.date)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button

@@ -68,6 +68,7 @@ function EmailRequestPage({ kind }: { kind: 'forgot' | 'resend' }) {
           <form
             noValidate
             onSubmit={form.onSubmit((values) => {
+              if (mutation.isPending) return;
               setFormError(null);
               mutation.mutate(values);
             })}
@@ -81,7 +82,7 @@ function EmailRequestPage({ kind }: { kind: 'forgot' | 'resend' }) {
                 key={form.key('email')}
                 {...form.getInputProps('email')}
               />
-              <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
                 {t('auth.recovery.send')}
               </Button>
             </Stack>

@@ -105,6 +105,7 @@ export function ForgotChangePage() {
           <form
             noValidate
             onSubmit={form.onSubmit((values) => {
+              if (mutation.isPending) return;
               setFormError(null);
               mutation.mutate(values);
             })}
@@ -124,7 +125,7 @@ export function ForgotChangePage() {
                 key={form.key('p2')}
                 {...form.getInputProps('p2')}
               />
-              <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
                 {t('auth.forgotChange.submit')}
               </Button>
             </Stack>

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY, USER_MESSAGES } from '@loci/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { makeToken, makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
@@ -11,7 +11,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: 
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('#login', () => {
+describe('#login', { timeout: 30_000 }, () => {
   it('stores the token and shows the games list to a designer', async () => {
     const token = makeToken({ role: 'designer' });
     const api = mockApi({
@@ -118,5 +118,22 @@ describe('#login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Games' })).toBeInTheDocument();
     expect(pathname()).toBe('/');
+  });
+
+  it('disables Sign in while the request is in flight: one request however often one clicks or presses Enter', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const api = mockApi({
+      'GET /api/users/providers': { body: { google: false, facebook: false } },
+      'POST /api/users/login': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'dana@example.com', 'secret-pass');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    await user.type(screen.getByLabelText(/^Password/), '{Enter}');
+    expect(api.callsTo('POST /api/users/login')).toHaveLength(1);
+    answer({ body: { success: false, message: 'Wrong password' } } as never);
+    await vi.waitFor(() => expect(button).toBeEnabled());
   });
 });

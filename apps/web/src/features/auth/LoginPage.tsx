@@ -49,6 +49,8 @@ export function LoginPage() {
   });
 
   const handleSubmit = form.onSubmit((values) => {
+    // One request at a time: the button is disabled while it runs, and Enter is ignored too.
+    if (mutation.isPending) return;
     setFailure(null);
     setPendingConfirmation(null);
     mutation.mutate(values);
@@ -98,7 +100,7 @@ export function LoginPage() {
               </Anchor>
             </Group>
           </Stack>
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
             {t('auth.login.submit')}
           </Button>
           <Text size="sm" c="dimmed" ta="center">

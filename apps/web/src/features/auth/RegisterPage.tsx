@@ -39,6 +39,8 @@ export function RegisterPage() {
   });
 
   const handleSubmit = form.onSubmit((values) => {
+    // One request at a time: the button is disabled while it runs, and Enter is ignored too.
+    if (mutation.isPending) return;
     setFailure(null);
     mutation.mutate(next ? { ...values, returnTo: next } : values);
   });
@@ -86,7 +88,7 @@ export function RegisterPage() {
             key={form.key('password2')}
             {...form.getInputProps('password2')}
           />
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
             {t('auth.register.submit')}
           </Button>
           <Text size="xs" c="dimmed" ta="center">

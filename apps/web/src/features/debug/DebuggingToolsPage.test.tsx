@@ -14,7 +14,7 @@ async function openPage() {
   return view;
 }
 
-describe('#debugging-tools', () => {
+describe('#debugging-tools', { timeout: 30_000 }, () => {
   it('starts with LOCATION_UPDATE to the own room, a map 800 px high and the pin-drop choice off', async () => {
     mockApi(account);
     await openPage();
@@ -27,6 +27,15 @@ describe('#debugging-tools', () => {
     expect(map.style.height).toContain('50rem');
     expect(map.querySelector('.leaflet-marker-draggable')).not.toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Send event on pin drop' })).not.toBeChecked();
+  });
+
+  it('starts at the place it is given (a game’s, when opened from the game)', async () => {
+    mockApi(account);
+    signIn({ id: 'u1' });
+    renderApp('/debugging-tools?lat=35.512&lng=24.018');
+    await screen.findByRole('heading', { name: 'Debugging tools' });
+    expect(screen.getByLabelText(/Latitude/)).toHaveValue('35.512');
+    expect(screen.getByLabelText(/Longitude/)).toHaveValue('24.018');
   });
 
   it('refuses an invalid latitude with the alert and sends nothing', async () => {

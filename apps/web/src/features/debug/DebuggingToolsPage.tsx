@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { applyServerFieldErrors } from '../../components/form-errors';
@@ -17,6 +18,13 @@ import { LatitudeField, LongitudeField } from '../../components/forms';
 /** Spec 3 §9: the debug map is 800 px high; maps without a place look at latitude 39, longitude 22. */
 const MAP_HEIGHT = 800;
 const DEFAULT_POSITION = { lat: 39, lng: 22 };
+
+/** Where the page starts: ?lat=&lng= (a game's place, when opened from the game), else spec 3's default. */
+function startPosition(search: URLSearchParams): { lat: number; lng: number } {
+  const lat = coordinateOf(search.get('lat') ?? '', 90);
+  const lng = coordinateOf(search.get('lng') ?? '', 180);
+  return lat !== null && lng !== null && search.has('lat') && search.has('lng') ? { lat, lng } : DEFAULT_POSITION;
+}
 const SERVER_FIELDS = {
   message: 'message',
   room: 'room',
@@ -34,6 +42,8 @@ export function DebuggingToolsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const ownId = user?.id ?? '';
+  const [search] = useSearchParams();
+  const [start] = useState(() => startPosition(search));
   const [invalid, setInvalid] = useState(false);
   const [sendOnDrop, setSendOnDrop] = useState(false);
   const send = useSendDebugEvent();
@@ -42,13 +52,13 @@ export function DebuggingToolsPage() {
     initialValues: {
       message: DEBUG_MESSAGES.defaultMessage,
       room: ownId,
-      latitude: DEFAULT_POSITION.lat,
-      longitude: DEFAULT_POSITION.lng,
+      latitude: start.lat,
+      longitude: start.lng,
     },
   });
 
   // The pin stays at the last valid position while a coordinate is being typed or is out of range.
-  const [pin, setPin] = useState(DEFAULT_POSITION);
+  const [pin, setPin] = useState(start);
   const lat = coordinateOf(form.values.latitude, 90);
   const lng = coordinateOf(form.values.longitude, 180);
   if (lat !== null && lng !== null && (lat !== pin.lat || lng !== pin.lng)) setPin({ lat, lng });

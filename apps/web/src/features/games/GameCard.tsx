@@ -15,16 +15,13 @@ import {
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatTime } from '../../i18n/time';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mediaThumbUrl } from '../../api/media';
 import type { GameOperation } from './queries';
 import { htmlToPlainText, truncateText } from './text';
-
-/** The date format of the cards. */
-export const CARD_DATE_FORMAT = 'MMM D, YYYY';
 
 const MENU: { control: CardControl; operation: GameOperation; icon: ReactNode; color?: string }[] = [
   { control: 'Clone', operation: 'clone', icon: <IconCopy size={16} /> },
@@ -181,8 +178,8 @@ export function GameCard({ game, onOperation, onBundleAction }: Props) {
       </Text>
 
       <Text size="xs" c="dimmed" mt="md">
-        {t('games.list.created', { date: dayjs(game.createdAt).format(CARD_DATE_FORMAT) })} ·{' '}
-        {t('games.list.updated', { date: dayjs(game.updatedAt).format(CARD_DATE_FORMAT) })}
+        {t('games.list.created', { date: formatTime(game.createdAt, { style: 'date' }) })} ·{' '}
+        {t('games.list.updated', { date: formatTime(game.updatedAt, { style: 'date' }) })}
       </Text>
 
       {footer.length > 0 && (

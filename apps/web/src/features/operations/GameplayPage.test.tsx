@@ -211,4 +211,42 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('heading', { name: 'Harbour Hunt' })).not.toBeInTheDocument();
     expect(api.requests.some((request) => request.path.includes('/manage/'))).toBe(false);
   });
+
+  it('counts players by the statuses the server shows: a terminated instance’s players are not playing', async () => {
+    gameplayApi({
+      instances: [
+        makeListItem({ status: 'terminated', players: [{ id: 'p-old', name: 'Old Timer', status: 'terminated' }] }),
+        makeListItem(),
+      ],
+    });
+    renderApp(PAGE);
+    const total = (await screen.findByText('Total players')).parentElement!;
+    await waitFor(() => expect(total).toHaveTextContent('2'));
+    expect(within(total).getByText('playing: 1')).toBeInTheDocument();
+    expect(within(total).getByText('terminated: 1')).toBeInTheDocument();
+    // Only a player still in a running instance can be messaged alone.
+    expect(screen.queryByRole('button', { name: 'Message Old Timer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Message Player/ })).toBeInTheDocument();
+  });
+
+  it('deletes all instances after a confirmation that names the count', async () => {
+    const api = gameplayApi({
+      instances: [makeListItem(), makeListItem({ status: 'terminated' })],
+      extra: { [`POST /api/design/games/${GAME_ID}/terminateAllInstances`]: { body: { deleted: 2 } } },
+    });
+    const { user } = renderApp(PAGE);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Debugging tools at the game’s place' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/debugging-tools\?lat=-?[\d.]+&lng=-?[\d.]+$/),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete all instances' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all instances' });
+    expect(dialog).toHaveTextContent('This deletes all 2 instances of this game');
+    expect(api.callsTo(`POST /api/design/games/${GAME_ID}/terminateAllInstances`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 instances' }));
+    expect(await screen.findByText('All instances deleted successfully')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/design/games/${GAME_ID}/terminateAllInstances`)).toHaveLength(1);
+  });
 });

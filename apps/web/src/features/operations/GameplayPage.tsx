@@ -1,10 +1,4 @@
-import {
-  hasRight,
-  type DesignEntity,
-  type InstanceListItem,
-  type PlayerStateItem,
-  type PlayerStatesShowType,
-} from '@loci/domain';
+import { hasRight, type InstanceListItem, type PlayerStateItem, type PlayerStatesShowType } from '@loci/domain';
 import {
   Alert,
   Badge,
@@ -19,10 +13,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCalendarTime, IconChevronDown, IconClockX, IconLock, IconMessage } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import {
+  IconBug,
+  IconCalendarTime,
+  IconChevronDown,
+  IconClockX,
+  IconLock,
+  IconMessage,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
 import { entityLabel } from '../design/common/workspace-data';
@@ -37,12 +40,19 @@ import {
   isOnLiveMap,
   shownVersionOf,
 } from './operations-values';
+import { useDesignLabels } from './design-labels';
 import { PlayerInfoModal, type PlayerInfo } from './PlayerInfoModal';
 import { RankingsSection } from './RankingsSection';
 import { PlayersMap, useRefreshSeconds, type PlayerMarker } from './PlayersMap';
 import { PlayingPeriodModal } from './PlayingPeriodModal';
-import { useApplyExpiration, useInstances, usePlayerStates, useSetPlayingPeriod } from './queries';
-import { SendMessageModal } from './SendMessageModal';
+import {
+  useApplyExpiration,
+  useDeleteAllInstances,
+  useInstances,
+  usePlayerStates,
+  useSetPlayingPeriod,
+} from './queries';
+import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import './locales';
 import { GameTabs } from '../design/shell/GameTabs';
 
@@ -57,17 +67,6 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       <div>{children}</div>
     </Stack>
   );
-}
-
-/** The labels of the design's entities by id, for the player-info modal. */
-function useLabels(lists: readonly (readonly DesignEntity[] | undefined)[]) {
-  return useMemo(() => {
-    const labels = new Map<string, string>();
-    for (const list of lists) for (const entity of list ?? []) labels.set(entity.id, entityLabel(entity));
-    return (id: string) => labels.get(id) ?? id;
-    // The lists are the workspace's arrays.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, lists);
 }
 
 /**
@@ -87,19 +86,31 @@ export function GameplayPage() {
   const playersQuery = usePlayerStates(gameId, showType, refresh.seconds, allowed);
   const [player, setPlayer] = useState<PlayerInfo | null>(null);
   const [messageOpened, setMessageOpened] = useState(false);
+  const [recipient, setRecipient] = useState<MessageRecipient | null>(null);
   const [periodOpened, setPeriodOpened] = useState(false);
   const versions = workspace.data?.versions;
   const shownVersion = useMemo(() => shownVersionOf(versions ?? []), [versions]);
   const setPeriod = useSetPlayingPeriod(gameId, { versionId: shownVersion?.id ?? '' });
   const expire = useApplyExpiration(gameId);
+  const deleteAll = useDeleteAllInstances(gameId);
   const data = workspace.data;
-  const labelOf = useLabels([data?.scenes, data?.items, data?.attributes, data?.archetypes]);
+  const labelOf = useDesignLabels(gameId);
 
   const instances = useMemo(
     () => (instancesQuery.data ?? []).filter((instance) => includesInstance(showType, instance)),
     [instancesQuery.data, showType],
   );
   const players = useMemo(() => instances.flatMap((instance) => instance.players), [instances]);
+  /** Players one may message alone: those still in a running instance. */
+  const reachable = useMemo(
+    () =>
+      instances
+        .filter((instance) => instance.state.worldState.status === 'active')
+        .flatMap((instance) => instance.players)
+        .filter((player) => player.status === 'playing' || player.status === 'paused')
+        .map((player) => ({ id: player.id, name: player.name })),
+    [instances],
+  );
   const playerStates = playersQuery.data;
 
   const markers = useMemo<PlayerMarker[]>(
@@ -150,6 +161,25 @@ export function GameplayPage() {
     setPlayer(state ?? listed);
   };
 
+  const openMessage = (to: MessageRecipient | null) => {
+    setRecipient(to);
+    setMessageOpened(true);
+  };
+
+  const allInstances = instancesQuery.data?.length ?? 0;
+  const handleDeleteAll = () =>
+    modals.openConfirmModal({
+      title: t('operations.deleteAll.title'),
+      centered: true,
+      children: <Text size="sm">{t('operations.deleteAll.confirm', { count: allInstances })}</Text>,
+      labels: {
+        confirm: t('operations.deleteAll.confirmButton', { count: allInstances }),
+        cancel: t('operations.cancel'),
+      },
+      confirmProps: { color: 'red' },
+      onConfirm: () => deleteAll.mutate(),
+    });
+
   const period = game.playingPeriod;
   const periodEnded = hasPeriodEnded(period);
   const messageVersionId =
@@ -171,7 +201,7 @@ export function GameplayPage() {
             <Button rightSection={<IconChevronDown size={16} />}>{t('operations.actions')}</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => setMessageOpened(true)}>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => openMessage(null)}>
               {t('operations.sendMessage')}
             </Menu.Item>
             {periodEnded && (
@@ -184,6 +214,22 @@ export function GameplayPage() {
                 {t('operations.expireAll')}
               </Menu.Item>
             )}
+            <Menu.Item
+              component={Link}
+              to={`/debugging-tools?lat=${game.pg.place.lat}&lng=${game.pg.place.lng}`}
+              leftSection={<IconBug size={16} />}
+            >
+              {t('operations.debuggingTools')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              disabled={deleteAll.isPending || allInstances === 0}
+              onClick={handleDeleteAll}
+            >
+              {t('operations.deleteAll.action')}
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -191,7 +237,7 @@ export function GameplayPage() {
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Detail label={t('operations.createdAt')}>
-            <Text size="sm">{formatDate(game.createdAt)}</Text>
+            <Text size="sm">{formatDate(game.createdAt, game.playingPeriod?.timezone)}</Text>
           </Detail>
           <Detail label={t('operations.instanceCount')}>
             <Text size="sm">{instances.length}</Text>
@@ -251,7 +297,12 @@ export function GameplayPage() {
         {instancesQuery.isPending ? (
           <PageLoader />
         ) : (
-          <InstancesTable gameId={gameId} instances={instances} onOpenPlayer={handleOpenPlayer} />
+          <InstancesTable
+            gameId={gameId}
+            instances={instances}
+            onOpenPlayer={handleOpenPlayer}
+            onMessagePlayer={(player) => openMessage({ id: player.id, name: player.name })}
+          />
         )}
       </Stack>
 
@@ -259,7 +310,16 @@ export function GameplayPage() {
         <RankingsSection gameId={gameId} versions={versions ?? []} initialVersionId={shownVersion.id} />
       )}
 
-      <PlayerInfoModal player={player} onClose={() => setPlayer(null)} labelOf={labelOf} />
+      <PlayerInfoModal
+        player={player}
+        onClose={() => setPlayer(null)}
+        labelOf={labelOf}
+        zone={game.playingPeriod?.timezone}
+        onMessage={(to) => {
+          setPlayer(null);
+          openMessage(to);
+        }}
+      />
       <SendMessageModal
         opened={messageOpened}
         onClose={() => setMessageOpened(false)}
@@ -267,6 +327,8 @@ export function GameplayPage() {
         scenes={sceneOptions}
         gameVersionId={messageVersionId ?? null}
         audience={t(`operations.message.audience.${showType}`)}
+        players={reachable}
+        recipient={recipient}
       />
       <PlayingPeriodModal
         opened={periodOpened}

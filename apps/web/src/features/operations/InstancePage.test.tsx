@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockHandler } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
-import { GAME_ID, PUBLISHED, UI_TEST_TIMEOUT_MS, makeFullInstance, makeSpecs, mockOperationsApi } from './test-support';
+import {
+  GAME_ID,
+  PUBLISHED,
+  UI_TEST_TIMEOUT_MS,
+  gameWorkspace,
+  makeFullInstance,
+  makeSpecs,
+  mockOperationsApi,
+} from './test-support';
 
 const realtime = vi.hoisted(() => ({ joined: [] as unknown[] }));
 vi.mock('../../api/realtime', () => ({
@@ -20,6 +28,7 @@ function instanceApi(extra: Record<string, MockHandler> = {}, instance = makeFul
   return mockOperationsApi({
     'GET /api/instances/i1': { body: instance },
     [`GET /api/design/${GAME_ID}/initialStateSpecs/${PUBLISHED.id}`]: { body: makeSpecs() },
+    [`GET /api/design/${GAME_ID}/workspace`]: { body: gameWorkspace() },
     ...extra,
   });
 }
@@ -47,6 +56,21 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(marker).toHaveClass('leaflet-marker-icon');
     await user.click(name!);
     const state = await screen.findByRole('dialog', { name: 'State of Player 1' });
+    // A readable panel: the scene's title, what they own, their missions and milestones, times in the game's zone.
+    expect(within(state).getByText(/The Harbour \(harbour\)/)).toBeInTheDocument();
+    expect(within(state).getByRole('table', { name: 'Items' })).toHaveTextContent('it-rope2');
+    expect(within(state).getByRole('table', { name: 'Attributes' })).toHaveTextContent('at-courage7');
+    expect(within(state).getByRole('table', { name: 'Missions' })).toHaveTextContent(
+      'm-findassigned 1 May 2024, 12:10 (Europe/Athens)',
+    );
+    expect(within(state).getByRole('table', { name: 'Milestones' })).toHaveTextContent(
+      'ms-dock1 May 2024, 12:30 (Europe/Athens)',
+    );
+    expect(within(state).getByText(/39\.50000, 22\.50000/)).toBeInTheDocument();
+    expect(within(state).getByText(/1 May 2024, 13:00 \(Europe\/Athens\)/)).toBeInTheDocument();
+    // The raw tree waits behind the toggle.
+    expect(within(state).queryByText('status: "playing"')).not.toBeInTheDocument();
+    await user.click(within(state).getByRole('switch', { name: 'Show the raw state' }));
     expect(within(state).getByText('status: "playing"')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     const objects = screen.getByRole('table', { name: 'Objects' });
@@ -170,6 +194,33 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
     expect(api.callsTo(`POST /api/games/${GAME_ID}/send-message`).map((request) => request.body)).toEqual([
       { sceneId: 'all', message: 'Meet at the harbour', asynchronous: false, gameVersionId: PUBLISHED.id },
+    ]);
+  });
+
+  it('messages one player from their row, and lets the modal pick a player', async () => {
+    const api = instanceApi({ [`POST /api/games/${GAME_ID}/send-message`]: { body: { delivered: 1, stored: 0 } } });
+    const { user } = await openPage();
+
+    await user.click(screen.getByRole('button', { name: 'Message Player 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message Player 1' });
+    expect(within(dialog).getByText('To Player 1 only.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Scene' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'To' })).toHaveValue('Player 1');
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Look behind you');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent!')).toBeInTheDocument();
+
+    // From the Actions menu the message goes to everyone until a player is picked in "To".
+    await chooseAction(user, 'Send message to players');
+    const again = await screen.findByRole('dialog', { name: 'Send message to players' });
+    await user.click(within(again).getByRole('combobox', { name: 'To' }));
+    await user.click(await screen.findByRole('option', { name: 'Player 1' }));
+    await user.type(within(again).getByRole('textbox', { name: /Message/ }), 'Only you');
+    await user.click(within(again).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo(`POST /api/games/${GAME_ID}/send-message`)).toHaveLength(2));
+    expect(api.callsTo(`POST /api/games/${GAME_ID}/send-message`).map((request) => request.body)).toEqual([
+      { userId: 'p1', message: 'Look behind you', asynchronous: true },
+      { userId: 'p1', message: 'Only you', asynchronous: true },
     ]);
   });
 });

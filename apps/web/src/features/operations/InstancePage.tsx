@@ -13,10 +13,11 @@ import { labelOf } from '../design/world/world-values';
 import { MediaThumb } from '../media/MediaThumb';
 import { InstancePlayersPanel } from './InstancePlayersPanel';
 import { PeriodText } from './InstancesTable';
-import { formatInstanceDate } from './operations-values';
+import { useDesignLabels } from './design-labels';
+import { formatDate } from './operations-values';
 import { PlayingPeriodModal } from './PlayingPeriodModal';
 import { useInstance, useInstanceMutations, useSetPlayingPeriod } from './queries';
-import { SendMessageModal } from './SendMessageModal';
+import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import { WorldStatePanel, type InstanceWorld } from './WorldStatePanel';
 import './locales';
 
@@ -62,7 +63,9 @@ export function InstancePage() {
   const specsQuery = useInitialStateSpecs(instance ? gameId : '', instance?.gameVersion.id ?? 'current');
   const setPeriod = useSetPlayingPeriod(gameId, { instanceId });
   const [messageOpened, setMessageOpened] = useState(false);
+  const [recipient, setRecipient] = useState<MessageRecipient | null>(null);
   const [periodOpened, setPeriodOpened] = useState(false);
+  const labelOfEntity = useDesignLabels(gameId);
   const gameplayPath = `/active-games/${encodeURIComponent(gameId)}`;
   // Deleted (here or by another operator): there is nothing left to show.
   useWatchInstance(instanceId, (status) => (status === 'deleted' ? navigate(gameplayPath) : void mutations.refetch()));
@@ -71,6 +74,11 @@ export function InstancePage() {
   if (!instance) return <GeneralErrorBox error={query.error} />;
 
   const game = instance.gameVersion.game;
+  const zone = game.playingPeriod.timezone;
+  const openMessage = (to: MessageRecipient | null) => {
+    setRecipient(to);
+    setMessageOpened(true);
+  };
   const world = instance.state.worldState as InstanceWorld;
   const terminated = world.status === 'terminated';
   const specs = specsQuery.data;
@@ -112,7 +120,7 @@ export function InstancePage() {
             <Button rightSection={<IconChevronDown size={16} />}>{t('operations.actions')}</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => setMessageOpened(true)}>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => openMessage(null)}>
               {t('operations.sendMessage')}
             </Menu.Item>
             <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => setPeriodOpened(true)}>
@@ -168,10 +176,10 @@ export function InstancePage() {
             </Text>
           </Detail>
           <Detail label={t('operations.instance.startedAt')}>
-            <Text size="sm">{formatInstanceDate(instance.createdAt)}</Text>
+            <Text size="sm">{formatDate(instance.createdAt, zone)}</Text>
           </Detail>
           <Detail label={t('operations.instance.lastUpdated')}>
-            <Text size="sm">{formatInstanceDate(instance.updatedAt)}</Text>
+            <Text size="sm">{formatDate(instance.updatedAt, zone)}</Text>
           </Detail>
           <Detail label={t('operations.playingPeriod')}>
             <PeriodText period={game.playingPeriod} />
@@ -199,6 +207,9 @@ export function InstancePage() {
               scenes={specs?.scenes ?? []}
               onRefresh={() => void query.refetch()}
               refreshing={query.isFetching}
+              labelOf={labelOfEntity}
+              zone={zone}
+              onMessage={openMessage}
             />
           </Accordion.Panel>
         </Accordion.Item>
@@ -224,6 +235,8 @@ export function InstancePage() {
         scenes={sceneOptions}
         gameVersionId={instance.gameVersion.id}
         audience={t('operations.message.audience.instance')}
+        players={instance.players.map((player) => ({ id: player.id, name: player.name }))}
+        recipient={recipient}
       />
       <PlayingPeriodModal
         opened={periodOpened}

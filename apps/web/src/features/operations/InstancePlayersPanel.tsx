@@ -1,23 +1,29 @@
 import type { FullInstance } from '@loci/domain';
-import { Anchor, Avatar, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import type { WorldScene } from '../design/world/world-values';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
-import { StateTree } from './StateTree';
+import type { LabelOf } from './design-labels';
+import { PlayerStatePanel, type ReadablePlayerState } from './PlayerStatePanel';
+import type { MessageRecipient } from './SendMessageModal';
 import './locales';
 
-type UserState = NonNullable<FullInstance['state']['usersState']>[string] & {
-  location?: { latitude: number; longitude: number } | null;
-};
+type UserState = NonNullable<FullInstance['state']['usersState']>[string] & ReadablePlayerState;
 
 export interface InstancePlayersPanelProps {
   instance: FullInstance;
   scenes: readonly WorldScene[];
   onRefresh: () => void;
   refreshing: boolean;
+  /** Titles of the design's scenes, items, attributes, missions and milestones. */
+  labelOf: LabelOf;
+  /** The game's timezone, for the times shown. */
+  zone: string | null | undefined;
+  /** Opens the message modal for one player. */
+  onMessage: (player: MessageRecipient) => void;
 }
 
 /**
@@ -25,7 +31,15 @@ export interface InstancePlayersPanelProps {
  * (opening their state tree) and status in brackets, and a map of where they
  * are, refreshed on demand.
  */
-export function InstancePlayersPanel({ instance, scenes, onRefresh, refreshing }: InstancePlayersPanelProps) {
+export function InstancePlayersPanel({
+  instance,
+  scenes,
+  onRefresh,
+  refreshing,
+  labelOf,
+  zone,
+  onMessage,
+}: InstancePlayersPanelProps) {
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<string | null>(null);
   const states = useMemo(
@@ -75,6 +89,16 @@ export function InstancePlayersPanel({ instance, scenes, onRefresh, refreshing }
               <Text size="sm" c="dimmed">
                 ({player.status})
               </Text>
+              <Tooltip label={t('operations.messageTo.player', { name: player.name })}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('operations.messageTo.player', { name: player.name })}
+                  onClick={() => onMessage({ id: player.id, name: player.name })}
+                >
+                  <IconMessage size={16} />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           ))}
         </Stack>
@@ -107,9 +131,11 @@ export function InstancePlayersPanel({ instance, scenes, onRefresh, refreshing }
         centered
       >
         {opened && (
-          <StateTree
-            value={states[opened.id] ?? opened}
-            label={t('operations.instance.playerState', { name: opened.name })}
+          <PlayerStatePanel
+            state={states[opened.id] ?? opened}
+            labelOf={labelOf}
+            zone={zone}
+            rawLabel={t('operations.instance.playerState', { name: opened.name })}
           />
         )}
       </Modal>

@@ -5,8 +5,8 @@ import {
   type GamesPageSize,
   type InstanceListItem,
 } from '@loci/domain';
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { IconMessage, IconSettings } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +27,8 @@ export interface InstancesTableProps {
   gameId: string;
   instances: readonly InstanceListItem[];
   onOpenPlayer: (instance: InstanceListItem, player: InstanceListItem['players'][number]) => void;
+  /** Opens the message modal for one player (offered for players still in a running instance). */
+  onMessagePlayer?: (player: InstanceListItem['players'][number]) => void;
 }
 
 /** A playing period as 'start – end' in its timezone, red when not running now (spec 1 §4). */
@@ -52,7 +54,7 @@ export function PeriodText({
  * period and a Manage button; a world-status filter and page sizes 10, 20, 50
  * and All; 'No instances found' when none is left.
  */
-export function InstancesTable({ gameId, instances, onOpenPlayer }: InstancesTableProps) {
+export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlayer }: InstancesTableProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>(ALL);
   const [pageSize, setPageSize] = useState<GamesPageSize>(10);
@@ -149,16 +151,30 @@ export function InstancesTable({ gameId, instances, onOpenPlayer }: InstancesTab
                     <Table.Td>
                       <Stack gap={2}>
                         {instance.players.map((player) => (
-                          <Anchor
-                            key={player.id}
-                            component="button"
-                            type="button"
-                            size="sm"
-                            ta="left"
-                            onClick={() => onOpenPlayer(instance, player)}
-                          >
-                            {player.name}
-                          </Anchor>
+                          <Group key={player.id} gap={4} wrap="nowrap">
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="sm"
+                              ta="left"
+                              onClick={() => onOpenPlayer(instance, player)}
+                            >
+                              {player.name}
+                            </Anchor>
+                            {onMessagePlayer &&
+                              worldStatus === 'active' &&
+                              (player.status === 'playing' || player.status === 'paused') && (
+                                <ActionIcon
+                                  variant="subtle"
+                                  size="sm"
+                                  aria-label={t('operations.messageTo.player', { name: player.name })}
+                                  title={t('operations.messageTo.player', { name: player.name })}
+                                  onClick={() => onMessagePlayer(player)}
+                                >
+                                  <IconMessage size={14} />
+                                </ActionIcon>
+                              )}
+                          </Group>
                         ))}
                       </Stack>
                     </Table.Td>

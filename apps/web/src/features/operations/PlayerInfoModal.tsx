@@ -1,7 +1,9 @@
 import type { PlayerStateItem } from '@loci/domain';
-import { Avatar, Badge, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatInstanceDate } from './operations-values';
+import { formatDate } from './operations-values';
+import type { MessageRecipient } from './SendMessageModal';
 import './locales';
 
 /** The player the modal shows: the full state from playerStates, or the instance list's id, name and status. */
@@ -12,6 +14,10 @@ export interface PlayerInfoModalProps {
   onClose: () => void;
   /** The label of a scene, item, attribute or object type by its id (falls back to the id). */
   labelOf: (id: string) => string;
+  /** The game's timezone, for the times shown. */
+  zone?: string | null;
+  /** Opens the message modal for this player (offered while they are in a running instance). */
+  onMessage?: (player: MessageRecipient) => void;
 }
 
 function Section({ title, empty, rows }: { title: string; empty: string; rows: [string, string][] }) {
@@ -41,7 +47,7 @@ function Section({ title, empty, rows }: { title: string; empty: string; rows: [
 }
 
 /** A player's state (spec 1 §2, §3): name, status, scene, and what they own and are attributed. */
-export function PlayerInfoModal({ player, onClose, labelOf }: PlayerInfoModalProps) {
+export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: PlayerInfoModalProps) {
   const { t } = useTranslation();
   const state = player?.state;
   const items = Object.entries(state?.owns.item ?? {}).map(([id, count]): [string, string] => [
@@ -83,14 +89,25 @@ export function PlayerInfoModal({ player, onClose, labelOf }: PlayerInfoModalPro
             {state && (
               <>
                 <List.Item>
-                  {t('operations.player.started')}: {formatInstanceDate(state.has.started.game.when)}
+                  {t('operations.player.started')}: {formatDate(state.has.started.game.when, zone)}
                 </List.Item>
                 <List.Item>
-                  {t('operations.player.lastPlayed')}: {formatInstanceDate(state.lastPlayed)}
+                  {t('operations.player.lastPlayed')}: {formatDate(state.lastPlayed, zone)}
                 </List.Item>
               </>
             )}
           </List>
+          {onMessage && (player.status === 'playing' || player.status === 'paused') && (
+            <Group>
+              <Button
+                variant="light"
+                leftSection={<IconMessage size={16} />}
+                onClick={() => onMessage({ id: player.id, name: player.name })}
+              >
+                {t('operations.messageTo.player', { name: player.name })}
+              </Button>
+            </Group>
+          )}
           <Section
             title={t('operations.player.items')}
             empty={t('operations.player.none', { what: 'items' })}

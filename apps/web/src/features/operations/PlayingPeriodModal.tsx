@@ -6,19 +6,12 @@ import {
   type PlayingPeriodBody,
 } from '@loci/domain';
 import { Alert, Button, Group, Input, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { IconAlertTriangle, IconCalendar, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import {
-  PERIOD_INPUT_FORMAT,
-  PERIOD_MINUTES_STEP,
-  timezoneOptions,
-  utcToZonedPickerValue,
-  zonedPickerValueToUtc,
-} from '../games/settings/playing-period';
+import { PeriodDateTimeInput } from '../games/settings/PeriodDateTimeInput';
+import { timezoneOptions, utcToZonedPickerValue, zonedPickerValueToUtc } from '../games/settings/playing-period';
 import './locales';
 
 export interface PlayingPeriodModalProps {
@@ -103,13 +96,6 @@ function PeriodForm({ onClose, period, onSubmit, saving }: Omit<PlayingPeriodMod
     }
   };
 
-  const pickerProps = {
-    valueFormat: PERIOD_INPUT_FORMAT,
-    timePickerProps: { minutesStep: PERIOD_MINUTES_STEP, withDropdown: true, format: '24h' as const },
-    leftSection: <IconCalendar size={16} />,
-    popoverProps: { withinPortal: true },
-  };
-
   return (
     <form
       noValidate
@@ -130,21 +116,19 @@ function PeriodForm({ onClose, period, onSubmit, saving }: Omit<PlayingPeriodMod
           labelElement="div"
         >
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt={6}>
-            <DateTimePicker
+            <PeriodDateTimeInput
               label={t('operations.period.start')}
               value={startValue}
               onChange={(value) => setValues({ ...values, start: zonedPickerValueToUtc(value, timezone) })}
               error={errors.start}
-              {...pickerProps}
             />
-            <DateTimePicker
+            <PeriodDateTimeInput
               label={t('operations.period.end')}
               placeholder={t('operations.period.endPlaceholder')}
               clearable
               value={endValue}
               onChange={(value) => setValues({ ...values, end: zonedPickerValueToUtc(value, timezone) })}
               error={errors.end}
-              {...pickerProps}
             />
             <Select
               label={t('operations.period.timezone')}

@@ -16,26 +16,53 @@ export interface SendMessageModalProps {
   gameVersionId: string | null;
   /** Says who gets the message (e.g. the version). */
   audience?: string;
+  /** The players one may message alone ("To"); the message goes to everyone until one is picked. */
+  players?: readonly MessageRecipient[];
+  /** The player picked when the modal opens (from their row or map marker). */
+  recipient?: MessageRecipient | null;
 }
+
+/** A player a message can go to alone: their player id (the API's `userId`) and name. */
+export interface MessageRecipient {
+  id: string;
+  name: string;
+}
+
+const EVERYONE = '';
 
 /**
  * A message to every player still in a running instance (spec 1 §2, §5, §7):
  * a scene (All Scenes by default), the text, and whether it is asynchronous —
  * kept for players who are offline; on by default, offered for All Scenes only.
+ * "To" picks one player instead (`userId`); the scene then does not apply.
  */
-export function SendMessageModal({ opened, onClose, gameId, scenes, gameVersionId, audience }: SendMessageModalProps) {
+export function SendMessageModal(props: SendMessageModalProps) {
+  // Mounted while open, so each opening starts from its recipient and an empty text.
+  return props.opened ? <MessageForm {...props} /> : null;
+}
+
+function MessageForm({
+  onClose,
+  gameId,
+  scenes,
+  gameVersionId,
+  audience,
+  players = [],
+  recipient = null,
+}: SendMessageModalProps) {
   const { t } = useTranslation();
   const send = useSendMessage(gameId);
   const [sceneId, setSceneId] = useState<string>(ALL_SCENES);
   const [message, setMessage] = useState('');
   const [asynchronous, setAsynchronous] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const allScenes = sceneId === ALL_SCENES;
+  const [toId, setToId] = useState<string>(recipient?.id ?? EVERYONE);
+  const choices =
+    recipient && !players.some((player) => player.id === recipient.id) ? [recipient, ...players] : players;
+  const to = choices.find((player) => player.id === toId) ?? null;
+  const allScenes = to !== null || sceneId === ALL_SCENES;
 
   const handleClose = () => {
-    setSceneId(ALL_SCENES);
-    setMessage('');
-    setAsynchronous(true);
     setError(null);
     onClose();
   };
@@ -46,13 +73,17 @@ export function SendMessageModal({ opened, onClose, gameId, scenes, gameVersionI
       return;
     }
     try {
-      await send.mutateAsync({
-        sceneId,
-        message: message.trim(),
-        // The choice is offered for All Scenes only; a scene's message keeps the default.
-        asynchronous: allScenes ? asynchronous : true,
-        gameVersionId,
-      });
+      await send.mutateAsync(
+        to
+          ? { userId: to.id, message: message.trim(), asynchronous }
+          : {
+              sceneId,
+              message: message.trim(),
+              // The choice is offered for All Scenes only; a scene's message keeps the default.
+              asynchronous: allScenes ? asynchronous : true,
+              gameVersionId,
+            },
+      );
       handleClose();
     } catch {
       // Toasted by the mutation.
@@ -60,7 +91,13 @@ export function SendMessageModal({ opened, onClose, gameId, scenes, gameVersionI
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title={t('operations.message.title')} centered size="lg">
+    <Modal
+      opened
+      onClose={handleClose}
+      title={to ? t('operations.messageTo.player', { name: to.name }) : t('operations.message.title')}
+      centered
+      size="lg"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -70,20 +107,36 @@ export function SendMessageModal({ opened, onClose, gameId, scenes, gameVersionI
         }}
       >
         <Stack gap="md">
-          {audience && (
+          {(to || audience) && (
             <Text size="sm" c="dimmed">
-              {audience}
+              {to ? t('operations.messageTo.only', { name: to.name }) : audience}
             </Text>
           )}
-          <Select
-            label={t('operations.message.scene')}
-            data={[{ value: ALL_SCENES, label: t('operations.message.allScenes') }, ...scenes]}
-            value={sceneId}
-            onChange={(value) => setSceneId(value ?? ALL_SCENES)}
-            allowDeselect={false}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
+          {choices.length > 0 && (
+            <Select
+              label={t('operations.messageTo.label')}
+              data={[
+                { value: EVERYONE, label: t('operations.messageTo.everyone') },
+                ...choices.map((player) => ({ value: player.id, label: player.name })),
+              ]}
+              value={toId}
+              onChange={(value) => setToId(value ?? EVERYONE)}
+              allowDeselect={false}
+              searchable
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {!to && (
+            <Select
+              label={t('operations.message.scene')}
+              data={[{ value: ALL_SCENES, label: t('operations.message.allScenes') }, ...scenes]}
+              value={sceneId}
+              onChange={(value) => setSceneId(value ?? ALL_SCENES)}
+              allowDeselect={false}
+              searchable
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <Textarea
             label={t('operations.message.message')}
             withAsterisk

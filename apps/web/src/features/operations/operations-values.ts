@@ -1,50 +1,21 @@
 import type { InstanceListItem, InstancePlayingPeriod, PlayerStateItem, PlayerStatesShowType } from '@loci/domain';
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { countPlayerStatuses } from '@loci/domain';
 import type { GameVersionSummary } from '../../api/design';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat);
-dayjs.extend(localizedFormat);
-
-/** Spec 1 §9: the playing period's display format. */
-export const PERIOD_DISPLAY_FORMAT = 'DD MMM YYYY, HH:mm';
-/** Spec 1 §9: times on the instance page. */
-export const INSTANCE_DATE_FORMAT = 'MMMM Do YYYY, h:mm:ss a';
+import { formatTime } from '../../i18n/time';
 
 /** Spec 1 §9: the live map polls every 10 s unless told otherwise; 1 to 100 s are accepted. */
 export const REFRESH_SECONDS = { default: 10, min: 1, max: 100 } as const;
 /** Spec 1 §9: the players' map is 500 px high. */
 export const PLAYER_MAP_HEIGHT = 500;
 
-/** A time in the console's default format (spec 1 §9: 'lll'). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('lll') : '—';
+/** A time of the game, in the game's zone with the zone named (the console's one format, i18n/time.ts). */
+export function formatDate(iso: string | null | undefined, zone: string | null | undefined): string {
+  return formatTime(iso, { zone });
 }
 
-/** A time as the instance page shows it (in the browser's zone). */
-export function formatInstanceDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const time = dayjs(iso);
-  return time.isValid() ? time.format(INSTANCE_DATE_FORMAT) : '—';
-}
-
-/** A playing-period bound in the period's own timezone. */
+/** A playing-period bound in the period's own timezone, the zone left for the caller to name once. */
 export function formatPeriodDate(iso: string | null | undefined, zone: string): string {
-  if (!iso) return '';
-  const instant = dayjs.utc(iso);
-  if (!instant.isValid()) return '';
-  try {
-    return instant.tz(zone || undefined).format(PERIOD_DISPLAY_FORMAT);
-  } catch {
-    return instant.format(PERIOD_DISPLAY_FORMAT);
-  }
+  return iso ? formatTime(iso, { zone, withoutZone: true }) : '';
 }
 
 type Period = Pick<InstancePlayingPeriod, 'start' | 'end'> | null | undefined;
@@ -73,11 +44,12 @@ export function includesInstance(showType: PlayerStatesShowType, instance: Pick<
   return true;
 }
 
-/** Player counts by status, in order of first appearance. */
+/**
+ * Player counts by shown status (the server shows each player's status by
+ * @loci/domain's `shownPlayerStatus`; docs/operations.md "Counting players").
+ */
 export function countByStatus(players: readonly { status: string }[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const player of players) counts.set(player.status, (counts.get(player.status) ?? 0) + 1);
-  return [...counts.entries()];
+  return countPlayerStatuses(players).byStatus;
 }
 
 /** Spec 1 §4: the page works on the first non-live, non-archived version, else the first non-archived one. */

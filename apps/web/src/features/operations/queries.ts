@@ -72,6 +72,19 @@ export function useSendMessage(gameId: string) {
   });
 }
 
+/** POST …/terminateAllInstances: every instance of the game deleted ('All instances deleted successfully'). */
+export function useDeleteAllInstances(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => operationsApi.terminateAllInstances(gameId),
+    onSuccess: () => {
+      notifySuccess(OPERATION_TEXTS.allInstancesDeleted);
+      void queryClient.invalidateQueries({ queryKey: operationsQueryKeys.game(gameId) });
+    },
+    onError: (error) => notifyError(OPERATION_TEXTS.errorDeletingInstances(gameId), error),
+  });
+}
+
 /** GET …/applyExpiration: 'Command sent successfully!' with the counts expired. */
 export function useApplyExpiration(gameId: string) {
   const { t } = useTranslation();

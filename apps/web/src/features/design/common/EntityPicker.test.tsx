@@ -72,7 +72,11 @@ describe('#design.common.EntityPicker', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(await screen.findByLabelText('Place', { selector: 'input' }));
     const listbox = await screen.findByRole('listbox');
     await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
-    expect(within(listbox).getByRole('option').textContent).toBe(`${`${longTitle} (pier)`.slice(0, 150)}…`);
+    // The title first (cut at 150 characters), wrapped in a dropdown as wide as it needs; the system name after it,
+    // never cut off.
+    const option = within(listbox).getByRole('option');
+    expect(option.textContent).toBe(`${longTitle.slice(0, 150)}… (pier)`);
+    expect(within(option).getByText('(pier)')).toHaveStyle({ color: 'var(--mantine-color-dimmed)' });
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Create new…' }));

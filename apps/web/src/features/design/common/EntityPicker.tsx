@@ -1,5 +1,5 @@
 import { DESIGN_KIND_INFO, type DesignEntity, type DesignKind } from '@loci/domain';
-import { ActionIcon, Group, Modal, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Modal, Select, Text, Tooltip, type ComboboxItem } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
@@ -68,6 +68,23 @@ export function EntityPicker({
     () => entities.map((entity) => ({ value: entity.id, label: truncate(getLabel(entity), PICKER_LABEL_MAX) })),
     [entities, getLabel],
   );
+  const byId = useMemo(() => new Map(entities.map((entity) => [entity.id, entity])), [entities]);
+  // The title first (wrapped, never cut by the field's width), the system name after it, dimmed.
+  const renderOption = ({ option }: { option: ComboboxItem }) => {
+    const entity = byId.get(option.value);
+    const raw = (entity as { title?: unknown } | undefined)?.title;
+    const title = typeof raw === 'string' ? raw.trim() : '';
+    if (!entity || !title || getLabel !== entityLabel) return <Text size="sm">{option.label}</Text>;
+    return (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {truncate(title, PICKER_LABEL_MAX)}{' '}
+        <Text span size="xs" c="dimmed" ff="monospace">
+          ({entity.name})
+        </Text>
+      </Text>
+    );
+  };
+  const selectedLabel = value ? data.find((option) => option.value === value)?.label : undefined;
   // A value the list does not (yet) hold still shows.
   const options = value && !data.some((option) => option.value === value) ? [...data, { value, label: value }] : data;
 
@@ -100,7 +117,12 @@ export function EntityPicker({
               entities.find((entity) => entity.id === id),
             )
           }
-          comboboxProps={{ withinPortal: true }}
+          renderOption={renderOption}
+          // The whole title on hover when the field is too narrow for it.
+          title={selectedLabel}
+          // As wide as the longest title needs (up to 32rem), so titles are not cut in the list.
+          comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
+          styles={{ dropdown: { maxWidth: 'min(32rem, 90vw)', minWidth: 'var(--combobox-target-width, 12rem)' } }}
         />
         {renderCreateForm && (
           // Icon-only, so the picker keeps its width in the narrow columns of the condition and action editors.

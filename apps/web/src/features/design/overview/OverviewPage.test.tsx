@@ -28,6 +28,17 @@ describe('#design.overview', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
+  it('offers no Publish for an empty game, and says why', async () => {
+    mockWorkspaceApi(makeWorkspace({ scenes: [], publishDue: true }));
+    renderApp('/games/g1');
+
+    expect(await screen.findByRole('region', { name: 'Map of the scenes and places' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Nothing to publish yet: add a scene first, then Publish appears here.'),
+    ).toBeInTheDocument();
+  });
+
   it('publishes a version when one is due: notes and switches, a toast, and the versions refreshed', async () => {
     let published = false;
     const api = mockWorkspaceApi(

@@ -8,6 +8,7 @@ import { entitiesOf, plainText, truncate } from '../common/workspace-data';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { isPublishDue } from '../versions/version-label';
 import { PublishModal } from '../versions/PublishModal';
+import './overview-locales';
 import { ScenesMap } from './ScenesMap';
 import '../common/locales';
 
@@ -20,7 +21,9 @@ export function OverviewPage() {
   const [publishOpened, publishModal] = useDisclosure(false);
   const { game } = workspace;
   const scenes = entitiesOf(workspace, 'scene');
-  const showPublish = canEdit && isPublishDue(workspace);
+  // A game without scenes has nothing to play: Publish waits, and says why.
+  const isEmpty = scenes.length === 0;
+  const showPublish = canEdit && isPublishDue(workspace) && !isEmpty;
 
   return (
     <Stack gap="md">
@@ -35,6 +38,11 @@ export function OverviewPage() {
           <Button leftSection={<IconRocket size={16} />} onClick={publishModal.open}>
             {t('design.versions.publish')}
           </Button>
+        )}
+        {canEdit && isEmpty && (
+          <Text size="sm" c="dimmed" data-testid="publish-reason">
+            {t('design.overview.nothingToPublish')}
+          </Text>
         )}
       </Group>
 

@@ -1,5 +1,5 @@
 import { designKindOfSegment } from '@loci/domain';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Workspace } from '../../../api/design';
@@ -39,24 +39,30 @@ export function WorkspaceBreadcrumbs({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
   const crumb = useObjectCrumb(workspace);
   const title = workspace.game.title || t('design.untitledGame');
+  // A long title or name is cut with an ellipsis; the whole of it shows on hover and stays in the accessible name.
+  const cut = { maw: 'min(22rem, 40vw)', truncate: 'end' as const };
   return (
     <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
       <Anchor component={Link} to="/" size="sm">
         {t('design.myGames')}
       </Anchor>
-      {crumb ? (
-        <Anchor component={Link} to={`/games/${workspace.game.id}`} size="sm">
-          {title}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={500} aria-current="page">
-          {title}
-        </Text>
-      )}
+      <Tooltip label={title} multiline maw={480} openDelay={300}>
+        {crumb ? (
+          <Anchor component={Link} to={`/games/${workspace.game.id}`} size="sm" {...cut}>
+            {title}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500} aria-current="page" {...cut}>
+            {title}
+          </Text>
+        )}
+      </Tooltip>
       {crumb && (
-        <Text size="sm" fw={500} aria-current="page" style={{ overflowWrap: 'anywhere' }}>
-          {crumb}
-        </Text>
+        <Tooltip label={crumb} multiline maw={480} openDelay={300}>
+          <Text size="sm" fw={500} aria-current="page" {...cut}>
+            {crumb}
+          </Text>
+        </Tooltip>
       )}
     </Breadcrumbs>
   );

@@ -21,6 +21,17 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(tabs).getByRole('tab', { name: 'Settings' })).toBeInTheDocument();
   });
 
+  it('cuts a very long title in the breadcrumbs and shows the whole of it on hover', async () => {
+    const long = `The ${'very '.repeat(40)}long game`;
+    mockWorkspaceApi(makeWorkspace({ game: { title: long } }));
+    const { user } = renderApp('/games/g1');
+
+    const crumb = await screen.findByText(long, { selector: '[aria-current="page"]' });
+    expect(crumb).toHaveAttribute('data-truncate', 'end');
+    await user.hover(crumb);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
   it('blocks an archived game with the Oops alert and a Go Back button to the games', async () => {
     mockWorkspaceApi(makeWorkspace({ game: { isArchived: true } }));
     const { user, pathname } = renderApp('/games/g1/items/create/0');

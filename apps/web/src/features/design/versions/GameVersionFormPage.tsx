@@ -2,7 +2,7 @@ import { GAME_TEXTS, gameVersionFormSchema } from '@loci/domain';
 import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArchive } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../i18n/time';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -112,7 +112,7 @@ export function GameVersionFormPage() {
               />
               <TextInput
                 label={t('design.versions.updatedAt')}
-                value={dayjs(version.updatedAt).format('lll')}
+                value={formatTime(version.updatedAt)}
                 readOnly
                 variant="filled"
               />

@@ -64,6 +64,22 @@ describe('#design.world.WorldEntryForm', { timeout: UI_TEST_TIMEOUT_MS }, () => 
     expect(input('Longitude')).toHaveValue('23');
   });
 
+  it('keeps typed coordinates when the scene is chosen, and warns when they lie outside it', async () => {
+    const { user } = renderForm();
+
+    await user.clear(input('Latitude'));
+    await user.type(input('Latitude'), '39.5001');
+    await user.clear(input('Longitude'));
+    await user.type(input('Longitude'), '22.5001');
+    await choose(user, /^Scene/, 'The Square');
+
+    expect(input('Latitude')).toHaveValue('39.5001');
+    expect(input('Longitude')).toHaveValue('22.5001');
+    expect(screen.getByRole('status')).toHaveTextContent(/This position lies outside the scene The Square/);
+    await choose(user, /^Scene/, 'The Harbour');
+    expect(screen.queryByText(/This position lies outside the scene/)).not.toBeInTheDocument();
+  });
+
   it('resets the payload when the object type changes, and names the types it cannot edit', async () => {
     const { user } = renderForm({
       value: { archetypeId: 'a-chest', payload: { motto: 'Ahoy', coins: 3, tune: null } },

@@ -6,9 +6,9 @@ import {
   type WorldEntryType,
   type WorldEntryValues,
 } from '@loci/domain';
-import { Button, Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconQrcode } from '@tabler/icons-react';
+import { IconAlertTriangle, IconQrcode } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +29,7 @@ import {
   labelOf,
   payloadFieldsOf,
   sceneContaining,
+  sceneHolds,
   toFormValues,
   toWorldEntryBody,
   typeIdField,
@@ -39,6 +40,7 @@ import {
   type WorldSpecs,
 } from './world-values';
 import './locales';
+import './placement-locales';
 
 export interface WorldEntryFormProps {
   gameId: string;
@@ -137,11 +139,19 @@ export function WorldEntryForm({
   }));
   const typeOptions = typesOf(specs, type).map((candidate) => ({ value: candidate.id, label: labelOf(candidate) }));
 
+  // Choosing the scene moves the marker to its centre only while no position has been given: coordinates typed or
+  // dragged are kept (a marker outside its scene is warned about below, never moved silently).
   const handleSceneChange = (sceneId: string | null) => {
     setFieldValue('sceneId', sceneId ?? '');
     const center = specs.scenes.find((scene) => scene.id === sceneId)?.center;
-    if (center) setFieldValue('location', { latitude: center.latitude, longitude: center.longitude });
+    // Placed: a stored entry's position, or one typed or dragged here (the starting point is neither).
+    const placed = Boolean(storedId) || form.isDirty('location.latitude') || form.isDirty('location.longitude');
+    if (center && !placed) setFieldValue('location', { latitude: center.latitude, longitude: center.longitude });
   };
+  const chosenScene = specs.scenes.find((scene) => scene.id === values.sceneId);
+  const outsideScene =
+    chosenScene !== undefined &&
+    !sceneHolds(chosenScene, asNumber(values.location.latitude), asNumber(values.location.longitude));
 
   const handleTypeChange = (nextTypeId: string | null) => {
     setFieldValue(typeField, nextTypeId ?? '');
@@ -151,7 +161,9 @@ export function WorldEntryForm({
   const handleDrop = useCallback(
     (latitude: number, longitude: number) => {
       setFieldValue('location', { latitude, longitude });
-      setFieldValue('sceneId', sceneContaining(specsRef.current.scenes, latitude, longitude));
+      // Dropped inside a scene: that scene; outside every one: the scene stays (and the warning shows).
+      const holding = sceneContaining(specsRef.current.scenes, latitude, longitude);
+      if (holding) setFieldValue('sceneId', holding);
     },
     [setFieldValue],
   );
@@ -281,6 +293,11 @@ export function WorldEntryForm({
         <LatitudeField label={t('design.world.latitude')} {...form.getInputProps('location.latitude')} />
         <LongitudeField label={t('design.world.longitude')} {...form.getInputProps('location.longitude')} />
       </SimpleGrid>
+      {outsideScene && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
+          {t('design.world.outsideScene', { scene: labelOf(chosenScene) })}
+        </Alert>
+      )}
       {moderated && (
         <Switch
           label={t('design.world.approved')}

@@ -107,6 +107,12 @@ export function sceneContaining(scenes: readonly WorldScene[], latitude: number,
   return holding[0]?.scene.id ?? '';
 }
 
+/** Whether `scene` (with a centre and a radius; the universe holds everything) holds the point. */
+export function sceneHolds(scene: WorldScene, latitude: number, longitude: number): boolean {
+  if (scene.universe || !scene.center || !(scene.radius > 0)) return true;
+  return L.latLng(latitude, longitude).distanceTo([scene.center.latitude, scene.center.longitude]) <= scene.radius;
+}
+
 /** Every entry of one type in the state, scene by scene. */
 export function entriesOf(state: InitialState | undefined, type: WorldEntryType): WorldEntry[] {
   if (!state) return [];

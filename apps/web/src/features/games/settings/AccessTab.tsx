@@ -10,19 +10,12 @@ import {
   Switch,
   Textarea,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { IconCalendar, IconWorld } from '@tabler/icons-react';
+import { IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
-import {
-  PERIOD_INPUT_FORMAT,
-  PERIOD_MINUTES_STEP,
-  timezoneOptions,
-  utcToZonedPickerValue,
-  zonedPickerValueToUtc,
-} from './playing-period';
+import { PeriodDateTimeInput } from './PeriodDateTimeInput';
+import { timezoneOptions, utcToZonedPickerValue, zonedPickerValueToUtc } from './playing-period';
 
 /**
  * The playing period: start and end picked as wall-clock times of the chosen
@@ -46,13 +39,6 @@ function PlayingPeriodField({ readOnly }: { readOnly: boolean }) {
     });
   };
 
-  const pickerProps = {
-    valueFormat: PERIOD_INPUT_FORMAT,
-    timePickerProps: { minutesStep: PERIOD_MINUTES_STEP, withDropdown: true, format: '24h' as const },
-    leftSection: <IconCalendar size={16} />,
-    disabled: readOnly,
-  };
-
   return (
     <Input.Wrapper
       label={t('games.settings.access.period')}
@@ -62,21 +48,21 @@ function PlayingPeriodField({ readOnly }: { readOnly: boolean }) {
       labelElement="div"
     >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt={6}>
-        <DateTimePicker
+        <PeriodDateTimeInput
           label={t('games.settings.access.start')}
           value={startValue}
           onChange={(value) => form.setFieldValue('playingPeriod.start', zonedPickerValueToUtc(value, timezone) ?? '')}
           error={form.errors['playingPeriod.start']}
-          {...pickerProps}
+          disabled={readOnly}
         />
-        <DateTimePicker
+        <PeriodDateTimeInput
           label={t('games.settings.access.end')}
           placeholder={t('games.settings.access.endPlaceholder')}
           clearable
           value={endValue}
           onChange={(value) => form.setFieldValue('playingPeriod.end', zonedPickerValueToUtc(value, timezone))}
           error={form.errors['playingPeriod.end']}
-          {...pickerProps}
+          disabled={readOnly}
         />
         <Select
           label={t('games.settings.access.timezone')}

@@ -77,6 +77,8 @@ describe('#games.settings (new game)', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user, pathname } = renderApp('/games/new');
 
     await user.type(await screen.findByLabelText(/^Title/, { selector: 'input' }), 'Harbour Hunt');
+    // The title's limit is counted while typing.
+    expect(screen.getByText('12/200')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(GAME_TEXTS.gameCreated('Harbour Hunt'))).toBeInTheDocument();

@@ -6,6 +6,9 @@ import { MediaPickerField } from '../../media';
 import { CurrencyItemField } from './CurrencyItemField';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
 
+/** The longest game title the form takes. */
+const TITLE_MAX_LENGTH = 200;
+
 /** Title, language, multiplayer and market, logo and currency, and who may play. */
 export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
   const { t } = useTranslation();
@@ -21,7 +24,10 @@ export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
             size="sm"
             label={t('games.settings.general.title')}
             withAsterisk
-            maxLength={200}
+            maxLength={TITLE_MAX_LENGTH}
+            // The limit, counted while typing: the field stops at it rather than cutting silently.
+            description={`${values.title.length}/${TITLE_MAX_LENGTH}`}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
             {...form.getInputProps('title')}
           />
         </Grid.Col>
