@@ -54,6 +54,7 @@ describe('#security headers', () => {
       tileAttribution: expect.stringContaining('OpenStreetMap'),
       satelliteTileUrl: 'https://imagery.example.net/{z}/{y}/{x}.jpg',
       satelliteTileAttribution: 'Imagery © Example',
+      publicUrl: expect.stringMatching(/^https?:\/\//),
     });
   });
 
