@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUNDLE_MESSAGES,
   BUNDLE_SCHEMA_VERSION,
+  DEFAULT_MAX_GPS_ACCURACY,
   distanceBetween,
   GAME_SPEC_SCHEMA_VERSION,
   LOCK_MESSAGES,
@@ -313,6 +314,25 @@ describe('bundles', () => {
         headers: other.headers,
       });
       expect(canonical(again.rawPayload)).toEqual(canonical(exported.rawPayload));
+    });
+
+    it('imports a bundle of schema version 1 (the harbour sample as first shipped) migrated to the current shape', async () => {
+      const bytes = await readFile(new URL('./fixtures/harbour-v1.loci.zip', import.meta.url));
+      const manifest = JSON.parse(strFromU8(unzipSync(bytes)['manifest.json']!)) as { schemaVersion: number };
+      expect(manifest.schemaVersion).toBe(1);
+      const res = await importBytes(bytes);
+      expect(res.statusCode).toBe(201);
+      const imported = res.json();
+      expect(imported).toMatchObject({ title: 'Secrets of the Old Harbour', currencyItemId: null, startSceneId: null });
+      expect(imported.pg.maxAccuracy).toBe(DEFAULT_MAX_GPS_ACCURACY);
+      const rows = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, imported.id));
+      const locations = rows.filter((row) => row.kind === 'location');
+      expect(locations).toHaveLength(3);
+      for (const location of locations) expect(location.body.dwell).toBe(0);
+      const again = await exportOf(imported.id, other);
+      expect(JSON.parse(strFromU8(unzipSync(again.rawPayload)['manifest.json']!))).toMatchObject({
+        schemaVersion: BUNDLE_SCHEMA_VERSION,
+      });
     });
 
     it('empties references to media the game no longer has, lists them in the manifest, and the bundle imports', async () => {

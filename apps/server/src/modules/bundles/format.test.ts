@@ -45,7 +45,11 @@ describe('bundle format', () => {
   it('reads back what it writes, media included', () => {
     const files = new Map([['m1.png', new Uint8Array([1, 2, 3])]]);
     const read = readBundle(writeBundle(manifest, game, files));
-    expect(read.manifest).toMatchObject({ format: 'loci-game-bundle', schemaVersion: BUNDLE_SCHEMA_VERSION, title: 'Tiny' });
+    expect(read.manifest).toMatchObject({
+      format: 'loci-game-bundle',
+      schemaVersion: BUNDLE_SCHEMA_VERSION,
+      title: 'Tiny',
+    });
     expect(read.game).toEqual(game);
     expect([...read.files.keys()]).toEqual(['m1.png']);
   });
