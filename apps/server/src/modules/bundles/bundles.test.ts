@@ -209,7 +209,7 @@ describe('bundles', () => {
       const sourceId = game.row.id;
       const photo = await createMedia(t.app.ctx, sourceId, { title: 'Lighthouse photo' });
       const thumbLink = `/api/design/${sourceId}/medias/thumb/${photo.id}?width=300&square=0`;
-      const fileLink = `/media/${sourceId}/${photo.storageName}`;
+      const fileLink = `/api/design/medias/file/${photo.id}`;
       const design = await createBasicDesign(t.app, owner, sourceId, { mediaId: photo.id });
       const story = await createEntity(
         t.app,
@@ -294,7 +294,7 @@ describe('bundles', () => {
       for (const id of sourceIds) expect(stored).not.toContain(id);
       const newStory = rows.find((row) => row.name === 'Keeper story')!;
       expect(newStory.body.description).toContain(`/api/design/${newId}/medias/thumb/${newPhoto!.id}?width=300`);
-      expect(newStory.body.description).toContain(`/media/${newId}/${newPhoto!.storageName}`);
+      expect(newStory.body.description).toContain(`/api/design/medias/file/${newPhoto!.id}`);
       const published = versions.find((version) => !version.isLiveSpec)!;
       expect(published.schemaVersion).toBe(GAME_SPEC_SCHEMA_VERSION);
       const publishedSpec = published.spec as unknown as GameSpec;
