@@ -40,6 +40,15 @@ async function cloneFromGallery(
   const card = page.getByRole('article', { name: TITLE }).first();
   await expect(card).toBeVisible();
   await expect(page.getByRole('region', { name: /map/i }).first()).toBeVisible();
+  // The cover is shown (naturalWidth is 0 until the image has loaded).
+  await expect
+    .poll(() =>
+      card
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await keepScreenshot(page, `85-gallery-${screen}`);
 
   await card.getByRole('button', { name: 'Clone to another place…' }).click();
@@ -63,7 +72,8 @@ async function cloneFromGallery(
   await expect(page).toHaveURL(/\/fe\/games\/[0-9a-f-]{36}$/);
   const copyId = /\/fe\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   expect(copyId).not.toBe(sourceId);
-  await expect(page.getByText(TITLE).first()).toBeVisible();
+  await expect(page.getByText('Loading game…')).toHaveCount(0);
+  await expect(page.getByText(`Copy of ${TITLE}`).first()).toBeVisible();
   await keepScreenshot(page, `87-gallery-copy-workspace-${screen}`);
 
   const headers = { authorization: `Bearer ${await loginToken(request, designer)}` };
@@ -73,7 +83,7 @@ async function cloneFromGallery(
     publicAccess: string;
     pg: { place: { lat: number; lng: number } };
   };
-  expect(copy).toMatchObject({ title: TITLE, userId: { name: designer.name }, publicAccess: 'no' });
+  expect(copy).toMatchObject({ title: `Copy of ${TITLE}`, userId: { name: designer.name }, publicAccess: 'no' });
   expect(copy.pg.place.lat).toBeCloseTo(chosen.lat, 4);
   expect(copy.pg.place.lng).toBeCloseTo(chosen.lng, 4);
   const workspace = (await (await request.get(`/api/design/${copyId}/workspace`, { headers })).json()) as {
