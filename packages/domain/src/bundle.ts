@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { gameSettingsSchema, type GameValues } from './game.js';
+import { DEFAULT_MAX_GPS_ACCURACY, gameSettingsSchema, type GameValues } from './game.js';
 import { DESIGN_KINDS } from './design/registry.js';
+import { GAME_SPEC_SCHEMA_VERSION, migrateGameSpec, type GameSpec } from './design/spec.js';
 import { MEGABYTE } from './media.js';
 import { relocationRequestSchema } from './relocate.js';
 
@@ -18,8 +19,14 @@ export const BUNDLE_FORMAT = 'loci-game-bundle';
 /**
  * The version of the bundle's shape. Bump it with every change of shape and add
  * a step to `BUNDLE_MIGRATIONS` (STYLE.md rule 7).
+ *
+ * 1: the first shape (settings, entities, world, media, optional published versions).
+ * 2: every field the game model gained since is present — the settings'
+ *    `currencyItemId`, `startSceneId` and `pg.maxAccuracy`, each entity's `idx`,
+ *    each location's `dwell` — and the published versions' specs are of the
+ *    current game spec schema (GAME_SPEC_SCHEMA_VERSION) when exported.
  */
-export const BUNDLE_SCHEMA_VERSION = 1;
+export const BUNDLE_SCHEMA_VERSION = 2;
 
 /** The file extension the console offers and downloads. */
 export const BUNDLE_EXTENSION = '.loci.zip';
@@ -51,6 +58,8 @@ export const BUNDLE_MESSAGES = {
   notBundle: 'This zip file is not a Loci game bundle',
   newerVersion: (version: number) =>
     `This bundle was made by a newer Loci (bundle version ${version}; this server reads up to ${BUNDLE_SCHEMA_VERSION})`,
+  newerSpecVersion: (version: number, specVersion: number) =>
+    `Published version ${version} of this bundle was made by a newer Loci (game spec version ${specVersion}; this server reads up to ${GAME_SPEC_SCHEMA_VERSION})`,
   invalid: 'The bundle’s content is not valid',
   missingMedia: (name: string) => `The bundle lists the media file ${name} but does not hold it`,
   mediaMismatch: (name: string) => `The media file ${name} is not what the bundle says it is`,
@@ -110,7 +119,7 @@ export const bundleEntitySchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   sceneId: z.string().nullable().default(null),
-  idx: z.number().int().nullable().default(null),
+  idx: z.number().int().nullable(),
   body: z.record(z.string(), z.unknown()),
 });
 export type BundleEntity = z.infer<typeof bundleEntitySchema>;
@@ -142,7 +151,7 @@ export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 /** game.json. */
 export const bundleGameSchema = z.object({
   // Bundles made before the currency setting existed have none.
-  settings: gameSettingsSchema.extend({ currencyItemId: z.string().nullable().default(null) }),
+  settings: gameSettingsSchema,
   working: z.object({
     multipleInstances: z.boolean(),
     newInstancesAllowed: z.boolean(),
@@ -153,18 +162,73 @@ export const bundleGameSchema = z.object({
 });
 export type BundleGame = z.infer<typeof bundleGameSchema>;
 
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Each step brings a bundle's manifest and game.json from version `n` to
- * `n + 1`. Version 1 is the first shape, so there is no step yet; the chain
- * runs whatever steps a bundle's version needs.
+ * `n + 1`; the chain runs whatever steps a bundle's version needs. A step is
+ * tolerant: what it does not recognise it leaves for the schema to refuse.
  */
 export const BUNDLE_MIGRATIONS: Record<
   number,
-  (bundle: { manifest: Record<string, unknown>; game: Record<string, unknown> }) => {
-    manifest: Record<string, unknown>;
-    game: Record<string, unknown>;
+  (bundle: { manifest: Json; game: Json }) => { manifest: Json; game: Json }
+> = {
+  // 1 → 2: the fields the game model gained after version 1, with the values a game saved without them plays with.
+  1: ({ manifest, game }) => {
+    const settings = isObject(game.settings) ? game.settings : {};
+    const pg = isObject(settings.pg) ? settings.pg : {};
+    const entities = Array.isArray(game.entities) ? (game.entities as unknown[]) : [];
+    return {
+      manifest: { ...manifest, droppedMediaReferences: manifest.droppedMediaReferences ?? [], schemaVersion: 2 },
+      game: {
+        ...game,
+        settings: isObject(game.settings)
+          ? {
+              ...settings,
+              currencyItemId: settings.currencyItemId ?? null,
+              startSceneId: settings.startSceneId ?? null,
+              pg: isObject(settings.pg) ? { ...pg, maxAccuracy: pg.maxAccuracy ?? DEFAULT_MAX_GPS_ACCURACY } : pg,
+            }
+          : game.settings,
+        entities: entities.map((entity) => {
+          if (!isObject(entity)) return entity;
+          const body = entity.body;
+          return {
+            ...entity,
+            idx: entity.idx ?? null,
+            body: entity.kind === 'location' && isObject(body) ? { ...body, dwell: body.dwell ?? 0 } : body,
+          };
+        }),
+        versions: game.versions ?? [],
+      },
+    };
+  },
+};
+
+/**
+ * A published version's spec brought to the current game spec schema (the
+ * migration of stored specs, design/spec.ts), or why it cannot be.
+ */
+function migrateVersions(versions: readonly BundleVersion[]): BundleVersion[] | { refused: string } {
+  const migrated: BundleVersion[] = [];
+  for (const version of versions) {
+    const specVersion =
+      typeof version.spec.schemaVersion === 'number' ? version.spec.schemaVersion : version.schemaVersion;
+    if (specVersion > GAME_SPEC_SCHEMA_VERSION) {
+      return { refused: BUNDLE_MESSAGES.newerSpecVersion(version.version, specVersion) };
+    }
+    let spec: GameSpec;
+    try {
+      spec = migrateGameSpec({ ...version.spec, schemaVersion: specVersion });
+    } catch {
+      return { refused: BUNDLE_MESSAGES.invalid };
+    }
+    migrated.push({ ...version, schemaVersion: spec.schemaVersion, spec: spec as unknown as Json });
   }
-> = {};
+  return migrated;
+}
 
 /** The outcome of reading a bundle's JSON: the current shape, or why it is refused. */
 export type MigratedBundle =
@@ -197,7 +261,9 @@ export function migrateBundle(manifest: unknown, game: unknown): MigratedBundle 
     }
     return { ok: false, message: BUNDLE_MESSAGES.invalid, errors };
   }
-  return { ok: true, manifest: parsedManifest.data, game: parsedGame.data };
+  const versions = migrateVersions(parsedGame.data.versions);
+  if ('refused' in versions) return { ok: false, message: versions.refused };
+  return { ok: true, manifest: parsedManifest.data, game: { ...parsedGame.data, versions } };
 }
 
 /**

@@ -1,10 +1,19 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_MESSAGES, distanceBetween, LOCK_MESSAGES, type InitialState } from '@loci/domain';
+import {
+  BUNDLE_MESSAGES,
+  BUNDLE_SCHEMA_VERSION,
+  DEFAULT_MAX_GPS_ACCURACY,
+  distanceBetween,
+  GAME_SPEC_SCHEMA_VERSION,
+  LOCK_MESSAGES,
+  type GameSpec,
+  type InitialState,
+} from '@loci/domain';
 import { designEntities, games, gameVersions, media } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -152,7 +161,7 @@ describe('bundles', () => {
       expect(Object.values(game.working.initialState.has.object[sceneId])).toHaveLength(1);
       expect(JSON.parse(strFromU8(files['manifest.json']!))).toMatchObject({
         format: 'loci-game-bundle',
-        schemaVersion: 1,
+        schemaVersion: BUNDLE_SCHEMA_VERSION,
         title: 'Harbour Hunt',
       });
     });
@@ -193,6 +202,137 @@ describe('bundles', () => {
       const again = await exportOf(imported.id, other);
       expect(again.statusCode).toBe(200);
       expect(canonical(again.rawPayload)).toEqual(canonical(exported));
+    });
+
+    it('rewrites media links inside rich text and every id of published (v1) versions; the round trip is equivalent', async () => {
+      const game = await createGame(t.app.ctx, owner, { title: 'Linked Lighthouse' });
+      const sourceId = game.row.id;
+      const photo = await createMedia(t.app.ctx, sourceId, { title: 'Lighthouse photo' });
+      const thumbLink = `/api/design/${sourceId}/medias/thumb/${photo.id}?width=300&square=0`;
+      const fileLink = `/api/design/medias/file/${photo.id}`;
+      const design = await createBasicDesign(t.app, owner, sourceId, { mediaId: photo.id });
+      const story = await createEntity(
+        t.app,
+        owner,
+        sourceId,
+        'interaction',
+        designValues(
+          'interaction',
+          {},
+          {
+            name: 'Keeper story',
+            description: `<p>See <a href="${thumbLink}">the photo</a> and <a href="${fileLink}">the original</a>.</p>`,
+          },
+        ),
+      );
+      expect(JSON.stringify(story)).toContain(photo.id);
+      // A version published long ago (game spec schema 1, numbers as text) holding a location deleted since.
+      const goneLocationId = randomUUID();
+      const [source] = await t.app.ctx.db
+        .select({ settings: games.settings })
+        .from(games)
+        .where(eq(games.id, sourceId));
+      const spec = {
+        schemaVersion: 1,
+        game: { ...source!.settings, id: sourceId, logoId: photo.id },
+        entities: {
+          scene: [{ ...design.scene }],
+          location: [
+            { ...design.location },
+            {
+              id: goneLocationId,
+              gameId: sourceId,
+              name: 'Old pier',
+              sceneId: design.scene.id,
+              lat: '35.5',
+              lng: '24.0',
+              radius: '20',
+            },
+          ],
+          interaction: [{ ...story }],
+          rule: [{ ...design.rule }],
+        },
+        initialState: { has: { object: {}, offer: {} } },
+      };
+      await t.app.ctx.db.insert(gameVersions).values({
+        gameId: sourceId,
+        isLiveSpec: false,
+        versionNotes: 'First walk',
+        spec,
+        schemaVersion: 1,
+        version: 1,
+      });
+
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `/api/design/games/${sourceId}/bundle?versions=true`,
+        headers: owner.headers,
+      });
+      expect(exported.statusCode).toBe(200);
+      const exportedGame = JSON.parse(strFromU8(unzipSync(exported.rawPayload)['game.json']!)) as {
+        versions: Array<{ schemaVersion: number; spec: { schemaVersion: number } }>;
+      };
+      // The bundle carries its versions in the current spec schema.
+      expect(exportedGame.versions.map((version) => [version.schemaVersion, version.spec.schemaVersion])).toEqual([
+        [GAME_SPEC_SCHEMA_VERSION, GAME_SPEC_SCHEMA_VERSION],
+      ]);
+      const res = await importBytes(exported.rawPayload);
+      expect(res.statusCode).toBe(201);
+      const newId = res.json().id as string;
+
+      const sourceIds = [
+        sourceId,
+        photo.id,
+        goneLocationId,
+        ...Object.values(design).map((entity) => entity.id),
+        story.id,
+      ];
+      const rows = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, newId));
+      const versions = await t.app.ctx.db.select().from(gameVersions).where(eq(gameVersions.gameId, newId));
+      const [newPhoto] = await t.app.ctx.db.select().from(media).where(eq(media.gameId, newId));
+      const stored = JSON.stringify({ rows, versions, settings: res.json() });
+      for (const id of sourceIds) expect(stored).not.toContain(id);
+      const newStory = rows.find((row) => row.name === 'Keeper story')!;
+      expect(newStory.body.description).toContain(`/api/design/${newId}/medias/thumb/${newPhoto!.id}?width=300`);
+      expect(newStory.body.description).toContain(`/api/design/medias/file/${newPhoto!.id}`);
+      const published = versions.find((version) => !version.isLiveSpec)!;
+      expect(published.schemaVersion).toBe(GAME_SPEC_SCHEMA_VERSION);
+      const publishedSpec = published.spec as unknown as GameSpec;
+      expect(publishedSpec.game.logoId).toBe(newPhoto!.id);
+      expect(publishedSpec.entities.interaction[0]!.description).toContain(newPhoto!.id);
+      const pier = publishedSpec.entities.location.find((location) => location.name === 'Old pier')!;
+      expect(pier).toMatchObject({
+        lat: 35.5,
+        lng: 24,
+        radius: 20,
+        sceneId: rows.find((row) => row.kind === 'scene')!.id,
+      });
+
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/design/games/${newId}/bundle?versions=true`,
+        headers: other.headers,
+      });
+      expect(canonical(again.rawPayload)).toEqual(canonical(exported.rawPayload));
+    });
+
+    it('imports a bundle of schema version 1 (the harbour sample as first shipped) migrated to the current shape', async () => {
+      const bytes = await readFile(new URL('./fixtures/harbour-v1.loci.zip', import.meta.url));
+      const manifest = JSON.parse(strFromU8(unzipSync(bytes)['manifest.json']!)) as { schemaVersion: number };
+      expect(manifest.schemaVersion).toBe(1);
+      const res = await importBytes(bytes);
+      expect(res.statusCode).toBe(201);
+      const imported = res.json();
+      expect(imported).toMatchObject({ title: 'Secrets of the Old Harbour', currencyItemId: null, startSceneId: null });
+      expect(imported.pg.maxAccuracy).toBe(DEFAULT_MAX_GPS_ACCURACY);
+      const rows = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, imported.id));
+      const locations = rows.filter((row) => row.kind === 'location');
+      expect(locations).toHaveLength(3);
+      for (const location of locations) expect(location.body.dwell).toBe(0);
+      const again = await exportOf(imported.id, other);
+      expect(JSON.parse(strFromU8(unzipSync(again.rawPayload)['manifest.json']!))).toMatchObject({
+        schemaVersion: BUNDLE_SCHEMA_VERSION,
+      });
     });
 
     it('empties references to media the game no longer has, lists them in the manifest, and the bundle imports', async () => {

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_LIMITS, BUNDLE_MESSAGES, newGameDefaults, type BundleGame } from '@loci/domain';
+import { BUNDLE_LIMITS, BUNDLE_MESSAGES, BUNDLE_SCHEMA_VERSION, newGameDefaults, type BundleGame } from '@loci/domain';
 import { AppError } from '../../lib/errors.js';
 import { readBundle, writeBundle } from './format.js';
 
@@ -45,7 +45,11 @@ describe('bundle format', () => {
   it('reads back what it writes, media included', () => {
     const files = new Map([['m1.png', new Uint8Array([1, 2, 3])]]);
     const read = readBundle(writeBundle(manifest, game, files));
-    expect(read.manifest).toMatchObject({ format: 'loci-game-bundle', schemaVersion: 1, title: 'Tiny' });
+    expect(read.manifest).toMatchObject({
+      format: 'loci-game-bundle',
+      schemaVersion: BUNDLE_SCHEMA_VERSION,
+      title: 'Tiny',
+    });
     expect(read.game).toEqual(game);
     expect([...read.files.keys()]).toEqual(['m1.png']);
   });

@@ -6,10 +6,12 @@ import {
   canAuthor,
   DESIGN_KIND_INFO,
   findOutsideScenes,
+  GAME_SPEC_SCHEMA_VERSION,
   GAME_TEXTS,
   isAcceptedMediaType,
   MEDIA_LIMITS,
   mediaTypeOf,
+  migrateGameSpec,
   referencesOf,
   relocateEntityBody,
   relocateInitialState,
@@ -23,6 +25,7 @@ import {
   type DesignKind,
   type DroppedMediaReference,
   type FieldErrors,
+  type GameSpec,
   type GameValues,
   type InitialState,
   type Relocation,
@@ -188,8 +191,9 @@ export async function exportBundle({
               version: version.version,
               versionNotes: version.versionNotes,
               createdAt: version.createdAt.toISOString(),
-              schemaVersion: version.schemaVersion,
-              spec: scrubSpec(version.spec ?? {}),
+              // Of the current game spec schema, as the bundle's schema version promises.
+              schemaVersion: GAME_SPEC_SCHEMA_VERSION,
+              spec: scrubSpec(migrateGameSpec(version.spec ?? {}) as unknown as Record<string, unknown>),
             }))
         : [],
     },
@@ -339,6 +343,13 @@ function relocateSpec(spec: Record<string, unknown>, relocation: Relocation): Re
 
 // ─── Import ──────────────────────────────────────────────────────────────────
 
+/** Calls `renew` with the id of every world entry. */
+function addWorldIds(state: InitialState, renew: (id: string) => void): void {
+  for (const entries of [state.has.object, state.has.offer]) {
+    for (const byId of Object.values(entries)) for (const entryId of Object.keys(byId)) renew(entryId);
+  }
+}
+
 /**
  * Imports a bundle as a new game owned by the caller (designers and admins):
  * new ids for the game, every entity, medium and world entry, with every
@@ -364,10 +375,19 @@ export async function importBundle({
 
   const newGameId = randomUUID();
   const ids = new Map<string, string>([[bundle.manifest.gameId, newGameId]]);
-  for (const item of checkedMedia) ids.set(item.id, randomUUID());
-  for (const entity of bundle.game.entities) ids.set(entity.id, randomUUID());
-  for (const entries of [bundle.game.working.initialState.has.object, bundle.game.working.initialState.has.offer]) {
-    for (const byId of Object.values(entries)) for (const entryId of Object.keys(byId)) ids.set(entryId, randomUUID());
+  const renew = (id: string) => {
+    if (!ids.has(id)) ids.set(id, randomUUID());
+  };
+  for (const item of checkedMedia) renew(item.id);
+  for (const entity of bundle.game.entities) renew(entity.id);
+  addWorldIds(bundle.game.working.initialState as InitialState, renew);
+  // A published version may hold entities and world entries deleted since: they get new ids too.
+  for (const version of bundle.game.versions) {
+    const spec = version.spec as unknown as GameSpec;
+    for (const list of Object.values(spec.entities)) {
+      for (const entity of list as Array<{ id?: unknown }>) if (typeof entity.id === 'string') renew(entity.id);
+    }
+    addWorldIds(spec.initialState, renew);
   }
 
   let data: GameData = {

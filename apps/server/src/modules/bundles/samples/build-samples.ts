@@ -216,6 +216,12 @@ async function buildHarbour(t: TestApp, user: TestUser): Promise<string> {
       system('startConversation', { what: conversation.id }),
     ]),
   );
+  await b.add(
+    'rule',
+    rule('The end', scene.id, { conditionType: 'player-mission', verb: 'has_completed', elementId: mission.id }, [
+      system('completeGame', { message: 'The lighthouse is yours: well walked!' }),
+    ]),
+  );
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/design/${b.gameId}/initialStates/current`,
@@ -272,9 +278,13 @@ async function buildQuizWalk(t: TestApp, user: TestUser): Promise<string> {
   );
   await b.add(
     'rule',
-    rule('At the theatre', scene.id, entered('player-location', theatre.id), [
-      system('askQuiz', { what: quiz.id }),
+    rule('At the theatre', scene.id, entered('player-location', theatre.id), [system('askQuiz', { what: quiz.id })]),
+  );
+  await b.add(
+    'rule',
+    rule('Quiz done', scene.id, { conditionType: 'player-quiz', verb: 'has_completed', elementId: quiz.id }, [
       system('giveToPlayer', { what: badge.id, value: 1 }),
+      system('completeGame', { message: 'The owl badge is yours.' }),
     ]),
   );
   return b.gameId;
