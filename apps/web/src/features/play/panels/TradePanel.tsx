@@ -124,6 +124,15 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
   const error = propose.error ?? close.error;
   const incoming = data.trades.filter((trade) => trade.toPlayerId === data.playerId);
   const outgoing = data.trades.filter((trade) => trade.fromPlayerId === data.playerId);
+  const row = (trade: Trade) => (
+    <TradeRow
+      key={trade.id}
+      trade={trade}
+      list={data}
+      busy={close.isPending}
+      onClose={(tradeId, as) => close.mutate({ tradeId, as })}
+    />
+  );
 
   return (
     <Stack gap="sm" aria-label={t('play.trade.title')}>
@@ -141,25 +150,9 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
           {t('play.trade.noneIncoming')}
         </Text>
       )}
-      {incoming.map((trade) => (
-        <TradeRow
-          key={trade.id}
-          trade={trade}
-          list={data}
-          busy={close.isPending}
-          onClose={(tradeId, as) => close.mutate({ tradeId, as })}
-        />
-      ))}
+      {incoming.map(row)}
       {outgoing.length > 0 && <Text fw={500}>{t('play.trade.outgoing')}</Text>}
-      {outgoing.map((trade) => (
-        <TradeRow
-          key={trade.id}
-          trade={trade}
-          list={data}
-          busy={close.isPending}
-          onClose={(tradeId, as) => close.mutate({ tradeId, as })}
-        />
-      ))}
+      {outgoing.map(row)}
       <Divider />
       <Text fw={500}>{t('play.trade.propose')}</Text>
       {data.players.length === 0 ? (
