@@ -22,3 +22,11 @@ export { EngineError, ENGINE_MESSAGES } from './errors.js';
 export { MAX_PASSES } from './settle.js';
 export * from './types.js';
 export { rankPlayers, type RankedPlayer } from './rankings.js';
+export {
+  exchangeAssets,
+  heldUnits,
+  tradeTermsRefusal,
+  tradingAllowed,
+  type TradeAssets,
+  type TradeRefusal,
+} from './trade.js';

@@ -347,6 +347,31 @@ export const playerStates = pgTable(
 export type PlayerStateRow = typeof playerStates.$inferSelect;
 
 /**
+ * Trades between two players of one instance (docs/play.md "Trading"): what
+ * the proposer gives and wants (asset id → units) and where the trade stands.
+ * Accepting exchanges the assets in the transaction that locks the instance
+ * and both player rows (modules/trades/service.ts).
+ */
+export const playerTrades = pgTable(
+  'player_trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    fromPlayerId: text('from_player_id').notNull(),
+    toPlayerId: text('to_player_id').notNull(),
+    give: jsonb('give').$type<Record<string, number>>().notNull(),
+    want: jsonb('want').$type<Record<string, number>>().notNull(),
+    status: text('status').$type<'open' | 'accepted' | 'declined' | 'cancelled'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('player_trades_instance_idx').on(t.instanceId, t.status)],
+);
+export type PlayerTradeRow = typeof playerTrades.$inferSelect;
+
+/**
  * The append-only analytics log (spec 3 §3): one row per engine record, named
  * as spec 3 §3 names them, with the whole record in `record`. The analytics
  * endpoint groups them by player per version.

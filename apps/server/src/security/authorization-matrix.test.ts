@@ -48,6 +48,9 @@ const VIEWERS: Role[] = ['tester', ...EDITORS];
 const PLAYERS: Role[] = ['authorisedPlayer', 'tester', ...EDITORS];
 const ADMIN: Role[] = ['admin'];
 
+/** A trade id no trade has. */
+const NO_TRADE = '00000000-0000-4000-8000-000000000000';
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 interface Call {
   url: string;
@@ -576,6 +579,30 @@ const MATRIX: Record<string, Rule> = {
     allow: ['authorisedPlayer'],
     call: (s) => ({ url: `/api/play/instances/${s.instanceId}/rankings` }),
   },
+  // Trades: only a player of the instance. The seeded game has no trading, so its player gets past the
+  // rights to the game's refusal (409 TRADING_OFF), and to 404 TRADE_NOT_FOUND for a trade that is not there.
+  'GET /api/play/instances/:instanceId/trades': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/trades` }),
+  },
+  'POST /api/play/instances/:instanceId/trades': {
+    allow: ['authorisedPlayer'],
+    ok: 409,
+    call: (s) => ({
+      url: `/api/play/instances/${s.instanceId}/trades`,
+      payload: { toPlayerId: s.users.player.user.id, give: { [s.entities.item.id]: 1 } },
+    }),
+  },
+  ...Object.fromEntries(
+    (['accept', 'decline', 'cancel'] as const).map((as): [string, Rule] => [
+      `POST /api/play/instances/:instanceId/trades/:tradeId/${as}`,
+      {
+        allow: ['authorisedPlayer'],
+        ok: 404,
+        call: (s) => ({ url: `/api/play/instances/${s.instanceId}/trades/${NO_TRADE}/${as}` }),
+      },
+    ]),
+  ),
   'POST /api/play/instances/:instanceId/events': {
     allow: ['authorisedPlayer'],
     call: (s) => ({ url: `/api/play/instances/${s.instanceId}/events`, payload: { type: 'location', ...PIER } }),

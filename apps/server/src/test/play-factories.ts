@@ -205,3 +205,23 @@ export async function startedInstance(app: App, user: TestUser, gameId: string, 
     throw new Error(`start answered ${res.statusCode}: ${res.body}`);
   return res.json() as { instanceId: string; outputs: Array<Record<string, unknown>>; view: Record<string, unknown> };
 }
+
+/** A rule's values: in `sceneId`, when the player types or scans `code`, run `sideeffects`. */
+export const codeRule = (sceneId: string, code: string, sideeffects: unknown[]) => ({
+  name: `on ${code}`,
+  notes: '',
+  sceneId,
+  trigger: { conditionType: 'player-code', verb: 'has_typedscannedcode', designerInputString: code },
+  triggerPreconditions: [],
+  sideeffects,
+  sideeffectselse: [],
+  fireOnce: false,
+});
+
+/** A side effect that gives the player `value` units of item or attribute `what`, silently. */
+export const giveToPlayer = (what: string, value: number) => ({
+  actorId: 'system',
+  actionName: 'giveToPlayer',
+  actionArgs: { what, value },
+  notify: false,
+});

@@ -13,6 +13,9 @@ import {
   type RankingsAnswer,
   type StartPlayAnswer,
   type StartPlayBody,
+  type Trade,
+  type TradeList,
+  type TradeProposalBody,
 } from '@loci/domain';
 import type { PlayerState, StepTrace, WorldState } from '@loci/engine';
 import { API_BASE, ApiError, NoResponseError, readToken } from './client';
@@ -120,6 +123,14 @@ export const playApi = {
   /** The leaderboard of the caller's game version (404 NO_RANKINGS, 403 RANKINGS_AFTER_END). */
   rankings: (instanceId: string, signal?: AbortSignal) =>
     playFetch<RankingsAnswer>(`/play/instances/${enc(instanceId)}/rankings`, { signal }),
+  /** The caller's open trades, the players they may trade with and their tradable assets. */
+  trades: (instanceId: string, signal?: AbortSignal) =>
+    playFetch<TradeList>(`/play/instances/${enc(instanceId)}/trades`, { signal }),
+  proposeTrade: (instanceId: string, body: TradeProposalBody) =>
+    playFetch<Trade>(`/play/instances/${enc(instanceId)}/trades`, { method: 'POST', body }),
+  /** Accept, decline (the player a trade is offered to) or cancel (its proposer). */
+  closeTrade: (instanceId: string, tradeId: string, as: 'accept' | 'decline' | 'cancel') =>
+    playFetch<Trade>(`/play/instances/${enc(instanceId)}/trades/${enc(tradeId)}/${as}`, { method: 'POST' }),
   /** A photo, video or sound for a mission submission; answers the stored medium. */
   uploadMedia: (instanceId: string, file: File) => {
     const form = new FormData();
@@ -134,6 +145,7 @@ export const playQueryKeys = {
   instance: (instanceId: string) => ['play', 'instance', instanceId] as const,
   game: (instanceId: string) => ['play', 'game', instanceId] as const,
   rankings: (instanceId: string) => ['play', 'rankings', instanceId] as const,
+  trades: (instanceId: string) => ['play', 'trades', instanceId] as const,
 };
 
 /** The error code of a refused play call, if the server gave one. */

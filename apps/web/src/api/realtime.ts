@@ -91,6 +91,8 @@ export function useRealtimeEvent<E extends PushedEvent>(
 export const REALTIME_EVENTS = {
   outputs: SOCKET_EVENTS.outputs,
   message: SOCKET_EVENTS.message,
+  /** A trade the player is part of was proposed or changed status. */
+  trade: SOCKET_EVENTS.trade,
   /** A debug event (the debugging-tools page): the message text is the event name. */
   locationUpdate: SOCKET_EVENTS.locationUpdate,
 } as const;

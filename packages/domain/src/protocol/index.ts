@@ -12,3 +12,4 @@ export * from './events.js';
 export * from './outputs.js';
 export * from './view.js';
 export * from './socket.js';
+export * from './trades.js';

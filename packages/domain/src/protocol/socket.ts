@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { outputSchema } from './outputs.js';
+import type { TradePush } from './trades.js';
 import { playerViewSchema } from './view.js';
 
 /**
@@ -27,6 +28,8 @@ export const SOCKET_EVENTS = {
   instance: 'instance',
   /** Server → `user:{id}`: an operator's message (OperatorMessage). */
   message: 'message',
+  /** Server → `user:{id}`: `{ instanceId, trade }` when a trade the user is part of is proposed or changes status. */
+  trade: 'trade',
   /** Server → any room: the debugging tools' default fake event (spec 3 §3 "Debug event"). */
   locationUpdate: 'LOCATION_UPDATE',
 } as const;
@@ -95,6 +98,7 @@ export interface ServerToClientEvents {
   outputs: (payload: OutputsPush) => void;
   instance: (payload: InstancePush) => void;
   message: (payload: OperatorMessage) => void;
+  trade: (payload: TradePush) => void;
   LOCATION_UPDATE: (payload: DebugLocationPayload) => void;
 }
 

@@ -5,25 +5,16 @@ import { games } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createEntity, designValues } from '../../test/design-factories.js';
-import { createPlayableGame, publishVersionOf, sendEvent, startedInstance } from '../../test/play-factories.js';
+import {
+  codeRule,
+  createPlayableGame,
+  giveToPlayer as give,
+  publishVersionOf,
+  sendEvent,
+  startedInstance,
+} from '../../test/play-factories.js';
 
 type Json = Record<string, unknown>;
-const codeRule = (sceneId: string, code: string, sideeffects: unknown[]) => ({
-  name: `on ${code}`,
-  notes: '',
-  sceneId,
-  trigger: { conditionType: 'player-code', verb: 'has_typedscannedcode', designerInputString: code },
-  triggerPreconditions: [],
-  sideeffects,
-  sideeffectselse: [],
-  fireOnce: false,
-});
-const give = (what: string, value: number) => ({
-  actorId: 'system',
-  actionName: 'giveToPlayer',
-  actionArgs: { what, value },
-  notify: false,
-});
 
 /**
  * The harbour game with a market: coins (the currency chosen in the settings), a redeemable map (3 coins) and

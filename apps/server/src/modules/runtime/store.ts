@@ -256,6 +256,20 @@ async function lockInstance(
   return { row: found.row, period: settings.period, settings };
 }
 
+/**
+ * The instance row locked for this transaction (`SELECT … FOR UPDATE`, 404
+ * when missing) with the spec it runs: for a change of player rows that is
+ * not one engine step (a trade's exchange between two players), which must
+ * then follow the header's rule — player rows written only under this lock.
+ */
+export async function lockInstanceWithSpec(
+  tx: Transaction,
+  instanceId: string,
+): Promise<{ row: GameInstanceRow; spec: GameSpec }> {
+  const { row, period } = await lockInstance(tx, instanceId);
+  return { row, spec: await specFor(tx, row, period) };
+}
+
 // ─── Stepping ────────────────────────────────────────────────────────────────
 
 /** A player joining with this event: the account and device their new row is bound to. */

@@ -9,6 +9,7 @@ import {
   IconListCheck,
   IconPlus,
   IconStars,
+  IconTransfer,
   IconTrophy,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -20,9 +21,10 @@ import { AroundPanel } from './AroundPanel';
 import { MarketPanel, RankingsPanel, showsMarket, showsRankings } from './MarketPanels';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
 import { SHEET_STYLES } from './sheet-styles';
+import { showsTrade, TradePanel } from './TradePanel';
 import '../gps/locales';
 
-type PanelName = 'backpack' | 'market' | 'skills' | 'tasks' | 'codes' | 'create' | 'around' | 'rankings';
+type PanelName = 'backpack' | 'market' | 'skills' | 'tasks' | 'codes' | 'create' | 'around' | 'rankings' | 'trade';
 
 /** The device's compass, for the orientation panel. */
 export interface CompassState {
@@ -87,6 +89,7 @@ export function PlayerTools({
       shown: game.pg.type !== 'image' && (caps.seeDirections || playtest),
     },
     { name: 'rankings', icon: <IconTrophy size={22} />, shown: instanceId !== null && showsRankings(game, view) },
+    { name: 'trade', icon: <IconTransfer size={22} />, shown: instanceId !== null && showsTrade(game) },
   ];
   return (
     <>
@@ -121,6 +124,7 @@ export function PlayerTools({
         {panel === 'market' && <MarketPanel view={view} index={index} busy={busy} onSend={onSend} />}
         {panel === 'skills' && <SkillsPanel view={view} index={index} />}
         {panel === 'rankings' && instanceId && <RankingsPanel instanceId={instanceId} view={view} />}
+        {panel === 'trade' && instanceId && <TradePanel instanceId={instanceId} />}
         {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
         {panel === 'codes' && (
           <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />

@@ -2,6 +2,7 @@ import type { Output } from '@loci/engine';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
 import { isApiError, NoResponseError } from '../../../api/client';
+import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
 import { useEventQueue } from '../offline/useEventQueue';
 import { useInstancePushes } from '../realtime/play-socket';
@@ -155,6 +156,21 @@ export function usePlaySession(options: {
     onOutputs: (pushed) => dispatch({ type: 'pushed', answer: { ...pushed, messages: [] }, at: Date.now() }),
     onMessage: (message) => dispatch({ type: 'messageReceived', message }),
   });
+
+  // An accepted trade changed the player's items or skills outside any step of theirs: read the view again.
+  useRealtimeEvent(
+    REALTIME_EVENTS.trade,
+    (pushed) => {
+      if (!instanceId || pushed.instanceId !== instanceId || pushed.trade.status !== 'accepted') return;
+      playApi
+        .instance(instanceId)
+        .then((answer) =>
+          dispatch({ type: 'pushed', answer: { outputs: [], view: answer.view, messages: [] }, at: Date.now() }),
+        )
+        .catch((error: unknown) => handlers.current.onError(error));
+    },
+    Boolean(instanceId),
+  );
 
   const index: SpecIndex | null = useMemo(() => (state.spec ? indexSpec(state.spec.entities) : null), [state.spec]);
 
