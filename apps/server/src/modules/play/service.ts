@@ -42,6 +42,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { LoadedGame } from '../../policies/games.js';
 import {
   assertMayPlay,
+  assertProfileAdmits,
   findInstanceAndPlayer,
   loadPlayableGame,
   mayDebug,
@@ -346,6 +347,7 @@ export async function joinRefusal(
     if (who) assertMayPlay(version, who.access);
     assertInPeriod(settings.playingPeriod, ctx.now(), false);
     if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+    if (who && !instanceId) await assertProfileAdmits(ctx, who.user, game, who.access);
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
       throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
@@ -363,7 +365,8 @@ export async function joinRefusal(
  * NOT_PUBLISHED / 409 VERSION_ARCHIVED), who may play it (403
  * NOT_AUTHORISED), playing period (403 NOT_STARTED_YET / PERIOD_ENDED); then
  * the caller's own active instance of the version is rejoined (200; device
- * check 409 OTHER_DEVICE); else the passcode (403 WRONG_PASSCODE), then a
+ * check 409 OTHER_DEVICE); else the player's profile (403 AGE_NOT_ALLOWED /
+ * PROFILE_INCOMPLETE), the passcode (403 WRONG_PASSCODE), then a
  * multiplayer game's newest active instance is joined, else a new instance is
  * made (403 NEW_INSTANCES_NOT_ALLOWED when the version takes none) — 201.
  */
@@ -400,6 +403,7 @@ export async function startPlaying({
   }
   // What a restart was asked to replace: the playtests the caller had when the request came in.
   const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;
+  await assertProfileAdmits(ctx, user, game, access);
   assertPasscode(settings.playPassword, body.passcode, access);
 
   const spec = await specOfVersion(ctx.db, game.row, version);

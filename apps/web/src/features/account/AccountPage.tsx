@@ -14,6 +14,7 @@ import { useAuth } from '../../auth/auth-context';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
+import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
 const ROLE_COLORS: Record<User['role'], string> = { player: 'gray', designer: 'teal', admin: 'grape' };
@@ -142,6 +143,8 @@ export function AccountPage() {
             </Field>
           </SimpleGrid>
         </Card>
+
+        <ProfileCard account={account} />
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
