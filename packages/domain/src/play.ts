@@ -50,6 +50,7 @@ export const PLAY_MESSAGES = {
   notStartedYet: 'This game has not started yet',
   periodEnded: 'The playing period of this game has ended',
   newInstancesNotAllowed: 'This game version does not accept new players',
+  sharedWorldEnded: 'The shared game of this version has ended, and the version does not start another one',
   notAuthorised: 'You are not allowed to play this game',
   designerOnlyVersion: 'Only the designers of this game may play this version',
   workingVersionOnly: 'Only the designers and authorised testers of this game may play its working version',

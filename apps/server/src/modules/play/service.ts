@@ -254,6 +254,21 @@ async function findSharedInstance(db: Executor, versionId: string): Promise<Game
   return found ?? null;
 }
 
+/**
+ * 403 NEW_INSTANCES_NOT_ALLOWED when a published version without *multiple
+ * instances* would get a second shared world: its one shared instance has
+ * ended (docs/play.md "Starting and joining", step 9). Playtests are not limited.
+ */
+async function assertMayOpenSharedWorld(db: Executor, version: GameVersionRow): Promise<void> {
+  if (version.isLiveSpec || version.multipleInstances) return;
+  const [earlier] = await db
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .where(and(eq(gameInstances.versionId, version.id), eq(gameInstances.multiplayer, true)))
+    .limit(1);
+  if (earlier) throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.sharedWorldEnded);
+}
+
 /** The instances of a version the user has a row in (their playtests, for the working version). */
 async function playtestIdsOf(db: Executor, userId: string, versionId: string): Promise<string[]> {
   const mine = await db
@@ -348,6 +363,9 @@ export async function joinRefusal(
     assertInPeriod(settings.playingPeriod, ctx.now(), false);
     if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
     if (who && !instanceId) await assertProfileAdmits(ctx, who.user, game, who.access);
+    if (!instanceId && settings.multiplayer && !(await findSharedInstance(ctx.db, version.id))) {
+      await assertMayOpenSharedWorld(ctx.db, version);
+    }
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
       throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
@@ -437,6 +455,7 @@ export async function startPlaying({
         if (shared) {
           return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
         }
+        if (multiplayer) await assertMayOpenSharedWorld(tx, version);
       }
       if (!version.isLiveSpec && !version.newInstancesAllowed) {
         throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
