@@ -91,6 +91,7 @@ i18n.addResourceBundle(
         submission: 'Your answer',
         media: 'Photo, video or sound',
         chooseMedia: 'Choose a file',
+        captureNow: 'Take it now with your camera: this mission does not accept a file from your gallery',
         submit: 'Submit',
         status: { assigned: 'Assigned', started: 'Started', completed: 'Completed' },
       },
@@ -203,6 +204,9 @@ i18n.addResourceBundle(
         owned: 'έχετε {{count}}',
         buy: 'Αγορά · {{price}}',
         buyNamed: 'Αγορά {{title}} για {{price}} {{currency}}',
+      },
+      tasks: {
+        captureNow: 'Τραβήξτε το τώρα με την κάμερα: αυτή η αποστολή δεν δέχεται αρχείο από τη συλλογή σας',
       },
     },
   },
