@@ -203,6 +203,7 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 /** One row of GET /api/admin/role-requests. */
 export const roleRequestListItemSchema = z.object({
   id: z.string(),
+  _id: z.string(),
   name: z.string(),
   email: z.string(),
   roleRequest: z.object({ role: z.enum(ROLES), date: z.string() }),

@@ -24,5 +24,5 @@ export function presentUser(row: UserRow): User {
 export function presentRoleRequest(
   row: UserRow & { roleRequest: NonNullable<UserRow['roleRequest']> },
 ): RoleRequestListItem {
-  return { id: row.id, name: row.name, email: row.email, roleRequest: row.roleRequest };
+  return { id: row.id, _id: row.id, name: row.name, email: row.email, roleRequest: row.roleRequest };
 }
