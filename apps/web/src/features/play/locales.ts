@@ -23,6 +23,7 @@ i18n.addResourceBundle(
       refused: {
         title: 'You cannot play this game now',
         retry: 'Try again',
+        profile: 'Complete your player profile',
       },
       menu: {
         label: 'Game menu',
@@ -205,6 +206,7 @@ i18n.addResourceBundle(
         buy: 'Αγορά · {{price}}',
         buyNamed: 'Αγορά {{title}} για {{price}} {{currency}}',
       },
+      refused: { profile: 'Συμπληρώστε το προφίλ παίκτη σας' },
       tasks: {
         captureNow: 'Τραβήξτε το τώρα με την κάμερα: αυτή η αποστολή δεν δέχεται αρχείο από τη συλλογή σας',
       },
