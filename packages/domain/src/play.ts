@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gameSettingsSchema } from './game.js';
+import { ADULT_AGE, gameSettingsSchema } from './game.js';
 import { outputSchema } from './protocol/outputs.js';
 import { playerViewSchema } from './protocol/view.js';
 
@@ -31,6 +31,10 @@ export const PLAY_ERROR_CODES = {
   VERSION_ARCHIVED: 'VERSION_ARCHIVED',
   /** 403: the caller is not a player of the instance. */
   NOT_A_PLAYER: 'NOT_A_PLAYER',
+  /** 403: the game asks for a fact of the player's profile that the account lacks (birth date, sex). */
+  PROFILE_INCOMPLETE: 'PROFILE_INCOMPLETE',
+  /** 403: the player's age (from the profile's birth date) is outside the game's ages. */
+  AGE_NOT_ALLOWED: 'AGE_NOT_ALLOWED',
   /** 404: the game has no leaderboard (rankings.available is off). */
   NO_RANKINGS: 'NO_RANKINGS',
   /** 403: the leaderboard shows only once the player's game is over (rankings.showBeforeComplete is off). */
@@ -46,6 +50,7 @@ export const PLAY_MESSAGES = {
   notStartedYet: 'This game has not started yet',
   periodEnded: 'The playing period of this game has ended',
   newInstancesNotAllowed: 'This game version does not accept new players',
+  sharedWorldEnded: 'The shared game of this version has ended, and the version does not start another one',
   notAuthorised: 'You are not allowed to play this game',
   designerOnlyVersion: 'Only the designers of this game may play this version',
   workingVersionOnly: 'Only the designers and authorised testers of this game may play its working version',
@@ -61,7 +66,43 @@ export const PLAY_MESSAGES = {
   restartWorkingOnly: 'Only a playtest of the working version can be restarted',
   gameArchived: 'This game has been archived.',
   unknownUpload: 'Upload the photo, video or sound of your submission first',
+  adultsOnly: 'This game is for adults only: add your birth date on your account page',
+  sexRequired: 'This game asks for your sex: add it on your account page',
+  tooYoung: (minAge: number) => `This game is for players aged ${minAge} or more`,
+  tooOld: (maxAge: number) => `This game is for players aged ${maxAge} or less`,
 } as const;
+
+/** Whole years between a 'YYYY-MM-DD' birth date and `now` (UTC calendar). */
+export function ageOn(birthDate: string, now: Date): number {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const before = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
+  return now.getUTCFullYear() - year - (before ? 1 : 0);
+}
+
+/**
+ * Why a player's profile keeps them out of a game, or null (docs/play.md "Who
+ * may play"). Ages are checked against the birth date when the player gave
+ * one; an adults-only game needs it (18 or more). A game with sexRequired
+ * needs the player's sex. photoRequired is not checked here (see docs/play.md).
+ */
+export function profileRefusal(
+  settings: { minAge?: number | null; maxAge?: number | null; adultsOnly?: boolean; sexRequired?: boolean },
+  profile: { birthDate: string | null; sex: string | null },
+  now: Date,
+): { code: 'PROFILE_INCOMPLETE' | 'AGE_NOT_ALLOWED'; message: string } | null {
+  if (settings.adultsOnly && !profile.birthDate)
+    return { code: 'PROFILE_INCOMPLETE', message: PLAY_MESSAGES.adultsOnly };
+  if (profile.birthDate) {
+    const age = ageOn(profile.birthDate, now);
+    const minAge = Math.max(settings.minAge ?? 0, settings.adultsOnly ? ADULT_AGE : 0);
+    if (age < minAge) return { code: 'AGE_NOT_ALLOWED', message: PLAY_MESSAGES.tooYoung(minAge) };
+    if (settings.maxAge != null && age > settings.maxAge) {
+      return { code: 'AGE_NOT_ALLOWED', message: PLAY_MESSAGES.tooOld(settings.maxAge) };
+    }
+  }
+  if (settings.sexRequired && !profile.sex) return { code: 'PROFILE_INCOMPLETE', message: PLAY_MESSAGES.sexRequired };
+  return null;
+}
 
 /** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
 export const DEVICE_HEADER = 'x-loci-device';

@@ -152,9 +152,33 @@ export const roleDecisionSchema = z.object({
 });
 export type RoleDecisionInput = z.input<typeof roleDecisionSchema>;
 
-/** The account as the API presents it: never a password hash. */
+/** The sexes a player may state on the account page (for games that ask for it, spec 1 §3 sexRequired). */
+export const SEXES = ['female', 'male', 'other'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/** Texts of the player profile (account page) that the spec leaves to us. */
+export const PROFILE_MESSAGES = {
+  birthDateInvalid: 'Enter a date like 2001-04-30, not in the future',
+  saved: 'Profile saved',
+} as const;
+
+/** PATCH /api/users/account/profile: the optional facts some games ask of their players; null clears one. */
+export const profileSchema = z.object({
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PROFILE_MESSAGES.birthDateInvalid })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(), {
+      error: PROFILE_MESSAGES.birthDateInvalid,
+    })
+    .nullable(),
+  sex: z.enum(SEXES).nullable(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The account as the API presents it: never a password hash. `_id` repeats `id` (spec 4 §1). */
 export const userSchema = z.object({
   id: z.string(),
+  _id: z.string(),
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
@@ -164,6 +188,9 @@ export const userSchema = z.object({
   appleId: z.string().nullable(),
   confirmed: z.boolean(),
   createdAt: z.string(),
+  /** The player profile (account page): 'YYYY-MM-DD' or null, and one of SEXES or null. */
+  birthDate: z.string().nullable(),
+  sex: z.enum(SEXES).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -183,6 +210,7 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 /** One row of GET /api/admin/role-requests. */
 export const roleRequestListItemSchema = z.object({
   id: z.string(),
+  _id: z.string(),
   name: z.string(),
   email: z.string(),
   roleRequest: z.object({ role: z.enum(ROLES), date: z.string() }),

@@ -88,6 +88,26 @@ describe('#missions', () => {
     expect(session.error()).toBe('UNKNOWN_MISSION');
   });
 
+  it("states a mission's captureNow in the submission record and the player's submissions", () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .mission('live', { accomplishmentType: 'action', action: wants({ captureNow: true, mediatypeimage: true }) })
+      .mission('note', { accomplishmentType: 'action', action: wants({ captureNow: true }) })
+      .onCode('assign', [act('assignMission', 'live'), act('assignMission', 'note')])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('assign');
+    session.send({ type: 'submission', missionId: 'live', mediaId: 'photo-1', mediaType: 'image' });
+    expect(session.last.records[0]).toMatchObject({ capturedInfo: { mediaId: 'photo-1', captureNow: true } });
+    expect(session.player().missions.live?.submissions).toEqual([
+      { mediaId: 'photo-1', captureNow: true, when: session.now.toISOString() },
+    ]);
+    // A text alone was captured by no camera: nothing to state.
+    session.send({ type: 'submission', missionId: 'note', text: 'seen it' });
+    expect(session.last.records[0]?.capturedInfo).toEqual({ message: 'seen it' });
+  });
+
   it('refuses a submission to a condition mission', () => {
     const spec = gameBuilder()
       .scene('s1')

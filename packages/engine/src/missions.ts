@@ -152,7 +152,8 @@ export function handleSubmission(
       return refuse(ctx, 'INVALID_SUBMISSION', `This mission asks for ${accepted.join(' or ')}`);
     }
   }
-  const captured: Captured = { ...(message ? { message } : {}), ...(media ? { mediaId: media } : {}) };
+  const live = media && wants?.captureNow ? { captureNow: true as const } : {};
+  const captured: Captured = { ...(message ? { message } : {}), ...(media ? { mediaId: media } : {}), ...live };
   playerRecord(ctx, 'missions')[mission.id] = {
     ...progress,
     startedWhen: progress.startedWhen ?? ctx.when,
@@ -162,6 +163,7 @@ export function handleSubmission(
         ...(sub ? { subMissionId: sub.id } : {}),
         ...(message ? { text: message } : {}),
         ...(media ? { mediaId: media } : {}),
+        ...live,
         when: ctx.when,
       },
     ],

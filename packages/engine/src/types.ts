@@ -120,6 +120,8 @@ export interface Submission {
   subMissionId?: string;
   text?: string;
   mediaId?: string;
+  /** Set when the mission asked for a capture now (the player's app took the medium with the camera, no gallery pick). */
+  captureNow?: true;
   when: string;
 }
 
@@ -234,6 +236,8 @@ export type RecordName = (typeof RECORD_NAMES)[keyof typeof RECORD_NAMES];
 export interface Captured {
   message?: string;
   mediaId?: string;
+  /** The medium was to be captured on the spot (the mission's `captureNow`): the player's app offers only the camera. */
+  captureNow?: true;
 }
 
 /** One analytics record (spec 3 §3), appended by the server to the event table. */

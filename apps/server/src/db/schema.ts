@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role } from '@loci/domain';
+import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role, Sex } from '@loci/domain';
 import type { AnalyticsRecord, InstanceStatus, PlayerState, PlayerStatus, RecordName, WorldState } from '@loci/engine';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
@@ -38,6 +38,10 @@ export const users = pgTable(
      * issued before: sign out everywhere, password change or reset.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The player profile (account page, optional): 'YYYY-MM-DD', checked against a game's ages. */
+    birthDate: text('birth_date'),
+    /** The player profile: one of SEXES, for games with sexRequired. */
+    sex: text('sex').$type<Sex>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

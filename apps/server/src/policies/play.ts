@@ -3,13 +3,14 @@
  * every module that asks: the domain's pure play rights (playRights,
  * seesPlayLobby) applied to a game loaded by ./games.ts.
  */
-import { GAME_TEXTS, PLAY_ERROR_CODES, PLAY_MESSAGES, playRights, seesPlayLobby } from '@loci/domain';
+import { GAME_TEXTS, PLAY_ERROR_CODES, PLAY_MESSAGES, playRights, profileRefusal, seesPlayLobby } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   gameInstances,
   playerStates,
+  users,
   type GameInstanceRow,
   type GameVersionRow,
   type PlayerStateRow,
@@ -84,6 +85,27 @@ export function assertMayPlay(version: GameVersionRow, access: PlayAccess): void
     throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.designerOnlyVersion);
   }
   if (!access.playPublished && !access.playWorking) throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.notAuthorised);
+}
+
+/**
+ * 403 AGE_NOT_ALLOWED / PROFILE_INCOMPLETE when the caller's profile (account
+ * page: birth date, sex) keeps them out of the game's ages, adults-only or
+ * sexRequired (domain `profileRefusal`). The game's editors are not checked:
+ * they playtest their own game whatever its audience.
+ */
+export async function assertProfileAdmits(
+  ctx: AppContext,
+  user: CurrentUser,
+  game: LoadedGame,
+  access: PlayAccess,
+): Promise<void> {
+  if (access.editor) return;
+  const [profile] = await ctx.db
+    .select({ birthDate: users.birthDate, sex: users.sex })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const refusal = profileRefusal(game.row.settings, profile ?? { birthDate: null, sex: null }, ctx.now());
+  if (refusal) throw playRefusal(refusal.code, refusal.message);
 }
 
 /** Debug answers are for playtests: a working-version instance and a caller who may play the working version. */

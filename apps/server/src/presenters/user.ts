@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema.js';
 export function presentUser(row: UserRow): User {
   return {
     id: row.id,
+    _id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
@@ -14,6 +15,8 @@ export function presentUser(row: UserRow): User {
     appleId: row.appleId,
     confirmed: row.confirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
+    birthDate: row.birthDate,
+    sex: row.sex,
   };
 }
 
@@ -21,5 +24,5 @@ export function presentUser(row: UserRow): User {
 export function presentRoleRequest(
   row: UserRow & { roleRequest: NonNullable<UserRow['roleRequest']> },
 ): RoleRequestListItem {
-  return { id: row.id, name: row.name, email: row.email, roleRequest: row.roleRequest };
+  return { id: row.id, _id: row.id, name: row.name, email: row.email, roleRequest: row.roleRequest };
 }

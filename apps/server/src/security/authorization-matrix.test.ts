@@ -239,6 +239,10 @@ const MATRIX: Record<string, Rule> = {
     allow: SIGNED_IN,
     call: async (s, role) => ({ url: '/api/users/account', as: await freshAccount(s, role) }),
   },
+  'PATCH /api/users/account/profile': {
+    allow: SIGNED_IN,
+    call: () => ({ url: '/api/users/account/profile', payload: { birthDate: '2000-01-01', sex: 'other' } }),
+  },
   // Asking to become a designer is for players; a designer or admin has the role already (409).
   // Both end every other session of the account, so each cell uses a fresh one.
   'POST /api/users/account/password': {

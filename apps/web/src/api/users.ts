@@ -5,6 +5,7 @@ import type {
   EmailOnlyInput,
   ForgotChangeInput,
   LoginInput,
+  ProfileInput,
   RegisterInput,
   User,
 } from '@loci/domain';
@@ -27,6 +28,8 @@ export const usersApi = {
   forgot: (values: EmailOnlyInput) => api.post<{ success: boolean }>('/users/forgot', values),
   forgotChange: (values: ForgotChangeInput) => api.post<ForgotChangeResult>('/users/forgotchange', values),
   requestRole: (role: 'designer') => api.post<{ user: User }>('/users/account/roleRequest', { roleRequest: { role } }),
+  /** Saves the player profile (birth date, sex) that some games check when the player starts. */
+  updateProfile: (profile: ProfileInput) => api.patch<{ user: User }>('/users/account/profile', profile),
   cancelRoleRequest: () => api.delete<{ user: User }>('/users/account/roleRequest'),
   deleteAccount: () => api.delete<{ success: boolean }>('/users/account'),
   /** Changes the account's name; answers the account. */

@@ -39,6 +39,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     appleId: null,
     confirmed: true,
     createdAt: '2024-03-01T10:00:00.000Z',
+    birthDate: null,
+    sex: null,
     ...overrides,
+    _id: overrides._id ?? overrides.id ?? 'u1',
   };
 }

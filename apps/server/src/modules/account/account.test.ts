@@ -21,6 +21,7 @@ describe('account', () => {
       expect(Object.keys(body)).toEqual(['user']);
       expect(userSchema.strict().parse(body.user)).toEqual({
         id: user.id,
+        _id: user.id,
         name: user.name,
         email: user.email,
         role: 'designer',
@@ -30,6 +31,8 @@ describe('account', () => {
         appleId: null,
         confirmed: true,
         createdAt: user.createdAt.toISOString(),
+        birthDate: null,
+        sex: null,
       });
       expect(res.body).not.toMatch(/argon2|password|credentials/i);
     });

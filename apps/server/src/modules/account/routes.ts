@@ -4,6 +4,7 @@ import {
   accountResponseSchema,
   changePasswordSchema,
   loginResponseSchema,
+  profileSchema,
   roleRequestBodySchema,
   successResponseSchema,
   updateAccountSchema,
@@ -19,6 +20,7 @@ import {
   renameAccount,
   requestRole,
   signOutEverywhere,
+  updateProfile,
 } from './service.js';
 
 const tags = ['account'];
@@ -103,6 +105,23 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const user = requireUser(request);
       return { success: true as const, token: await changePassword({ ctx, userId: user.id, values: request.body }) };
+    },
+  );
+
+  api.patch(
+    '/users/account/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the player profile (birth date, sex) that some games ask for',
+        body: profileSchema,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { user: presentUser(await updateProfile({ ctx, userId: user.id, profile: request.body })) };
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { hasRoleAtLeast, USER_MESSAGES, type ChangePasswordInput, type Role } from '@loci/domain';
+import { hasRoleAtLeast, USER_MESSAGES, type ChangePasswordInput, type ProfileInput, type Role } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -129,6 +129,25 @@ export async function renameAccount({
 }
 
 /** Files a request to be upgraded to `role`, stamped with the server's clock. */
+/** Saves the player profile of the account (birth date, sex): what games with age limits or sexRequired check. */
+export async function updateProfile({
+  ctx,
+  userId,
+  profile,
+}: {
+  ctx: AppContext;
+  userId: string;
+  profile: ProfileInput;
+}): Promise<UserRow> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ birthDate: profile.birthDate, sex: profile.sex, updatedAt: ctx.now() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw fail.unauthenticated();
+  return row;
+}
+
 export async function requestRole({
   ctx,
   userId,

@@ -32,12 +32,14 @@ describe('admin', () => {
       expect(list).toEqual([
         {
           id: older.user.id,
+          _id: older.user.id,
           name: 'Older',
           email: older.user.email,
           roleRequest: { role: 'designer', date: '2024-05-01T10:00:00.000Z' },
         },
         {
           id: newer.user.id,
+          _id: newer.user.id,
           name: 'Newer',
           email: newer.user.email,
           roleRequest: { role: 'designer', date: '2024-05-02T10:00:00.000Z' },

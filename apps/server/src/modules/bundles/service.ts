@@ -63,8 +63,8 @@ function entityLabel(entity: BundleEntity): string {
 const ENTITY_MEDIA_FIELDS = ['logoId', 'mediaId'] as const;
 
 /**
- * Empties every reference to a medium the bundle does not carry (deleted while
- * in use, or its file gone), which the import would otherwise refuse, and says which.
+ * Empties every reference to a medium the bundle does not carry (deleted in use before that was refused,
+ * or its file gone), which the import would otherwise refuse, and says which.
  */
 function dropMissingMedia(
   game: BundleGame,

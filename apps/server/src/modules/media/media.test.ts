@@ -15,6 +15,7 @@ import {
   workingVersionOf,
   type UploadPart,
 } from '../../test/game-factories.js';
+import { createEntity, designValues } from '../../test/design-factories.js';
 import { mediaCacheDir, mediaFilePath } from './storage.js';
 
 describe('media', () => {
@@ -245,6 +246,46 @@ describe('media', () => {
         headers: owner.headers,
       });
       expect(again.statusCode).toBe(404);
+    });
+
+    it('refuses with 409 and the list of its users while the game or a design entity uses it', async () => {
+      const game = await createGame(t.app.ctx, owner, { title: 'Lost Key' });
+      const logo = await createMedia(t.app.ctx, game.row.id);
+      const avatar = await createMedia(t.app.ctx, game.row.id);
+      const picture = await createMedia(t.app.ctx, game.row.id);
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/design/games/${game.row.id}`,
+        headers: owner.headers,
+        payload: { ...game.row.settings, logoId: logo.id },
+      });
+      expect(patched.statusCode).toBe(200);
+      await createEntity(
+        t.app,
+        owner,
+        game.row.id,
+        'character',
+        designValues('character', { mediaId: avatar.id }, { name: 'Mia' }),
+      );
+      await createEntity(
+        t.app,
+        owner,
+        game.row.id,
+        'interaction',
+        designValues('interaction', {}, { name: 'Pier', mediaId: picture.id }),
+      );
+      const remove = (id: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/design/${game.row.id}/medias/${id}`, headers: owner.headers });
+      const refusals = await Promise.all([logo, avatar, picture].map((item) => remove(item.id)));
+      expect(refusals.map((res) => [res.statusCode, res.json().message])).toEqual([
+        [409, 'Used by game "Lost Key"'],
+        [409, 'Used by character "Mia"'],
+        [409, 'Used by interaction "Pier"'],
+      ]);
+      // Nothing went: the files are still served.
+      for (const item of [logo, avatar, picture]) {
+        expect((await t.app.inject({ method: 'GET', url: `/api/design/medias/file/${item.id}` })).statusCode).toBe(200);
+      }
     });
 
     it('needs the edit right', async () => {

@@ -6,8 +6,10 @@ import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import {
+  DESIGN_API_MESSAGES,
+  DESIGN_KIND_INFO,
   isAcceptedMediaType,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -18,7 +20,7 @@ import {
   type MediaUpdate,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { media, type MediaRow } from '../../db/schema.js';
+import { designEntities, games, gameVersions, media, type MediaRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireEditableGame, requireGameRight } from '../../policies/games.js';
@@ -385,7 +387,54 @@ export async function updateMedia({
   });
 }
 
-/** Deletes a medium, its file and its thumbnails (edit right; not archived; game not locked by another user). */
+/** Whether a JSON column's text holds `id` (a medium id is a uuid: it cannot match anything else by chance). */
+const mentions = (column: AnyColumn, id: string) => sql`position(${id} in ${column}::text) > 0`;
+
+/**
+ * What still uses a medium of the game: its settings (logo, icon), a design
+ * entity (a logo, an avatar, a background action, a link in rich text), the
+ * initial world of the working version, a published version. Any of them makes
+ * the delete answer 409 with the list, like every other reference
+ * ('Used by game "Lost Key", character "Mia"'), instead of leaving broken logos.
+ */
+async function mediumUsers(
+  tx: Executor,
+  gameId: string,
+  mediaId: string,
+): Promise<Array<{ label: string; name: string }>> {
+  const users: Array<{ label: string; name: string }> = [];
+  const settings = await tx
+    .select({ title: games.title })
+    .from(games)
+    .where(and(eq(games.id, gameId), mentions(games.settings, mediaId)));
+  for (const game of settings) users.push({ label: 'Game', name: game.title });
+  const entities = await tx
+    .select({ kind: designEntities.kind, name: designEntities.name })
+    .from(designEntities)
+    .where(and(eq(designEntities.gameId, gameId), mentions(designEntities.body, mediaId)))
+    .orderBy(designEntities.kind, designEntities.name);
+  for (const entity of entities) users.push({ label: DESIGN_KIND_INFO[entity.kind].label, name: entity.name });
+  const versions = await tx
+    .select({ isLiveSpec: gameVersions.isLiveSpec, version: gameVersions.version })
+    .from(gameVersions)
+    .where(
+      and(
+        eq(gameVersions.gameId, gameId),
+        sql`(${mentions(gameVersions.initialState, mediaId)} or ${mentions(gameVersions.spec, mediaId)})`,
+      ),
+    )
+    .orderBy(gameVersions.version);
+  for (const version of versions) {
+    users.push(
+      version.isLiveSpec
+        ? { label: 'Initial world', name: 'working version' }
+        : { label: 'Published version', name: String(version.version) },
+    );
+  }
+  return users;
+}
+
+/** Deletes a medium, its file and its thumbnails (edit right; not archived; game not locked by another user; 409 while in use). */
 export async function deleteMedia({
   ctx,
   user,
@@ -401,6 +450,8 @@ export async function deleteMedia({
   await findMedia({ ctx, mediaId, gameId });
   const now = ctx.now();
   const removed = await ctx.db.transaction(async (tx) => {
+    const users = await mediumUsers(tx, gameId, mediaId);
+    if (users.length > 0) throw fail.conflict(DESIGN_API_MESSAGES.usedBy(users));
     const [row] = await tx
       .delete(media)
       .where(and(eq(media.id, mediaId), eq(media.gameId, gameId)))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { GAME_TEXTS } from '@loci/domain';
+import { GAME_TEXTS, PLAY_MESSAGES } from '@loci/domain';
 import { games } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -37,6 +37,45 @@ describe('player API refusals', () => {
     // Coming back needs no passcode; the designer never needs one.
     expect((await startPlay(t.app, player, game.gameId)).statusCode).toBe(200);
     expect((await startPlay(t.app, owner, game.gameId)).statusCode).toBe(201);
+  });
+
+  it("checks the player's profile against the game's ages, adults-only and sexRequired, in the lobby too", async () => {
+    const game = await createPlayableGame(t.app, owner, { settings: { minAge: 12, maxAge: 30, sexRequired: true } });
+    const adults = await createPlayableGame(t.app, owner, { settings: { minAge: 18, adultsOnly: true } });
+    const player = await newPlayer();
+    const bornYearsAgo = (years: number) => {
+      const now = t.app.ctx.now();
+      return `${now.getUTCFullYear() - years}-01-01`;
+    };
+    const setProfile = (profile: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/account/profile', headers: player.headers, payload: profile });
+    const refusalOf = async (gameId: string) => {
+      const start = await startPlay(t.app, player, gameId);
+      const lobby = await t.app.inject({ method: 'GET', url: `/api/play/games/${gameId}`, headers: player.headers });
+      expect(lobby.json().refusal).toEqual(
+        start.statusCode === 201 ? null : { errorCode: start.json().errorCode, message: start.json().message },
+      );
+      return [start.statusCode, start.json().errorCode, start.json().message];
+    };
+
+    expect(await refusalOf(game.gameId)).toEqual([403, 'PROFILE_INCOMPLETE', PLAY_MESSAGES.sexRequired]);
+    expect(await refusalOf(adults.gameId)).toEqual([403, 'PROFILE_INCOMPLETE', PLAY_MESSAGES.adultsOnly]);
+    const bad = await setProfile({ birthDate: '3000-01-01', sex: 'robot' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['birthDate', 'sex']);
+
+    const young = await setProfile({ birthDate: bornYearsAgo(10), sex: 'female' });
+    expect(young.json().user).toMatchObject({ _id: player.user.id, birthDate: bornYearsAgo(10), sex: 'female' });
+    expect(await refusalOf(game.gameId)).toEqual([403, 'AGE_NOT_ALLOWED', PLAY_MESSAGES.tooYoung(12)]);
+    await setProfile({ birthDate: bornYearsAgo(40), sex: 'female' });
+    expect(await refusalOf(game.gameId)).toEqual([403, 'AGE_NOT_ALLOWED', PLAY_MESSAGES.tooOld(30)]);
+    await setProfile({ birthDate: bornYearsAgo(17), sex: null });
+    expect(await refusalOf(adults.gameId)).toEqual([403, 'AGE_NOT_ALLOWED', PLAY_MESSAGES.tooYoung(18)]);
+    await setProfile({ birthDate: bornYearsAgo(20), sex: 'other' });
+    expect((await refusalOf(game.gameId))[0]).toBe(201);
+    expect((await refusalOf(adults.gameId))[0]).toBe(201);
+    // The designer playtests their own game whatever its audience.
+    expect((await startPlay(t.app, owner, adults.gameId)).statusCode).toBe(201);
   });
 
   it('refuses before the playing period (403 NOT_STARTED_YET) and after it (403 PERIOD_ENDED)', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { gameInstances, playerMessages } from '../../db/schema.js';
+import { PLAY_MESSAGES } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createEntity } from '../../test/design-factories.js';
@@ -199,6 +200,43 @@ describe('player API', () => {
       const back = await startPlay(t.app, a, shared.gameId);
       expect(back.statusCode).toBe(200);
       expect(back.json()).toMatchObject({ instanceId: first.instanceId, rejoined: true, view: { status: 'playing' } });
+    });
+  });
+
+  describe('#play.multipleInstances', () => {
+    it('gives a version one shared world unless it allows multiple instances', async () => {
+      const single = await createPlayableGame(t.app, owner, { settings: { multiplayer: true } });
+      const multiple = await createPlayableGame(t.app, owner, {
+        settings: { multiplayer: true },
+        version: { multipleInstances: true },
+      });
+      for (const [game, allowed] of [
+        [single, false],
+        [multiple, true],
+      ] as const) {
+        const first = await startedInstance(t.app, await newPlayer(), game.gameId);
+        await t.app.ctx.db
+          .update(gameInstances)
+          .set({ status: 'terminated' })
+          .where(eq(gameInstances.id, first.instanceId));
+        const late = await newPlayer();
+        const lobby = await t.app.inject({
+          method: 'GET',
+          url: `/api/play/games/${game.gameId}`,
+          headers: late.headers,
+        });
+        const res = await startPlay(t.app, late, game.gameId);
+        if (allowed) {
+          expect(lobby.json().refusal).toBeNull();
+          expect(res.statusCode).toBe(201);
+          expect(res.json().instanceId).not.toBe(first.instanceId);
+        } else {
+          const refusal = { errorCode: 'NEW_INSTANCES_NOT_ALLOWED', message: PLAY_MESSAGES.sharedWorldEnded };
+          expect(lobby.json().refusal).toEqual(refusal);
+          expect(res.statusCode).toBe(403);
+          expect(res.json()).toMatchObject(refusal);
+        }
+      }
     });
   });
 

@@ -42,6 +42,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { LoadedGame } from '../../policies/games.js';
 import {
   assertMayPlay,
+  assertProfileAdmits,
   findInstanceAndPlayer,
   loadPlayableGame,
   mayDebug,
@@ -253,6 +254,21 @@ async function findSharedInstance(db: Executor, versionId: string): Promise<Game
   return found ?? null;
 }
 
+/**
+ * 403 NEW_INSTANCES_NOT_ALLOWED when a published version without *multiple
+ * instances* would get a second shared world: its one shared instance has
+ * ended (docs/play.md "Starting and joining", step 9). Playtests are not limited.
+ */
+async function assertMayOpenSharedWorld(db: Executor, version: GameVersionRow): Promise<void> {
+  if (version.isLiveSpec || version.multipleInstances) return;
+  const [earlier] = await db
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .where(and(eq(gameInstances.versionId, version.id), eq(gameInstances.multiplayer, true)))
+    .limit(1);
+  if (earlier) throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.sharedWorldEnded);
+}
+
 /** The instances of a version the user has a row in (their playtests, for the working version). */
 async function playtestIdsOf(db: Executor, userId: string, versionId: string): Promise<string[]> {
   const mine = await db
@@ -346,6 +362,10 @@ export async function joinRefusal(
     if (who) assertMayPlay(version, who.access);
     assertInPeriod(settings.playingPeriod, ctx.now(), false);
     if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+    if (who && !instanceId) await assertProfileAdmits(ctx, who.user, game, who.access);
+    if (!instanceId && settings.multiplayer && !(await findSharedInstance(ctx.db, version.id))) {
+      await assertMayOpenSharedWorld(ctx.db, version);
+    }
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
       throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
@@ -363,7 +383,8 @@ export async function joinRefusal(
  * NOT_PUBLISHED / 409 VERSION_ARCHIVED), who may play it (403
  * NOT_AUTHORISED), playing period (403 NOT_STARTED_YET / PERIOD_ENDED); then
  * the caller's own active instance of the version is rejoined (200; device
- * check 409 OTHER_DEVICE); else the passcode (403 WRONG_PASSCODE), then a
+ * check 409 OTHER_DEVICE); else the player's profile (403 AGE_NOT_ALLOWED /
+ * PROFILE_INCOMPLETE), the passcode (403 WRONG_PASSCODE), then a
  * multiplayer game's newest active instance is joined, else a new instance is
  * made (403 NEW_INSTANCES_NOT_ALLOWED when the version takes none) — 201.
  */
@@ -400,6 +421,7 @@ export async function startPlaying({
   }
   // What a restart was asked to replace: the playtests the caller had when the request came in.
   const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;
+  await assertProfileAdmits(ctx, user, game, access);
   assertPasscode(settings.playPassword, body.passcode, access);
 
   const spec = await specOfVersion(ctx.db, game.row, version);
@@ -433,6 +455,7 @@ export async function startPlaying({
         if (shared) {
           return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
         }
+        if (multiplayer) await assertMayOpenSharedWorld(tx, version);
       }
       if (!version.isLiveSpec && !version.newInstancesAllowed) {
         throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);

@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { useHereAsReturn, useReturnPath, withReturn } from '../../auth/return-path';
 import { Logo } from '../Logo';
+import { OpenGame, useOpenGameId } from './OpenGame';
 
 export const DOCUMENTATION_URL = 'https://github.com/loci-games/loci/tree/main/docs';
 
@@ -38,6 +39,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
   const kept = useReturnPath();
   const page = useHereAsReturn();
   const here = kept ?? page;
+  const openGameId = useOpenGameId();
 
   const handleLogout = () => {
     logout();
@@ -53,6 +55,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
         <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
           <Logo />
         </Anchor>
+        {user && openGameId ? <OpenGame gameId={openGameId} /> : null}
       </Group>
 
       <Group gap="xs" wrap="nowrap">

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
+import { makeGame } from '../../features/games/test-factories';
 import { FOOTER_HIDDEN_KEY } from './AppLayout';
 import { DOCUMENTATION_URL } from './AppHeader';
 
@@ -18,6 +19,25 @@ describe('chrome', () => {
     expect(docs).toHaveAttribute('href', DOCUMENTATION_URL);
     expect(docs).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'Toggle sidebar' })).not.toBeInTheDocument();
+  });
+
+  it("shows the open game's logo and title in the navbar, and none outside a game", async () => {
+    signIn({ role: 'designer' });
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser() } },
+      'GET /api/design/games/g1': { body: makeGame({ id: 'g1', title: 'Harbour walk', logoId: 'm1' }) },
+    });
+    const { unmount } = renderApp('/games/edit/g1');
+    const banner = await screen.findByRole('banner');
+    const openGame = await within(banner).findByTestId('open-game');
+    expect(openGame).toHaveTextContent('Harbour walk');
+    expect(openGame).toHaveAttribute('href', '/games/g1');
+    expect(openGame.querySelector('img')).toHaveAttribute('src', expect.stringContaining('/medias/thumb/m1'));
+    unmount();
+
+    renderApp('/account');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-game')).not.toBeInTheDocument();
   });
 
   it('hides the footer and remembers it', async () => {

@@ -69,6 +69,21 @@ describe('#account', { timeout: 30_000 }, () => {
     expect(api.callsTo('DELETE /api/users/account/roleRequest')).toHaveLength(1);
   });
 
+  it('saves the optional player profile (birth date, sex) that some games check', async () => {
+    signIn({ role: 'player' });
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'PATCH /api/users/account/profile': { body: { user: { ...player, birthDate: '2001-04-30', sex: null } } },
+    });
+    const { user } = renderApp('/account');
+
+    expect(await screen.findByText(/Some games are only for certain ages/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Birth date'), '2001-04-30');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/users/account/profile')[0]?.body).toEqual({ birthDate: '2001-04-30', sex: null });
+  });
+
   it('shows why a role request failed', async () => {
     signIn({ role: 'player' });
     mockApi({

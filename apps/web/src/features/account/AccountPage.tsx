@@ -15,6 +15,7 @@ import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { NameEditor } from './NameEditor';
+import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
 const ROLE_COLORS: Record<User['role'], string> = { player: 'gray', designer: 'teal', admin: 'grape' };
@@ -143,6 +144,8 @@ export function AccountPage() {
             </Field>
           </SimpleGrid>
         </Card>
+
+        <ProfileCard account={account} />
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">

@@ -8,12 +8,14 @@ import { renderApp } from '../../test/render-app';
 const requests: RoleRequestListItem[] = [
   {
     id: 'p1',
+    _id: 'p1',
     name: 'Pat Player',
     email: 'pat@example.com',
     roleRequest: { role: 'designer', date: '2024-05-02T09:30:00.000Z' },
   },
   {
     id: 'p2',
+    _id: 'p2',
     name: 'Quinn Player',
     email: 'quinn@example.com',
     roleRequest: { role: 'designer', date: '2024-05-03T11:00:00.000Z' },

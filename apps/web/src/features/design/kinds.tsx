@@ -183,6 +183,9 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
       { path: 'create/:typeId/offers', Page: WorldEntryFormPage },
       { path: 'edit/:entityId/objects', Page: WorldEntryFormPage },
       { path: 'edit/:entityId/offers', Page: WorldEntryFormPage },
+      // The alternative form of spec 3 §2: an entry's id edits it, a type's id (or 0) creates one.
+      { path: 'objects/:entityId', Page: WorldEntryFormPage },
+      { path: 'offers/:entityId', Page: WorldEntryFormPage },
     ],
     sidebar: { headingKey: 'design.sidebar.initialWorld', Content: WorldLinks },
   },

@@ -64,6 +64,39 @@ const spec = {
 };
 
 describe('PlayPage', () => {
+  it("says why the player's profile keeps them out, with a way to the account page", async () => {
+    signIn({ role: 'player' });
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: {
+            id: 'g1',
+            title: game.title,
+            description: '',
+            instructions: '',
+            language: 'en-Us',
+            logoId: null,
+            multiplayer: false,
+          },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: {
+            errorCode: 'PROFILE_INCOMPLETE',
+            message: 'This game asks for your sex: add it on your account page',
+          },
+        },
+      },
+    });
+    renderApp('/play/g1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This game asks for your sex');
+    expect(within(alert).getByRole('link', { name: 'Complete your player profile' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+  });
+
   it('asks for the passcode, shows the game, then the info box; seen goes to the server and the item lands in the backpack', async () => {
     signIn({ role: 'player' });
     const starts: MockRequest[] = [];

@@ -23,6 +23,7 @@ i18n.addResourceBundle(
       refused: {
         title: 'You cannot play this game now',
         retry: 'Try again',
+        profile: 'Complete your player profile',
       },
       menu: {
         label: 'Game menu',
@@ -112,6 +113,7 @@ i18n.addResourceBundle(
         submission: 'Your answer',
         media: 'Photo, video or sound',
         chooseMedia: 'Choose a file',
+        captureNow: 'Take it now with your camera: this mission does not accept a file from your gallery',
         submit: 'Submit',
         status: { assigned: 'Assigned', started: 'Started', completed: 'Completed' },
       },
@@ -244,6 +246,10 @@ i18n.addResourceBundle(
         owned: 'έχετε {{count}}',
         buy: 'Αγορά · {{price}}',
         buyNamed: 'Αγορά {{title}} για {{price}} {{currency}}',
+      },
+      refused: { profile: 'Συμπληρώστε το προφίλ παίκτη σας' },
+      tasks: {
+        captureNow: 'Τραβήξτε το τώρα με την κάμερα: αυτή η αποστολή δεν δέχεται αρχείο από τη συλλογή σας',
       },
     },
   },

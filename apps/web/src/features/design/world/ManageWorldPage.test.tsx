@@ -158,4 +158,10 @@ describe('#design.world.ManageWorldPage', { timeout: UI_TEST_TIMEOUT_MS }, () =>
     expect(await screen.findByRole('textbox', { name: /^System name/ })).toHaveValue('chest-1');
     expect(pathname()).toBe(`/games/${GAME_ID}/initialState/edit/obj-1/objects`);
   });
+
+  it('opens the object form at the alternative route /initialState/objects/{id}', async () => {
+    worldApi();
+    renderApp(`/games/${GAME_ID}/initialState/objects/obj-1`);
+    expect(await screen.findByRole('textbox', { name: /^System name/ })).toHaveValue('chest-1');
+  });
 });

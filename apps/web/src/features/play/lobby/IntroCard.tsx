@@ -54,6 +54,11 @@ export function IntroCard({
             {lobby.refusal ? (
               <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
                 {lobby.refusal.message}
+                {lobby.refusal.errorCode === 'PROFILE_INCOMPLETE' && (
+                  <Anchor component={Link} to="/account" display="block" mt={4}>
+                    {t('play.refused.profile')}
+                  </Anchor>
+                )}
               </Alert>
             ) : (
               lobby.needsPasscode && (

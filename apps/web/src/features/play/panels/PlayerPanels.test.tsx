@@ -119,6 +119,36 @@ describe('player panels', () => {
     expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'snap', mediaId: 'media-1' });
   });
 
+  it('opens the camera, not the gallery, for a mission that asks for a capture now', async () => {
+    const liveIndex = (captureNow: boolean) =>
+      makeIndex({
+        mission: [
+          {
+            id: 'snap',
+            title: 'Snap the lighthouse',
+            accomplishment: {
+              accomplishmentType: 'action',
+              submissions: [],
+              action: { captureNow, mediatypeimage: true, mediatypemediaRequired: true, mediatypetextRequired: false },
+            },
+          },
+        ],
+      });
+    const view = {
+      missions: [{ missionId: 'snap', title: 'Snap the lighthouse', status: 'assigned', subMissions: [] }],
+    } as unknown as PlayerView;
+    const live = renderWithProviders(
+      <TasksPanel view={view} index={liveIndex(true)} onSend={vi.fn()} onUpload={vi.fn()} />,
+    );
+    expect(live.container.querySelector('input[type="file"]')).toHaveAttribute('capture', 'environment');
+    expect(screen.getByText(/Take it now with your camera/)).toBeInTheDocument();
+    live.unmount();
+    const gallery = renderWithProviders(
+      <TasksPanel view={view} index={liveIndex(false)} onSend={vi.fn()} onUpload={vi.fn()} />,
+    );
+    expect(gallery.container.querySelector('input[type="file"]')).not.toHaveAttribute('capture');
+  });
+
   it('offers what an object and an offer allow', async () => {
     const onSend = vi.fn();
     const object = {

@@ -213,6 +213,9 @@ function SubmissionForm({
             label={t('play.tasks.media')}
             placeholder={t('play.tasks.chooseMedia')}
             accept={accept.length ? accept.join(',') : 'image/*,video/*,audio/*'}
+            // A mission that asks for a capture now opens the camera (or recorder), never the gallery.
+            capture={action?.captureNow ? 'environment' : undefined}
+            description={action?.captureNow ? t('play.tasks.captureNow') : undefined}
             value={file}
             onChange={setFile}
             clearable
