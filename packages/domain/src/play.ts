@@ -61,6 +61,7 @@ export const PLAY_MESSAGES = {
   restartWorkingOnly: 'Only a playtest of the working version can be restarted',
   gameArchived: 'This game has been archived.',
   unknownUpload: 'Upload the photo, video or sound of your submission first',
+  termsNotAccepted: 'Accept the terms of this game to start',
 } as const;
 
 /** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
@@ -76,6 +77,12 @@ export const startPlayBodySchema = z.object({
   passcode: z.string().optional(),
   /** Working version only: throw the caller's playtest away and start again. */
   restart: z.boolean().optional(),
+  /**
+   * The player ticked "I accept the terms": required (400, field error) for a
+   * first start of a published version whose game has terms; the time is kept
+   * on the player row (`terms_accepted_at`).
+   */
+  acceptTerms: z.boolean().optional(),
 });
 export type StartPlayBody = z.infer<typeof startPlayBodySchema>;
 
@@ -116,6 +123,8 @@ export const playLobbySchema = z.object({
     title: z.string(),
     description: z.string(),
     instructions: z.string(),
+    /** The game's terms (sanitised rich text, '' when none): a first start must accept them. */
+    terms: z.string(),
     language: z.string(),
     logoId: z.string().nullable(),
     multiplayer: z.boolean(),

@@ -316,6 +316,7 @@ export async function getPlayLobby({
       id: game.row.id,
       title: settings.title,
       ...pickGameTexts(settings),
+      terms: termsOf(settings),
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),
@@ -401,10 +402,11 @@ export async function startPlaying({
   // What a restart was asked to replace: the playtests the caller had when the request came in.
   const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;
   assertPasscode(settings.playPassword, body.passcode, access);
+  const termsAcceptedAt = acceptedTermsAt(settings, version.isLiveSpec, body.acceptTerms, ctx.now());
 
   const spec = await specOfVersion(ctx.db, game.row, version);
   const multiplayer = Boolean(spec.game.multiplayer);
-  const join = { userId: user.id, deviceId };
+  const join = { userId: user.id, deviceId, termsAcceptedAt };
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
 
@@ -627,6 +629,39 @@ async function submittedMediaType(
     throw fail.validation({ mediaId: PLAY_MESSAGES.unknownUpload }, PLAY_MESSAGES.unknownUpload);
   }
   return kind;
+}
+
+/** The game's terms, sanitised ('' when it has none). */
+export function termsOf(settings: { terms?: string | null }): string {
+  return withSafeGameTexts({ terms: settings.terms ?? '' }).terms;
+}
+
+/** Whether rich text says anything (an emptied editor leaves `<p></p>` or `<p><br></p>`). */
+function hasText(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() !== ''
+  );
+}
+
+/**
+ * A first start of a published version whose game has terms must accept them
+ * (`acceptTerms: true`, else 400 with a field error): the time it did, or null
+ * when there was nothing to accept. Playtests of the working version skip it.
+ */
+function acceptedTermsAt(
+  settings: { terms?: string | null },
+  isLiveSpec: boolean,
+  acceptTerms: boolean | undefined,
+  now: Date,
+): Date | null {
+  if (isLiveSpec || !hasText(termsOf(settings))) return null;
+  if (acceptTerms !== true) {
+    throw fail.validation({ acceptTerms: PLAY_MESSAGES.termsNotAccepted }, PLAY_MESSAGES.termsNotAccepted);
+  }
+  return now;
 }
 
 /** The game's texts a player reads, sanitised (they may have been stored before rich text was sanitised on save). */

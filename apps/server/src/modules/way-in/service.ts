@@ -21,8 +21,7 @@ import { gameInstances, games, playerStates } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { loadGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { joinRefusal, pickGameTexts } from '../play/service.js';
-import { withSafeGameTexts } from '../play/player-spec.js';
+import { joinRefusal, pickGameTexts, termsOf } from '../play/service.js';
 
 /** A visitor without an account, for loading a game whose public fields anyone may read (an id nobody has). */
 const NOBODY: CurrentUser = { id: '00000000-0000-0000-0000-000000000000', role: 'player', email: '', name: '' };
@@ -81,13 +80,12 @@ export async function getPublicLobby({ ctx, gameId }: { ctx: AppContext; gameId:
   if (game.row.publicVersionId === null) throw fail.notFound(GAME_TEXTS.gameNotFound);
   const settings = game.row.settings;
   const { refusal } = await joinRefusal(ctx, game, null);
-  const { terms } = withSafeGameTexts({ terms: settings.terms ?? '' });
   return {
     game: {
       id: game.row.id,
       title: settings.title,
       ...pickGameTexts(settings),
-      terms,
+      terms: termsOf(settings),
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),

@@ -76,6 +76,7 @@ describe('PlayPage', () => {
             title: game.title,
             description: game.description,
             instructions: game.instructions,
+            terms: '',
             language: 'en-Us',
             logoId: null,
             multiplayer: false,
@@ -164,13 +165,49 @@ describe('PlayPage', () => {
     expect(within(item).getByText('1')).toBeInTheDocument();
   }, 15_000); // a whole start of the player, on a busy machine
 
+  it('shows the terms and starts only once the player accepts them, sending acceptTerms', async () => {
+    signIn({ role: 'player' });
+    const starts: MockRequest[] = [];
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: { ...game, terms: '<p>Stay on the <strong>pavement</strong>.</p>', language: 'en-Us' },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: null,
+        },
+      },
+      'POST /api/play/games/g1/instances': (request) => {
+        starts.push(request);
+        return {
+          status: 201,
+          body: { instanceId: 'i1', rejoined: false, outputs: [], view: view(), messages: [] },
+        };
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+    });
+
+    const { user } = renderApp('/play/g1');
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    // Rendered as rich text, not as tags.
+    expect(screen.getByText('pavement').tagName).toBe('STRONG');
+    const startButton = screen.getByRole('button', { name: 'Start playing' });
+    expect(startButton).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    expect(startButton).toBeEnabled();
+    await user.click(startButton);
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]!.body).toMatchObject({ acceptTerms: true });
+  });
+
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });
     mockApi({
       'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
       'GET /api/play/games/g1': {
         body: {
-          game: { ...game, language: 'en-Us' },
+          game: { ...game, terms: '', language: 'en-Us' },
           needsPasscode: false,
           instanceId: null,
           refusal: null,

@@ -82,7 +82,7 @@ export function PlayPage() {
         initialPasscode={typeof joinedWith === 'string' ? joinedWith : ''}
         passcodeError={phase.kind === 'passcode' ? phase.error : null}
         busy={session.busy}
-        onStart={(passcode) => void session.start(passcode ? { passcode } : {})}
+        onStart={(request) => void session.start(request)}
       />
     );
   }

@@ -15,6 +15,10 @@ i18n.addResourceBundle(
       intro: {
         instructions: 'How to play',
         start: 'Start playing',
+        terms: 'Terms',
+        acceptTerms: 'I accept the terms',
+        more: 'Show all',
+        less: 'Show less',
       },
       passcode: {
         title: 'This game needs a passcode',
@@ -196,6 +200,12 @@ i18n.addResourceBundle(
   {
     play: {
       bar: { market: 'Αγορά', rankings: 'Κατάταξη' },
+      intro: {
+        terms: 'Όροι',
+        acceptTerms: 'Αποδέχομαι τους όρους',
+        more: 'Εμφάνιση όλων',
+        less: 'Λιγότερα',
+      },
       market: {
         title: 'Αγορά',
         item: 'Αντικείμενο',
