@@ -128,6 +128,10 @@ export const playLobbySchema = z.object({
     language: z.string(),
     logoId: z.string().nullable(),
     multiplayer: z.boolean(),
+    /** The playing period (ISO bounds, null = open) in its timezone, or null when the game has none. */
+    playingPeriod: z
+      .object({ start: z.string().nullable(), end: z.string().nullable(), timezone: z.string() })
+      .nullable(),
   }),
   needsPasscode: z.boolean(),
   /** The caller's active instance of the published version, or null. */
@@ -197,6 +201,8 @@ export const playGameSchema = z.object({
   /** What players may still do once their game is over (offers, buying, trading; only with the market on). */
   endPolicies: gameSettingsSchema.shape.endPolicies,
   multiplayer: z.boolean(),
+  /** The game's timezone (its playing period's; 'UTC' when it has none): the player shows times in it. */
+  timezone: z.string(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;
 

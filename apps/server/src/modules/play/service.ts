@@ -320,6 +320,7 @@ export async function getPlayLobby({
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),
+      playingPeriod: playingPeriodOf(settings),
     },
     needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
     instanceId,
@@ -631,6 +632,15 @@ async function submittedMediaType(
   return kind;
 }
 
+/** A game's playing period as players read it, or null when the game has none. */
+export function playingPeriodOf(settings: {
+  playingPeriod?: { start?: string | null; end?: string | null; timezone: string } | null;
+}): { start: string | null; end: string | null; timezone: string } | null {
+  const period = settings.playingPeriod;
+  if (!period) return null;
+  return { start: period.start || null, end: period.end ?? null, timezone: period.timezone };
+}
+
 /** The game's terms, sanitised ('' when it has none). */
 export function termsOf(settings: { terms?: string | null }): string {
   return withSafeGameTexts({ terms: settings.terms ?? '' }).terms;
@@ -706,6 +716,7 @@ export async function getPlayGame({
         tradeAssets: game.endPolicies?.tradeAssets === true,
       },
       multiplayer: instance.multiplayer,
+      timezone: game.playingPeriod?.timezone || 'UTC',
     },
     spec: playerSafeSpec(spec),
   };

@@ -68,4 +68,21 @@ describe('the game terms: accepted before the first start', () => {
     const playtest = await startPlay(t.app, owner, withTerms.gameId, { versionId: 'current' });
     expect(playtest.statusCode).toBe(201);
   });
+
+  it("gives the player the game's timezone: the lobby's playing period and the playing game", async () => {
+    const start = new Date(t.clock.now.getTime() - 3_600_000).toISOString();
+    const game = await createPlayableGame(t.app, owner, {
+      settings: { playingPeriod: { start, end: null, timezone: 'Europe/Athens' } },
+    });
+    const player = await createUser(t.app.ctx);
+    const lobby = await t.app.inject({ method: 'GET', url: `/api/play/games/${game.gameId}`, headers: player.headers });
+    expect(lobby.json().game.playingPeriod).toEqual({ start, end: null, timezone: 'Europe/Athens' });
+    const started = await startPlay(t.app, player, game.gameId, {});
+    const played = await t.app.inject({
+      method: 'GET',
+      url: `/api/play/instances/${started.json().instanceId}/game`,
+      headers: player.headers,
+    });
+    expect(played.json().game.timezone).toBe('Europe/Athens');
+  });
 });

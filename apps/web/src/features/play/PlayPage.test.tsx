@@ -40,6 +40,7 @@ const game = {
   rankings: { available: false, showBeforeComplete: false },
   endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
   multiplayer: false,
+  timezone: 'Europe/Athens',
 };
 
 const spec = {
@@ -155,6 +156,8 @@ describe('PlayPage', () => {
     expect(sent.headers['x-loci-device']).toBe(device);
     expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
     expect(screen.getByText('Hurry, the tide is coming!')).toBeInTheDocument();
+    // Sent at 05:00 UTC: shown in the game's timezone (Athens, UTC+2 in November).
+    expect(screen.getByText('Message · 07:00')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Welcome to the harbour' })).not.toBeInTheDocument(),
     );
@@ -172,7 +175,12 @@ describe('PlayPage', () => {
       'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
       'GET /api/play/games/g1': {
         body: {
-          game: { ...game, terms: '<p>Stay on the <strong>pavement</strong>.</p>', language: 'en-Us' },
+          game: {
+            ...game,
+            terms: '<p>Stay on the <strong>pavement</strong>.</p>',
+            language: 'en-Us',
+            playingPeriod: { start: '2026-06-01T07:00:00.000Z', end: null, timezone: 'Europe/Athens' },
+          },
           needsPasscode: false,
           instanceId: null,
           refusal: null,
@@ -190,6 +198,8 @@ describe('PlayPage', () => {
 
     const { user } = renderApp('/play/g1');
     expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    // The playing period in the game's timezone (10:00 in Athens is 07:00 UTC).
+    expect(screen.getByText('From 1 Jun 2026, 10:00 GMT+3')).toBeInTheDocument();
     // Rendered as rich text, not as tags.
     expect(screen.getByText('pavement').tagName).toBe('STRONG');
     const startButton = screen.getByRole('button', { name: 'Start playing' });

@@ -151,6 +151,7 @@ i18n.addResourceBundle(
         left: 'You left the game',
         inactive: 'This game session is no longer active.',
         again: 'Play again',
+        at: 'Ended {{time}}',
       },
       trace: {
         title: 'Trace',
@@ -200,6 +201,7 @@ i18n.addResourceBundle(
   {
     play: {
       bar: { market: 'Αγορά', rankings: 'Κατάταξη' },
+      end: { at: 'Τέλος: {{time}}' },
       intro: {
         terms: 'Όροι',
         acceptTerms: 'Αποδέχομαι τους όρους',

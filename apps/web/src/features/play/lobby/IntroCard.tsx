@@ -11,12 +11,15 @@ import {
   PasswordInput,
   Spoiler,
   Stack,
+  Text,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mediaFileUrl } from '../../../api/play';
+import { periodText } from '../../way-in/period';
+import '../../way-in/locales';
 import { RichText } from '../RichText';
 
 /**
@@ -39,7 +42,7 @@ export function IntroCard({
   busy: boolean;
   onStart: (request: { passcode?: string; acceptTerms?: boolean }) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState(initialPasscode);
   const [accepted, setAccepted] = useState(false);
   const { game } = lobby;
@@ -63,6 +66,14 @@ export function IntroCard({
               {game.title}
             </Title>
             <RichText html={game.description} />
+            {game.playingPeriod && (
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  {t('wayIn.lobby.period')}:
+                </Text>{' '}
+                {periodText(game.playingPeriod, t, i18n.language)}
+              </Text>
+            )}
             {game.instructions && (
               <Box>
                 <Title order={2} size="h5" mb={4}>
