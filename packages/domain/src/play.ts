@@ -64,8 +64,7 @@ export const PLAY_MESSAGES = {
   termsNotAccepted: 'Accept the terms of this game to start',
 } as const;
 
-/** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
-export const DEVICE_HEADER = 'x-loci-device';
+// DEVICE_HEADER (the header with a random id per device) is in constants.ts: the web player's first load needs it without zod.
 
 // ─── Requests ────────────────────────────────────────────────────────────────
 
