@@ -137,6 +137,10 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Harbour Lights' })).toBeVisible();
     await expect(page.getByText(/No game authoring rights/)).toHaveCount(0);
     await page.getByLabel('Passcode').fill(PASSCODE);
+    // The game has terms: the first start waits for "I accept the terms".
+    await expect(page.getByText('Play safely: mind the traffic and the water.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start playing' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'I accept the terms' }).check();
     await keepScreenshot(page, 'way-in-02-back-at-the-lobby-phone');
     await page.getByRole('button', { name: 'Start playing' }).click();
     await expect(page.getByRole('button', { name: 'Lantern' })).toBeVisible();

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** OpenStreetMap's standard tiles: the map tiles the console and the player use unless LOCI_TILE_URL says otherwise. */
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
-/** OpenStreetMap's attribution, shown with the default tiles. */
-export const DEFAULT_TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+// DEFAULT_TILE_URL and DEFAULT_TILE_ATTRIBUTION are in constants.ts: the player's map needs them without zod.
 
 /** GET /api/client-config: what the browser needs of the server's configuration (no secret ever goes here). */
 export const clientConfigSchema = z.object({

@@ -18,3 +18,13 @@ export const CARD_DESCRIPTION_MAX = 400;
 export const DEFAULT_TIMEZONE = 'Europe/Athens';
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
+export const DEVICE_HEADER = 'x-loci-device';
+
+/** OpenStreetMap's standard tiles: the map tiles the console and the player use unless LOCI_TILE_URL says otherwise. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** OpenStreetMap's attribution, shown with the default tiles. */
+export const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';

@@ -70,6 +70,7 @@ export const PLAY_MESSAGES = {
   sexRequired: 'This game asks for your sex: add it on your account page',
   tooYoung: (minAge: number) => `This game is for players aged ${minAge} or more`,
   tooOld: (maxAge: number) => `This game is for players aged ${maxAge} or less`,
+  termsNotAccepted: 'Accept the terms of this game to start',
 } as const;
 
 /** Whole years between a 'YYYY-MM-DD' birth date and `now` (UTC calendar). */
@@ -104,8 +105,7 @@ export function profileRefusal(
   return null;
 }
 
-/** The header the web player and the app send with a random id per device (for `enforceSingleDevice`). */
-export const DEVICE_HEADER = 'x-loci-device';
+// DEVICE_HEADER (the header with a random id per device) is in constants.ts: the web player's first load needs it without zod.
 
 // ─── Requests ────────────────────────────────────────────────────────────────
 
@@ -117,6 +117,12 @@ export const startPlayBodySchema = z.object({
   passcode: z.string().optional(),
   /** Working version only: throw the caller's playtest away and start again. */
   restart: z.boolean().optional(),
+  /**
+   * The player ticked "I accept the terms": required (400, field error) for a
+   * first start of a published version whose game has terms; the time is kept
+   * on the player row (`terms_accepted_at`).
+   */
+  acceptTerms: z.boolean().optional(),
 });
 export type StartPlayBody = z.infer<typeof startPlayBodySchema>;
 
@@ -157,9 +163,15 @@ export const playLobbySchema = z.object({
     title: z.string(),
     description: z.string(),
     instructions: z.string(),
+    /** The game's terms (sanitised rich text, '' when none): a first start must accept them. */
+    terms: z.string(),
     language: z.string(),
     logoId: z.string().nullable(),
     multiplayer: z.boolean(),
+    /** The playing period (ISO bounds, null = open) in its timezone, or null when the game has none. */
+    playingPeriod: z
+      .object({ start: z.string().nullable(), end: z.string().nullable(), timezone: z.string() })
+      .nullable(),
   }),
   needsPasscode: z.boolean(),
   /** The caller's active instance of the published version, or null. */
@@ -229,6 +241,8 @@ export const playGameSchema = z.object({
   /** What players may still do once their game is over (offers, buying, trading; only with the market on). */
   endPolicies: gameSettingsSchema.shape.endPolicies,
   multiplayer: z.boolean(),
+  /** The game's timezone (its playing period's; 'UTC' when it has none): the player shows times in it. */
+  timezone: z.string(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;
 

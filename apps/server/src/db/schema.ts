@@ -339,6 +339,8 @@ export const playerStates = pgTable(
     longitude: doublePrecision('longitude'),
     /** The device the player is bound to when the game enforces a single device (header X-Loci-Device). */
     deviceId: text('device_id'),
+    /** When the player accepted the game's terms on their first start (null: the game had none, or a playtest). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { DesignEntity, GameValuesInput, GameVersionFormInput } from '@loci/domain';
+import type { DesignEntity, GameValuesInput, GameVersionFormInput, StartPlayBody } from '@loci/domain';
 import type { App } from '../app.js';
 import type { TestUser } from './factories.js';
 import { createEntity, designRequest, designValues, sceneValues } from './design-factories.js';
@@ -173,13 +173,7 @@ export async function publishVersionOf(
 }
 
 /** POST /api/play/games/{gameId}/instances as `user`. */
-export function startPlay(
-  app: App,
-  user: TestUser,
-  gameId: string,
-  body: { versionId?: string; passcode?: string; restart?: boolean } = {},
-  device?: string,
-) {
+export function startPlay(app: App, user: TestUser, gameId: string, body: StartPlayBody = {}, device?: string) {
   return app.inject({
     method: 'POST',
     url: `/api/play/games/${gameId}/instances`,

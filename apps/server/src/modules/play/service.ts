@@ -332,9 +332,11 @@ export async function getPlayLobby({
       id: game.row.id,
       title: settings.title,
       ...pickGameTexts(settings),
+      terms: termsOf(settings),
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),
+      playingPeriod: playingPeriodOf(settings),
     },
     needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
     instanceId,
@@ -423,10 +425,11 @@ export async function startPlaying({
   const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;
   await assertProfileAdmits(ctx, user, game, access);
   assertPasscode(settings.playPassword, body.passcode, access);
+  const termsAcceptedAt = acceptedTermsAt(settings, version.isLiveSpec, body.acceptTerms, ctx.now());
 
   const spec = await specOfVersion(ctx.db, game.row, version);
   const multiplayer = Boolean(spec.game.multiplayer);
-  const join = { userId: user.id, deviceId };
+  const join = { userId: user.id, deviceId, termsAcceptedAt };
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
 
@@ -652,6 +655,48 @@ async function submittedMediaType(
   return kind;
 }
 
+/** A game's playing period as players read it, or null when the game has none. */
+export function playingPeriodOf(settings: {
+  playingPeriod?: { start?: string | null; end?: string | null; timezone: string } | null;
+}): { start: string | null; end: string | null; timezone: string } | null {
+  const period = settings.playingPeriod;
+  if (!period) return null;
+  return { start: period.start || null, end: period.end ?? null, timezone: period.timezone };
+}
+
+/** The game's terms, sanitised ('' when it has none). */
+export function termsOf(settings: { terms?: string | null }): string {
+  return withSafeGameTexts({ terms: settings.terms ?? '' }).terms;
+}
+
+/** Whether rich text says anything (an emptied editor leaves `<p></p>` or `<p><br></p>`). */
+function hasText(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() !== ''
+  );
+}
+
+/**
+ * A first start of a published version whose game has terms must accept them
+ * (`acceptTerms: true`, else 400 with a field error): the time it did, or null
+ * when there was nothing to accept. Playtests of the working version skip it.
+ */
+function acceptedTermsAt(
+  settings: { terms?: string | null },
+  isLiveSpec: boolean,
+  acceptTerms: boolean | undefined,
+  now: Date,
+): Date | null {
+  if (isLiveSpec || !hasText(termsOf(settings))) return null;
+  if (acceptTerms !== true) {
+    throw fail.validation({ acceptTerms: PLAY_MESSAGES.termsNotAccepted }, PLAY_MESSAGES.termsNotAccepted);
+  }
+  return now;
+}
+
 /** The game's texts a player reads, sanitised (they may have been stored before rich text was sanitised on save). */
 export function pickGameTexts(settings: { description: string; instructions: string }) {
   const { description, instructions } = withSafeGameTexts({
@@ -694,6 +739,7 @@ export async function getPlayGame({
         tradeAssets: game.endPolicies?.tradeAssets === true,
       },
       multiplayer: instance.multiplayer,
+      timezone: game.playingPeriod?.timezone || 'UTC',
     },
     spec: playerSafeSpec(spec),
   };

@@ -276,6 +276,8 @@ export async function lockInstanceWithSpec(
 export interface JoinOptions {
   userId: string | null;
   deviceId?: string | null;
+  /** When the player accepted the game's terms with this start (null or absent: no terms to accept). */
+  termsAcceptedAt?: Date | null;
 }
 
 export interface RunEventArgs {
@@ -398,6 +400,7 @@ async function stepLoaded(
         gameId: row.gameId,
         versionId: row.versionId,
         deviceId: args.join?.deviceId ?? null,
+        termsAcceptedAt: args.join?.termsAcceptedAt ?? null,
         joinedAt: now,
         ...copies,
       });
@@ -620,7 +623,7 @@ select u.name as user_name, u.email as user_email, u.role as user_role, u.token_
   i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
   g.xmin::text as game_rev,
   p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
-  p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
+  p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
   exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
     and m.delivered_at is null) as has_messages,
   (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
@@ -659,6 +662,7 @@ interface ReadRow {
   latitude: number | null;
   longitude: number | null;
   device_id: string | null;
+  terms_accepted_at: Date | null;
   joined_at: Date;
   player_updated_at: Date;
   player_rev: string;
@@ -755,6 +759,7 @@ function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerState
     latitude: found.latitude,
     longitude: found.longitude,
     deviceId: found.device_id,
+    termsAcceptedAt: found.terms_accepted_at,
     joinedAt: found.joined_at,
     updatedAt: found.player_updated_at,
   };

@@ -11,7 +11,6 @@ import {
   JOIN_CODE_MESSAGES,
   playLink,
   type GameShare,
-  type GameValues,
   type JoinCodeAnswer,
   type MyGame,
   type PublicLobby,
@@ -21,18 +20,10 @@ import { gameInstances, games, playerStates } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { loadGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { joinRefusal, pickGameTexts } from '../play/service.js';
-import { withSafeGameTexts } from '../play/player-spec.js';
+import { joinRefusal, pickGameTexts, playingPeriodOf, termsOf } from '../play/service.js';
 
 /** A visitor without an account, for loading a game whose public fields anyone may read (an id nobody has). */
 const NOBODY: CurrentUser = { id: '00000000-0000-0000-0000-000000000000', role: 'player', email: '', name: '' };
-
-/** A game's playing period as players read it, or null when the game has none. */
-function periodOf(settings: GameValues): GameShare['playingPeriod'] {
-  const period = settings.playingPeriod;
-  if (!period) return null;
-  return { start: period.start || null, end: period.end ?? null, timezone: period.timezone };
-}
 
 /** Only the players the game lists may play it (by account or by email). */
 function isRestricted(game: LoadedGame): boolean {
@@ -64,7 +55,7 @@ export async function getGameShare({
     hasPasscode: Boolean(settings.playPassword),
     published: game.row.publicVersionId !== null,
     restricted: isRestricted(game),
-    playingPeriod: periodOf(settings),
+    playingPeriod: playingPeriodOf(settings),
     joinable: refusal === null,
     refusal,
   };
@@ -81,17 +72,16 @@ export async function getPublicLobby({ ctx, gameId }: { ctx: AppContext; gameId:
   if (game.row.publicVersionId === null) throw fail.notFound(GAME_TEXTS.gameNotFound);
   const settings = game.row.settings;
   const { refusal } = await joinRefusal(ctx, game, null);
-  const { terms } = withSafeGameTexts({ terms: settings.terms ?? '' });
   return {
     game: {
       id: game.row.id,
       title: settings.title,
       ...pickGameTexts(settings),
-      terms,
+      terms: termsOf(settings),
       language: settings.language,
       logoId: settings.logoId ?? null,
       multiplayer: Boolean(settings.multiplayer),
-      playingPeriod: periodOf(settings),
+      playingPeriod: playingPeriodOf(settings),
     },
     needsPasscode: Boolean(settings.playPassword),
     restricted: isRestricted(game),

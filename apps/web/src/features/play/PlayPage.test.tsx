@@ -40,6 +40,7 @@ const game = {
   rankings: { available: false, showBeforeComplete: false },
   endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
   multiplayer: false,
+  timezone: 'Europe/Athens',
 };
 
 const spec = {
@@ -109,6 +110,7 @@ describe('PlayPage', () => {
             title: game.title,
             description: game.description,
             instructions: game.instructions,
+            terms: '',
             language: 'en-Us',
             logoId: null,
             multiplayer: false,
@@ -187,6 +189,8 @@ describe('PlayPage', () => {
     expect(sent.headers['x-loci-device']).toBe(device);
     expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
     expect(screen.getByText('Hurry, the tide is coming!')).toBeInTheDocument();
+    // Sent at 05:00 UTC: shown in the game's timezone (Athens, UTC+2 in November).
+    expect(screen.getByText('Message · 07:00')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Welcome to the harbour' })).not.toBeInTheDocument(),
     );
@@ -197,13 +201,56 @@ describe('PlayPage', () => {
     expect(within(item).getByText('1')).toBeInTheDocument();
   }, 15_000); // a whole start of the player, on a busy machine
 
+  it('shows the terms and starts only once the player accepts them, sending acceptTerms', async () => {
+    signIn({ role: 'player' });
+    const starts: MockRequest[] = [];
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: {
+            ...game,
+            terms: '<p>Stay on the <strong>pavement</strong>.</p>',
+            language: 'en-Us',
+            playingPeriod: { start: '2026-06-01T07:00:00.000Z', end: null, timezone: 'Europe/Athens' },
+          },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: null,
+        },
+      },
+      'POST /api/play/games/g1/instances': (request) => {
+        starts.push(request);
+        return {
+          status: 201,
+          body: { instanceId: 'i1', rejoined: false, outputs: [], view: view(), messages: [] },
+        };
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+    });
+
+    const { user } = renderApp('/play/g1');
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    // The playing period in the game's timezone (10:00 in Athens is 07:00 UTC).
+    expect(screen.getByText('From 1 Jun 2026, 10:00 GMT+3')).toBeInTheDocument();
+    // Rendered as rich text, not as tags.
+    expect(screen.getByText('pavement').tagName).toBe('STRONG');
+    const startButton = screen.getByRole('button', { name: 'Start playing' });
+    expect(startButton).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    expect(startButton).toBeEnabled();
+    await user.click(startButton);
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]!.body).toMatchObject({ acceptTerms: true });
+  });
+
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });
     mockApi({
       'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
       'GET /api/play/games/g1': {
         body: {
-          game: { ...game, language: 'en-Us' },
+          game: { ...game, terms: '', language: 'en-Us' },
           needsPasscode: false,
           instanceId: null,
           refusal: null,

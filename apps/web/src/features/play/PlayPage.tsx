@@ -58,7 +58,8 @@ export function PlayPage() {
   const rejoining = !!lobby.data?.instanceId;
 
   const indexRef = useMemo<{ current: SpecIndex | null }>(() => ({ current: null }), []);
-  const handlers = usePlayNotifications(indexRef);
+  const zoneRef = useMemo(() => ({ current: 'UTC' }), []);
+  const handlers = usePlayNotifications(indexRef, zoneRef);
   const session = usePlaySession({
     gameId,
     versionId: playtest ? workingVersionId : undefined,
@@ -66,6 +67,7 @@ export function PlayPage() {
     handlers,
   });
   indexRef.current = session.index;
+  zoneRef.current = session.game?.timezone || 'UTC';
   useScannedLinkOnce(session);
   // A passcode typed in "Join with a code" fills the lobby's passcode field.
   const location = useLocation();
@@ -82,7 +84,7 @@ export function PlayPage() {
         initialPasscode={typeof joinedWith === 'string' ? joinedWith : ''}
         passcodeError={phase.kind === 'passcode' ? phase.error : null}
         busy={session.busy}
-        onStart={(passcode) => void session.start(passcode ? { passcode } : {})}
+        onStart={(request) => void session.start(request)}
       />
     );
   }

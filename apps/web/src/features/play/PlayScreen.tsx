@@ -138,7 +138,14 @@ export function PlayScreen({
       )}
       {session.ending && (
         <Suspense fallback={null}>
-          <EndModal ending={session.ending} gameId={gameId} playtest={playtest} onRestart={restart} />
+          <EndModal
+            ending={session.ending}
+            gameId={gameId}
+            playtest={playtest}
+            finishedAt={view.finished?.when}
+            timezone={game.timezone}
+            onRestart={restart}
+          />
         </Suspense>
       )}
     </PlayLayout>

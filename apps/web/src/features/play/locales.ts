@@ -15,6 +15,10 @@ i18n.addResourceBundle(
       intro: {
         instructions: 'How to play',
         start: 'Start playing',
+        terms: 'Terms',
+        acceptTerms: 'I accept the terms',
+        more: 'Show all',
+        less: 'Show less',
       },
       passcode: {
         title: 'This game needs a passcode',
@@ -170,6 +174,7 @@ i18n.addResourceBundle(
         left: 'You left the game',
         inactive: 'This game session is no longer active.',
         again: 'Play again',
+        at: 'Ended {{time}}',
       },
       trace: {
         title: 'Trace',
@@ -238,6 +243,13 @@ i18n.addResourceBundle(
         nothing: 'τίποτα',
         offersYou: 'Ο/Η {{name}} προσφέρει {{give}} για {{want}}',
         youOffer: 'Προσφέρετε στον/στην {{name}} {{give}} για {{want}}',
+      },
+      end: { at: 'Τέλος: {{time}}' },
+      intro: {
+        terms: 'Όροι',
+        acceptTerms: 'Αποδέχομαι τους όρους',
+        more: 'Εμφάνιση όλων',
+        less: 'Λιγότερα',
       },
       market: {
         title: 'Αγορά',

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatGameTime } from '../../../components/time/game-time';
 import type { SessionEnding } from '../session/session-reducer';
 
 /** The end of the game for the player: why, and where to go (again, or back to design, in a playtest). */
@@ -8,14 +9,20 @@ export function EndModal({
   ending,
   gameId,
   playtest,
+  finishedAt,
+  timezone,
   onRestart,
 }: {
   ending: SessionEnding | null;
   gameId: string;
   playtest: boolean;
+  /** When the player's game ended (ISO), shown in the game's timezone. */
+  finishedAt?: string | null;
+  timezone: string;
   onRestart: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const endedAt = formatGameTime(finishedAt, timezone, i18n.language);
   const navigate = useNavigate();
   const end = !ending
     ? null
@@ -30,6 +37,11 @@ export function EndModal({
         <Stack align="center" gap="md" py="md">
           <Title order={2}>{end.title}</Title>
           {end.message && <Text ta="center">{end.message}</Text>}
+          {endedAt && (
+            <Text size="sm" c="dimmed">
+              {t('play.end.at', { time: endedAt })}
+            </Text>
+          )}
           <Group>
             {playtest ? (
               <>

@@ -1,15 +1,32 @@
 import type { PlayLobby } from '@loci/domain';
-import { Alert, Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Image,
+  PasswordInput,
+  Spoiler,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mediaFileUrl } from '../../../api/play';
+import { periodText } from '../../way-in/period';
+import '../../way-in/locales';
 import { RichText } from '../RichText';
 
 /**
  * The game's introduction before a player starts: title, logo, description,
- * instructions, the passcode field when the game asks for one, and why the
- * game cannot be played now when it cannot.
+ * instructions, its terms with "I accept the terms" (a first start must tick
+ * it when the game has terms), the passcode field when the game asks for one,
+ * and why the game cannot be played now when it cannot.
  */
 export function IntroCard({
   lobby,
@@ -23,18 +40,24 @@ export function IntroCard({
   initialPasscode?: string;
   passcodeError: string | null;
   busy: boolean;
-  onStart: (passcode: string | undefined) => void;
+  onStart: (request: { passcode?: string; acceptTerms?: boolean }) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState(initialPasscode);
+  const [accepted, setAccepted] = useState(false);
   const { game } = lobby;
+  // Coming back to one's own instance asks nothing: the terms were accepted on the first start.
+  const mustAccept = hasText(game.terms) && lobby.instanceId === null;
   return (
     <Center mih="100dvh" p="md">
       <Card withBorder radius="md" p="lg" w="100%" maw={560}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onStart(lobby.needsPasscode ? code : undefined);
+            onStart({
+              ...(lobby.needsPasscode ? { passcode: code } : {}),
+              ...(mustAccept ? { acceptTerms: accepted } : {}),
+            });
           }}
         >
           <Stack>
@@ -43,6 +66,14 @@ export function IntroCard({
               {game.title}
             </Title>
             <RichText html={game.description} />
+            {game.playingPeriod && (
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  {t('wayIn.lobby.period')}:
+                </Text>{' '}
+                {periodText(game.playingPeriod, t, i18n.language)}
+              </Text>
+            )}
             {game.instructions && (
               <Box>
                 <Title order={2} size="h5" mb={4}>
@@ -50,6 +81,23 @@ export function IntroCard({
                 </Title>
                 <RichText html={game.instructions} />
               </Box>
+            )}
+            {hasText(game.terms) && (
+              <Box>
+                <Title order={2} size="h5" mb={4}>
+                  {t('play.intro.terms')}
+                </Title>
+                <Spoiler maxHeight={120} showLabel={t('play.intro.more')} hideLabel={t('play.intro.less')}>
+                  <RichText html={game.terms} />
+                </Spoiler>
+              </Box>
+            )}
+            {mustAccept && lobby.refusal === null && (
+              <Checkbox
+                label={t('play.intro.acceptTerms')}
+                checked={accepted}
+                onChange={(event) => setAccepted(event.currentTarget.checked)}
+              />
             )}
             {lobby.refusal ? (
               <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
@@ -77,7 +125,7 @@ export function IntroCard({
               type="submit"
               size="md"
               loading={busy}
-              disabled={lobby.refusal !== null || (lobby.needsPasscode && !code)}
+              disabled={lobby.refusal !== null || (lobby.needsPasscode && !code) || (mustAccept && !accepted)}
             >
               {t('play.intro.start')}
             </Button>
@@ -88,5 +136,15 @@ export function IntroCard({
         </form>
       </Card>
     </Center>
+  );
+}
+
+/** Whether rich text says anything (an emptied editor leaves `<p></p>`). */
+function hasText(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() !== ''
   );
 }

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playErrorCode } from '../../../api/play';
+import { formatGameTime } from '../../../components/time/game-time';
 import type { SpecIndex } from '../spec-index';
 import { playErrorMessage } from './play-error';
 import type { PlaySessionHandlers } from './usePlaySession';
@@ -11,8 +12,12 @@ import type { PlaySessionHandlers } from './usePlaySession';
 const NOTIFY_MS = 6000;
 
 /** Tells the player, as notifications, what the session reports: outputs that take no answer, operators' messages, failed calls. */
-export function usePlayNotifications(indexRef: { current: SpecIndex | null }): PlaySessionHandlers {
-  const { t } = useTranslation();
+export function usePlayNotifications(
+  indexRef: { current: SpecIndex | null },
+  /** The game's timezone, once the game is loaded: messages show their time in it. */
+  zoneRef: { current: string },
+): PlaySessionHandlers {
+  const { t, i18n } = useTranslation();
   return useMemo<PlaySessionHandlers>(
     () => ({
       onOutputs: (outputs: Output[]) => {
@@ -52,8 +57,10 @@ export function usePlayNotifications(indexRef: { current: SpecIndex | null }): P
         }
       },
       onMessage: (message) => {
+        const title = message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message');
+        const time = formatGameTime(message.when, zoneRef.current, i18n.language, 'time');
         notifications.show({
-          title: message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message'),
+          title: time ? `${title} · ${time}` : title,
           message: message.message,
           icon: <IconMessage size={18} />,
           color: 'blue',
@@ -80,6 +87,6 @@ export function usePlayNotifications(indexRef: { current: SpecIndex | null }): P
         });
       },
     }),
-    [t, indexRef],
+    [t, i18n, indexRef, zoneRef],
   );
 }

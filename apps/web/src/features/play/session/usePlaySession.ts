@@ -59,7 +59,7 @@ export function usePlaySession(options: {
   }, [notices]);
 
   const start = useCallback(
-    async (request: { passcode?: string; restart?: boolean } = {}) => {
+    async (request: { passcode?: string; restart?: boolean; acceptTerms?: boolean } = {}) => {
       dispatch({ type: 'startRequested' });
       // A passcode that worked once is kept for this tab, so a reload rejoins without asking again.
       const passcodeKey = `${PASSCODE_STORAGE_PREFIX}${gameId}`;
