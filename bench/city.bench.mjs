@@ -27,7 +27,7 @@ import { REALTIME_PATH, SOCKET_EVENTS } from '@loci/domain';
 import { createUser } from '../apps/server/src/test/factories.ts';
 import { createEntity, designRequest, designValues, insertEntities } from '../apps/server/src/test/design-factories.ts';
 import { createPlayableGame, PIER, PIER_YEAR, publishVersionOf } from '../apps/server/src/test/play-factories.ts';
-import { cpuMs, postgresCpuMs, rssKb } from './support/proc.mjs';
+import { cpuMs, postgresCpu, postgresCpuMsBetween, rssKb } from './support/proc.mjs';
 import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -77,8 +77,26 @@ async function seedGame(dataDir) {
         designValues('location', { sceneId: scene.id }, { name: `spot ${k}`, lat: spot.latitude, lng: spot.longitude }),
       );
       const question = await createEntity(app, owner, gameId, 'interaction', {
-        ...game.question.values,
+        type: 'INTER_ANSWER_QUESTION',
         name: `question ${k}`,
+        notes: '',
+        title: `Spot ${k}`,
+        buttonLabel: 'Answer',
+        description: '<p>When was the pier built?</p>',
+        mediaId: null,
+        direction: { isDirection: false, title: '' },
+        questions: [
+          {
+            title: 'Which year?',
+            description: '<p>The year on the plaque</p>',
+            qType: 'openEnded',
+            dType: 'number',
+            hasCorrectAnswer: true,
+            correctAnswer: PIER_YEAR,
+            attempts: 2,
+            hint: 'Read the plaque',
+          },
+        ],
       });
       await createEntity(app, owner, gameId, 'rule', {
         name: `ask at spot ${k}`,
@@ -272,7 +290,7 @@ async function main() {
       };
       const end = performance.now() + DURATION_S * 1000;
       const cpu0 = cpuMs(child.pid);
-      const pg0 = postgresCpuMs();
+      const pg0 = postgresCpu();
       const t0 = performance.now();
       const loops = players.map(async (player, index) => {
         await sleep((index / players.length) * PERIOD_MS);
@@ -293,21 +311,22 @@ async function main() {
           // At a geofence: pick an offer from its stand, and the crate there when it is still on the ground
           // (one walker wins it; the others get a refusal); a crate carried from before is dropped here.
           const perceived = answer?.view?.perceived;
-          if (asked && perceived) {
-            const stand = perceived.offers.find(
-              (offer) => offer.inRange && offer.distance !== null && offer.distance < 30,
-            );
-            if (stand) {
+          if (perceived) {
+            const nearest = (list) =>
+              list.filter((item) => item.inRange && item.distance !== null).sort((a, b) => a.distance - b.distance)[0];
+            const stand = nearest(perceived.offers);
+            if (stand && stand.id !== player.lastStand) {
+              player.lastStand = stand.id;
               picks += 1;
               void send(player, { type: 'offer', objectId: stand.id, action: 'pick' });
             }
             if (player.carrying) {
-              void send(player, { type: 'drop', objectId: player.carrying });
-              player.carrying = null;
+              if (stand) {
+                void send(player, { type: 'drop', objectId: player.carrying });
+                player.carrying = null;
+              }
             } else {
-              const crate = perceived.objects.find(
-                (object) => object.inRange && object.distance !== null && object.distance < 30,
-              );
+              const crate = nearest(perceived.objects);
               if (crate) {
                 picks += 1;
                 player.carrying = crate.id;
@@ -332,7 +351,7 @@ async function main() {
       await Promise.all([...loops, mapLoop]);
       const elapsed = (performance.now() - t0) / 1000;
       const serverCpu = (cpuMs(child.pid) - cpu0) / 1000 / elapsed;
-      const pgCpu = (postgresCpuMs() - pg0) / 1000 / elapsed;
+      const pgCpu = postgresCpuMsBetween(pg0, postgresCpu()) / 1000 / elapsed;
       await sleep(1_000);
       latencies.sort((a, b) => a - b);
       pushOperator.sort((a, b) => a - b);

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createUser } from '../apps/server/src/test/factories.ts';
 import { createPlayableGame, PIER, sendEvent, startPlay } from '../apps/server/src/test/play-factories.ts';
-import { cpuMs, postgresCpuMs } from './support/proc.mjs';
+import { cpuMs, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
 import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -95,7 +95,7 @@ async function measure(serverPid, n, call) {
   const times = [];
   let bytes = 0;
   const cpu0 = cpuMs(serverPid);
-  const pg0 = postgresCpuMs();
+  const pg0 = postgresCpu();
   for (let i = 0; i < n; i += 1) {
     const t0 = performance.now();
     bytes = await call();
@@ -104,7 +104,7 @@ async function measure(serverPid, n, call) {
   return {
     median: median(times),
     serverCpu: (cpuMs(serverPid) - cpu0) / n,
-    pgCpu: (postgresCpuMs() - pg0) / n,
+    pgCpu: postgresCpuMsBetween(pg0, postgresCpu()) / n,
     bytes,
   };
 }

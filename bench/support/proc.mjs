@@ -75,19 +75,26 @@ export function rssKb(pid) {
   return total;
 }
 
-/** CPU time (ms) used so far by every PostgreSQL process (backends, writers, WAL), from /proc. */
-export function postgresCpuMs() {
-  let total = 0;
+/** CPU time (ms) used so far by each PostgreSQL process (backends, writers, WAL), by pid, from /proc. */
+export function postgresCpu() {
+  const byPid = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      byPid.set(entry, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
     } catch {
       // gone meanwhile
     }
   }
+  return byPid;
+}
+
+/** CPU time (ms) PostgreSQL's processes used between two `postgresCpu()` readings (those that exited meanwhile are lost). */
+export function postgresCpuMsBetween(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
