@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PLAY_MESSAGES } from '@loci/domain';
-import { RECORD_NAMES, type AnalyticsRecord, type RecordName } from '@loci/engine';
+import { RECORD_NAMES } from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import { gameInstances, gameplayRecords, gameVersions, playerStates } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
@@ -8,13 +8,10 @@ import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 
-/** Every record name of spec 3 §3, each with an empty list: the page reads them all without checking. */
-function emptyEvents(): Record<RecordName, AnalyticsRecord[]> {
-  return Object.fromEntries(Object.values(RECORD_NAMES).map((name) => [name, []])) as unknown as Record<
-    RecordName,
-    AnalyticsRecord[]
-  >;
-}
+/** Every record name of spec 3 §3 as a PostgreSQL array literal: the answer lists them all, the page reads them without checking. */
+const RECORD_LIST = `{${Object.values(RECORD_NAMES)
+  .map((name) => `"${name}"`)
+  .join(',')}}`;
 
 /**
  * GET /api/analytics/{versionId} (spec 3 §3, §7): one entry per player of the
@@ -24,7 +21,7 @@ function emptyEvents(): Record<RecordName, AnalyticsRecord[]> {
  * `includeAbandoned`. Manage right on the game.
  *
  * The answer is built by PostgreSQL in ONE query (records read in index order,
- * gameplay_records_version_idx, grouped by player and name with jsonb_agg) and
+ * gameplay_records_version_idx, grouped by player and name with json_agg) and
  * comes back as the JSON text of the `analytics` list: a version with 100,000
  * records answers without the server building (and serialising again) an
  * object per record (bench/operators.bench.mjs).
@@ -56,20 +53,23 @@ export async function getAnalyticsJson({
       from ${playerStates} p join ${gameInstances} i on i.id = p.instance_id
       where p.version_id = ${versionId} and (${includeAbandoned} or i.status <> 'abandoned')
     ), by_name as (
-      select r.instance_id, r.player_id, r.name, jsonb_agg(r.record order by r.id) as records
+      select r.instance_id, r.player_id, r.name, json_agg(r.record order by r.id) as records
       from ${gameplayRecords} r
       where r.version_id = ${versionId}
       group by r.instance_id, r.player_id, r.name
     ), events as (
-      select instance_id, player_id, jsonb_object_agg(name, records) as events
-      from by_name group by instance_id, player_id
+      -- Every record name, each with its list (empty when the player has none).
+      select p.instance_id, p.player_id, json_object_agg(n.name, coalesce(b.records, '[]'::json)) as events
+      from players p
+      cross join unnest(${RECORD_LIST}::text[]) as n(name)
+      left join by_name b on b.instance_id = p.instance_id and b.player_id = p.player_id and b.name = n.name
+      group by p.instance_id, p.player_id
     )
     select coalesce(json_agg(json_build_object(
       'userId', p.user_id, 'avatar', json_build_object('name', p.name), 'playerId', p.player_id,
-      'instanceId', p.instance_id, 'status', p.status, 'instanceStatus', p.instance_status,
-      'events', ${JSON.stringify(emptyEvents())}::jsonb || coalesce(e.events, '{}'::jsonb)
+      'instanceId', p.instance_id, 'status', p.status, 'instanceStatus', p.instance_status, 'events', e.events
     ) order by p.n), '[]')::text as analytics
-    from players p left join events e on e.instance_id = p.instance_id and e.player_id = p.player_id`)) as unknown as {
+    from players p join events e on e.instance_id = p.instance_id and e.player_id = p.player_id`)) as unknown as {
     rows: Array<{ analytics: string }>;
   };
   return rows[0]?.analytics ?? '[]';
