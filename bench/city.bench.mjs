@@ -188,8 +188,15 @@ function connect(baseUrl, token) {
     auth: { token },
   });
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+    const timer = setTimeout(() => reject(new Error('no socket connection within 10 s')), 10_000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
@@ -200,9 +207,16 @@ async function main() {
   await admin.end();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loci-bench-city-'));
   const { owner, gameId } = await seedGame(dataDir);
-  const env = { REDIS_URL };
+  // A city's players connect from many addresses; here they all come from 127.0.0.1.
+  const env = { REDIS_URL, LOCI_HANDSHAKE_RATE: '1000000' };
   if (process.env.BENCH_WORKERS) env.LOCI_WORKERS = process.env.BENCH_WORKERS;
   const { child, baseUrl } = await startServer({ dataDir, databaseUrl: url, env });
+  // Interrupted: the server (and its workers) goes too.
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      child.kill('SIGTERM');
+      process.exit(1);
+    });
   const dispatcher = new Agent({ connections: 256, keepAliveTimeout: 60_000 });
   const call = async (method, route, token, body) => {
     const res = await request(`${baseUrl}${route}`, {
