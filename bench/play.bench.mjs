@@ -19,6 +19,7 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { createUser } from '../apps/server/src/test/factories.ts';
 import { createPlayableGame, FAR_AWAY, PIER } from '../apps/server/src/test/play-factories.ts';
+import { backendsCpuMs, cpuMs, machineJiffies } from './support/proc.mjs';
 import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,30 +53,6 @@ async function seed(dataDir) {
   });
 }
 
-/** CPU time (ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid) {
-  // The server process and its children: the workers of a cluster (BENCH_WORKERS > 1).
-  const ticks = (id) => {
-    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  try {
-    let total = ticks(pid).cpu;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
-      try {
-        const stat = ticks(entry);
-        if (stat.ppid === pid) total += stat.cpu;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return (total * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** A walk between a point 500 m away and the pier and back, in 10 m steps: it enters and leaves the pier's geofence. */
 function walk() {
   const steps = 50;
@@ -88,32 +65,6 @@ function walk() {
     });
   }
   return [...points, ...points.slice(1, -1).reverse()];
-}
-
-/** CPU time (ms) used so far by the PostgreSQL backends serving `database` (their titles name it), from /proc. */
-function backendsCpuMs(database) {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      total += cpuMs(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-/** Busy and total jiffies of the whole machine, from /proc/stat (Linux). */
-function machineJiffies() {
-  try {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    const idle = fields[3] + fields[4];
-    const total = fields.reduce((sum, value) => sum + value, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: Number.NaN, total: Number.NaN };
-  }
 }
 
 /**

@@ -322,6 +322,18 @@ describe('operating instances', () => {
   });
 
   describe('#applyExpiration', () => {
+    /** Ends the game's playing period an hour ago (through the game's published version). */
+    const endPeriod = async (gameId: string, versionId: string) => {
+      const now = t.clock.now.getTime();
+      const playingPeriod = {
+        start: new Date(now - 3 * 3600_000).toISOString(),
+        end: new Date(now - 3600_000).toISOString(),
+        timezone: 'Europe/Athens',
+      };
+      const res = await call('PATCH', `/api/game-versions/${versionId}/playingPeriod`, owner, { playingPeriod });
+      expect(res.statusCode).toBe(200);
+    };
+
     it('refuses while the playing period has not ended', async () => {
       const { gameId } = await gameWithInstances();
       const res = await call('GET', `/api/manage/games/${gameId}/applyExpiration`);
@@ -354,6 +366,36 @@ describe('operating instances', () => {
       // Nothing is left to expire.
       expect((await call('GET', `/api/manage/games/${gameId}/applyExpiration`)).json()).toEqual({
         expiredInstances: { workingVersion: 0, publicVersion: 0 },
+      });
+    });
+    it('expires many instances at once and leaves the ended ones as they were', async () => {
+      const game = await createGame(t.app.ctx, owner);
+      const gameId = game.row.id;
+      const publishedId = await publishWorkingVersion(t.app.ctx, owner, gameId);
+      const players = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => createUser(t.app.ctx, { name: `Walker ${i}` })),
+      );
+      const active = await Promise.all(
+        players.map((player, i) =>
+          createInstance(t.app.ctx, { gameId, versionId: i % 3 === 0 ? undefined : publishedId, players: [player] }),
+        ),
+      );
+      const ended = await Promise.all(
+        (['completed', 'terminated'] as const).map((status) => createInstance(t.app.ctx, { gameId, status })),
+      );
+      await endPeriod(gameId, publishedId);
+      const res = await call('GET', `/api/manage/games/${gameId}/applyExpiration`);
+      expect(res.json()).toEqual({ expiredInstances: { workingVersion: 8, publicVersion: 16 } });
+      const list = (await call('GET', `/api/manage/gameInstances/${gameId}/thin-list`)).json() as InstanceListItem[];
+      const statuses = Object.fromEntries(list.map((item) => [item.id, item.state.worldState.status]));
+      for (const { instance } of active) expect(statuses[instance.id]).toBe('expired');
+      expect(statuses[ended[0]!.instance.id]).toBe('completed');
+      expect(statuses[ended[1]!.instance.id]).toBe('terminated');
+      // Each world took the engine's change: its revision moved on, so a player event read before retries.
+      const detail = (await call('GET', `/api/instances/${active[0]!.instance.id}`)).json() as FullInstance;
+      expect(detail.state.worldState).toMatchObject({
+        status: 'expired',
+        revision: active[0]!.instance.world.revision + 1,
       });
     });
   });

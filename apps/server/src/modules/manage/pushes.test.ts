@@ -14,6 +14,7 @@ describe('operators’ changes reach sockets', () => {
   let t: TestApp;
   let owner: TestUser;
   let bob: TestUser;
+  let carol: TestUser;
   const sockets: Socket[] = [];
   const open = async (user: TestUser) => {
     const socket = await connectSocket(t, user.token);
@@ -30,13 +31,14 @@ describe('operators’ changes reach sockets', () => {
     t = await createTestApp({ listen: true });
     owner = await createUser(t.app.ctx, { role: 'designer' });
     bob = await createUser(t.app.ctx, { name: 'Bob' });
+    carol = await createUser(t.app.ctx, { name: 'Carol' });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await t.close();
   });
 
-  const call = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
     t.app.inject({
       method,
       url,
@@ -56,6 +58,33 @@ describe('operators’ changes reach sockets', () => {
     expect(pushed.instanceId).toBe(instance.id);
     expect(pushed.outputs).toEqual([expect.objectContaining({ playerId: bob.user.id, action: 'endGame' })]);
     expect(await status).toEqual({ instanceId: instance.id, status: 'terminated' });
+  });
+
+  it('applying the expiration tells every player of every instance the game ended', async () => {
+    const game = await createGame(t.app.ctx, owner);
+    const gameId = game.row.id;
+    const { instance: first } = await createInstance(t.app.ctx, { gameId, players: [bob] });
+    const { instance: second } = await createInstance(t.app.ctx, { gameId, players: [carol] });
+    const bobSocket = await open(bob);
+    const carolSocket = await open(carol);
+    const operator = await watching(owner, second.id);
+    const now = t.clock.now.getTime();
+    const playingPeriod = {
+      start: new Date(now - 3 * 3600_000).toISOString(),
+      end: new Date(now - 3600_000).toISOString(),
+      timezone: 'Europe/Athens',
+    };
+    const period = await call('PATCH', `/api/manage/gameInstances/${first.id}/playingPeriod`, { playingPeriod });
+    expect(period.statusCode).toBe(200);
+    const pushed = [bobSocket, carolSocket].map((socket) =>
+      nextEvent<{ instanceId: string; outputs: Output[] }>(socket, SOCKET_EVENTS.outputs),
+    );
+    const status = nextEvent(operator, SOCKET_EVENTS.instance);
+    expect((await call('GET', `/api/manage/games/${gameId}/applyExpiration`)).statusCode).toBe(200);
+    const [toBob, toCarol] = await Promise.all(pushed);
+    expect(toBob).toMatchObject({ instanceId: first.id, outputs: [{ playerId: bob.user.id, action: 'endGame' }] });
+    expect(toCarol).toMatchObject({ instanceId: second.id, outputs: [{ playerId: carol.user.id, action: 'endGame' }] });
+    expect(await status).toEqual({ instanceId: second.id, status: 'expired' });
   });
 
   it('editing the world and deleting the instance reach the watchers', async () => {

@@ -26,11 +26,11 @@ import {
   type GameRow,
   type PlayerStateRow,
 } from '../../db/schema.js';
-import { AppError, fail } from '../../lib/errors.js';
+import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { assertNotArchived, type LoadedGame, requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
+import { expireActiveInstances, loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
 import {
   periodOf,
   presentFullInstance,
@@ -309,20 +309,8 @@ export async function applyExpiration({
   const { end } = periodOf(game.row.settings);
   const endTime = end ? Date.parse(end) : NaN;
   if (Number.isNaN(endTime) || endTime > ctx.now().getTime()) throw fail.conflict(OPERATION_MESSAGES.periodNotEnded);
-  const active = await ctx.db
-    .select({ id: gameInstances.id, isLiveSpec: gameInstances.isLiveSpec })
-    .from(gameInstances)
-    .where(and(eq(gameInstances.gameId, gameId), eq(gameInstances.status, 'active')));
   const expiredInstances = { workingVersion: 0, publicVersion: 0 };
-  for (const instance of active) {
-    try {
-      const { instance: after } = await runEvent(ctx, { instanceId: instance.id, event: { type: 'expire' } });
-      if (after.status !== 'expired') continue;
-    } catch (error) {
-      // Deleted meanwhile: nothing to expire.
-      if (error instanceof AppError && error.code === 'NOT_FOUND') continue;
-      throw error;
-    }
+  for (const instance of await expireActiveInstances(ctx, gameId)) {
     if (instance.isLiveSpec) expiredInstances.workingVersion += 1;
     else expiredInstances.publicVersion += 1;
   }

@@ -26,6 +26,7 @@ import {
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
+import { withSafePublish } from './safe-publish.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
 interface SocketData {
@@ -106,7 +107,14 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   const io: LociServer = new Server(httpServer, {
     path: REALTIME_PATH,
     serveClient: false,
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    ...(redis
+      ? {
+          adapter: createAdapter(
+            withSafePublish(redis.pub, (error) => ctx.log.warn({ err: error }, 'realtime: a Redis publish failed')),
+            redis.sub,
+          ),
+        }
+      : {}),
     // Several workers share the port and node:cluster hands each connection to any of them, so an HTTP
     // long-polling session (several requests) would reach workers that do not know it: WebSocket only,
     // one connection that stays with one worker (the web client connects with WebSocket directly).

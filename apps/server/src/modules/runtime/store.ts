@@ -528,6 +528,79 @@ export async function runEvent(
   return { instance: stepped.instance, result: stepped.result, spec: stepped.spec };
 }
 
+/**
+ * Expires every active instance of a game in ONE statement (the operators'
+ * "apply expiration" at the end of the playing period): each world gets the
+ * engine's `expire` change (status, statusWhen, revision + 1 — a player event
+ * that read the world before it retries, see runPlayerEvent), then one read of
+ * their players builds the pushes: every present player gets the engine's
+ * `endGame` output with their view, every instance's room its new status.
+ * Returns the expired instances.
+ */
+export async function expireActiveInstances(
+  ctx: AppContext,
+  gameId: string,
+): Promise<Array<Pick<GameInstanceRow, 'id' | 'isLiveSpec'>>> {
+  const now = ctx.now();
+  const expired = await ctx.db
+    .update(gameInstances)
+    .set({
+      status: 'expired',
+      world: sql`${gameInstances.world} || jsonb_build_object('status', 'expired', 'statusWhen', ${now.toISOString()}::text,
+        'revision', coalesce((${gameInstances.world}->>'revision')::int, 0) + 1)`,
+      updatedAt: now,
+    })
+    .where(and(eq(gameInstances.gameId, gameId), eq(gameInstances.status, 'active')))
+    .returning();
+  if (expired.length === 0) return [];
+  const players = await ctx.db
+    .select()
+    .from(playerStates)
+    .where(
+      inArray(
+        playerStates.instanceId,
+        expired.map((row) => row.id),
+      ),
+    );
+  const byInstance = new Map<string, PlayerStateRow[]>();
+  for (const player of players) {
+    const list = byInstance.get(player.instanceId) ?? [];
+    list.push(player);
+    byInstance.set(player.instanceId, list);
+  }
+  const { period } = await playSettingsOf(ctx.db, gameId, null);
+  for (const row of expired) {
+    try {
+      const rows = byInstance.get(row.id) ?? [];
+      const spec = await specFor(ctx.db, row, period);
+      const state = assembleState(row, spec, rows);
+      const outputs = new Map(
+        rows
+          .filter((player) => player.state.status !== 'left game')
+          .map((player) => [
+            player.playerId,
+            [{ playerId: player.playerId, action: 'endGame', message: 'This game has expired' } as Output],
+          ]),
+      );
+      pushStepped(ctx, {
+        instanceId: row.id,
+        status: row.status,
+        players: rows
+          .filter((player) => outputs.has(player.playerId))
+          .map((player) => ({
+            userId: player.userId,
+            outputs: outputs.get(player.playerId)!,
+            view: viewOf(spec, state, player.playerId),
+          })),
+      });
+    } catch (error) {
+      // Pushes are fire-and-forget: the expiry is committed, the players read it in their next view.
+      ctx.log.warn({ err: error, instanceId: row.id }, 'expiry push failed');
+    }
+  }
+  return expired.map((row) => ({ id: row.id, isLiveSpec: row.isLiveSpec }));
+}
+
 /** What a player's event found when it read the instance: the caller's own checks run on it. */
 export interface ReadForPlayer {
   row: GameInstanceRow;
