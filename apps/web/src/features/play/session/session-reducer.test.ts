@@ -244,6 +244,27 @@ describe('sessionReducer', () => {
       expect(pushedFirst.view?.items).toEqual({ key: 1 });
     });
 
+    it('knows the pushed batch when its objects list their fields in another order (the answer goes through its schema)', () => {
+      const correct: Output = {
+        action: 'answerResult',
+        interactionId: 'q1',
+        correct: true,
+        attemptsLeft: 1,
+        playerId: 'p1',
+      };
+      const sameInSchemaOrder = JSON.parse(
+        '{"playerId":"p1","action":"answerResult","interactionId":"q1","attemptsLeft":1,"correct":true}',
+      ) as Output;
+      const state = run(
+        [
+          { type: 'answered', answer: answer({ outputs: [sameInSchemaOrder] }), event: { type: 'pause' }, at: 1000 },
+          { type: 'pushed', answer: answer({ outputs: [correct] }), at: 1200 },
+        ],
+        playing(),
+      );
+      expect(state.notices).toHaveLength(1);
+    });
+
     it('shows the same batch again once it is a new step: after the window, or a third time', () => {
       const batch = answer({ outputs: [notification('+1 Brass key')] });
       const later = run(

@@ -136,12 +136,26 @@ function withTrace(state: SessionState, answer: PlayAnswer, event: TraceEntry['e
   };
 }
 
+/**
+ * A batch of outputs as text with every object's keys in order: the answer to
+ * an event is written out through its response schema (keys in the schema's
+ * order) while the socket push carries the engine's objects (keys in the order
+ * the engine made them), so the same batch must compare equal either way.
+ */
+function batchKey(outputs: readonly Output[]): string {
+  return JSON.stringify(outputs, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
 /** Applies an answer (the player's own step, or one pushed over the socket). */
 function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry['event'], at: number): SessionState {
   // The server pushes every step's outputs over the socket too: a batch that arrives
   // twice (answer and push, in either order) is shown once.
   const recent = state.recentBatches.filter((entry) => at - entry.at <= DUPLICATE_WINDOW_MS);
-  const batch = answer.outputs.length ? JSON.stringify(answer.outputs) : '';
+  const batch = answer.outputs.length ? batchKey(answer.outputs) : '';
   const duplicate = batch !== '' && recent.some((entry) => entry.batch === batch);
   if (duplicate) {
     const next = { ...state, view: answer.view, recentBatches: recent.filter((entry) => entry.batch !== batch) };
