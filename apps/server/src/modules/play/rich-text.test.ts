@@ -92,7 +92,8 @@ describe('rich text is sanitised on save and where players read it', () => {
     const lobby = await inject(player, 'GET', `/api/play/games/${game.gameId}`);
     expectHarmless(lobby.json().game.description, 'lobby description');
     expectHarmless(lobby.json().game.instructions, 'lobby instructions');
-    const started = await startPlay(t.app, player, game.gameId);
+    // The game's terms carry the payload too: the player accepts them to start.
+    const started = await startPlay(t.app, player, game.gameId, { acceptTerms: true });
     expect(started.statusCode, started.body).toBe(201);
     const played = (await inject(player, 'GET', `/api/play/instances/${started.json().instanceId}/game`)).json();
     expectHarmless(played.game.description, 'play game description');

@@ -39,6 +39,8 @@ const HAND_LISTED_PATHS = [
   'initialState/create/:typeId/offers',
   'initialState/edit/:entityId/objects',
   'initialState/edit/:entityId/offers',
+  'initialState/objects/:entityId',
+  'initialState/offers/:entityId',
 ];
 
 describe('#design.kinds', { timeout: UI_TEST_TIMEOUT_MS }, () => {

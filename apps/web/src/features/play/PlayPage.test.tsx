@@ -76,6 +76,7 @@ describe('PlayPage', () => {
             title: game.title,
             description: '',
             instructions: '',
+            terms: '',
             language: 'en-Us',
             logoId: null,
             multiplayer: false,
