@@ -73,7 +73,8 @@ async function cloneFromGallery(
   const copyId = /\/fe\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   expect(copyId).not.toBe(sourceId);
   await expect(page.getByText('Loading game…')).toHaveCount(0);
-  await expect(page.getByText(`Copy of ${TITLE}`).first()).toBeVisible();
+  // The workspace's breadcrumb (the navbar names the open game too, but not on a phone).
+  await expect(page.getByRole('main').getByText(`Copy of ${TITLE}`).first()).toBeVisible();
   await keepScreenshot(page, `87-gallery-copy-workspace-${screen}`);
 
   const headers = { authorization: `Bearer ${await loginToken(request, designer)}` };

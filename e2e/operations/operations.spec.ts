@@ -55,7 +55,8 @@ test('a terminated playtest counts no player as playing, and the period saves th
   await page.getByRole('dialog').getByRole('button', { name: 'Terminate instance' }).click();
   await expect(page.getByText('Game instance terminated successfully').first()).toBeVisible();
   await expect(page.getByText('(terminated)')).toBeVisible();
-  await page.getByRole('link', { name: 'Operations Walk' }).first().click();
+  // Back by the breadcrumb (the navbar's link of the open game goes to its design).
+  await page.getByRole('main').getByRole('link', { name: 'Operations Walk' }).first().click();
   await expect(total.getByText('terminated: 1')).toBeVisible();
   await expect(total.getByText(/playing:/)).toHaveCount(0);
   await keepScreenshot(page, '80-gameplay-after-terminate');
