@@ -36,6 +36,7 @@ import {
   type GameInstanceRow,
   type GameVersionRow,
   type PlayerStateRow,
+  type GameRow,
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -328,16 +329,7 @@ export async function getPlayLobby({
   const settings = game.row.settings;
   const { instanceId, refusal } = await joinRefusal(ctx, game, { user, access });
   return {
-    game: {
-      id: game.row.id,
-      title: settings.title,
-      ...pickGameTexts(settings),
-      terms: termsOf(settings),
-      language: settings.language,
-      logoId: settings.logoId ?? null,
-      multiplayer: Boolean(settings.multiplayer),
-      playingPeriod: playingPeriodOf(settings),
-    },
+    game: lobbyGameOf(game.row),
     needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
     instanceId,
     refusal,
@@ -656,6 +648,21 @@ async function submittedMediaType(
 }
 
 /** A game's playing period as players read it, or null when the game has none. */
+/** The game as a lobby shows it (signed in or not): its texts, never its spec, passcode or people. */
+export function lobbyGameOf(row: Pick<GameRow, 'id' | 'settings'>) {
+  const { settings } = row;
+  return {
+    id: row.id,
+    title: settings.title,
+    ...pickGameTexts(settings),
+    terms: termsOf(settings),
+    language: settings.language,
+    logoId: settings.logoId ?? null,
+    multiplayer: Boolean(settings.multiplayer),
+    playingPeriod: playingPeriodOf(settings),
+  };
+}
+
 export function playingPeriodOf(settings: {
   playingPeriod?: { start?: string | null; end?: string | null; timezone: string } | null;
 }): { start: string | null; end: string | null; timezone: string } | null {

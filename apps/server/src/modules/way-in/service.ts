@@ -20,7 +20,7 @@ import { gameInstances, games, playerStates } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { loadGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { joinRefusal, pickGameTexts, playingPeriodOf, termsOf } from '../play/service.js';
+import { joinRefusal, lobbyGameOf, playingPeriodOf } from '../play/service.js';
 
 /** A visitor without an account, for loading a game whose public fields anyone may read (an id nobody has). */
 const NOBODY: CurrentUser = { id: '00000000-0000-0000-0000-000000000000', role: 'player', email: '', name: '' };
@@ -73,16 +73,7 @@ export async function getPublicLobby({ ctx, gameId }: { ctx: AppContext; gameId:
   const settings = game.row.settings;
   const { refusal } = await joinRefusal(ctx, game, null);
   return {
-    game: {
-      id: game.row.id,
-      title: settings.title,
-      ...pickGameTexts(settings),
-      terms: termsOf(settings),
-      language: settings.language,
-      logoId: settings.logoId ?? null,
-      multiplayer: Boolean(settings.multiplayer),
-      playingPeriod: playingPeriodOf(settings),
-    },
+    game: lobbyGameOf(game.row),
     needsPasscode: Boolean(settings.playPassword),
     restricted: isRestricted(game),
     refusal,

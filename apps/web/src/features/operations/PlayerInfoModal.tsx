@@ -1,8 +1,9 @@
 import type { PlayerStateItem } from '@loci/domain';
-import { Avatar, Badge, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from './operations-values';
+import { Rows } from './PlayerStatePanel';
 import type { MessageRecipient } from './SendMessageModal';
 import './locales';
 
@@ -18,32 +19,6 @@ export interface PlayerInfoModalProps {
   zone?: string | null;
   /** Opens the message modal for this player (offered while they are in a running instance). */
   onMessage?: (player: MessageRecipient) => void;
-}
-
-function Section({ title, empty, rows }: { title: string; empty: string; rows: [string, string][] }) {
-  return (
-    <Stack gap={4}>
-      <Title order={4} fz="h5">
-        {title}
-      </Title>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Table verticalSpacing={4} aria-label={title}>
-          <Table.Tbody>
-            {rows.map(([name, value]) => (
-              <Table.Tr key={name}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td ta="right">{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
-  );
 }
 
 /** A player's state (spec 1 §2, §3): name, status, scene, and what they own and are attributed. */
@@ -108,17 +83,17 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: P
               </Button>
             </Group>
           )}
-          <Section
+          <Rows
             title={t('operations.player.items')}
             empty={t('operations.player.none', { what: 'items' })}
             rows={items}
           />
-          <Section
+          <Rows
             title={t('operations.player.objects')}
             empty={t('operations.player.none', { what: 'objects' })}
             rows={objects}
           />
-          <Section
+          <Rows
             title={t('operations.player.attributes')}
             empty={t('operations.player.none', { what: 'attributes' })}
             rows={attributes}

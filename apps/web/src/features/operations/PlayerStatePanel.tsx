@@ -19,7 +19,8 @@ export interface ReadablePlayerState {
   milestones?: Record<string, string>;
 }
 
-function Rows({ title, empty, rows }: { title: string; empty: string; rows: [string, string][] }) {
+/** A titled table of name → value rows (or a dimmed line when there are none); the player modal shows its sections with it too. */
+export function Rows({ title, empty, rows }: { title: string; empty: string; rows: [string, string][] }) {
   return (
     <Stack gap={4}>
       <Title order={4} fz="h5">
