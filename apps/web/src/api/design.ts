@@ -30,9 +30,9 @@ export const designApi = {
     api.get<Array<DesignEntityOf<K>>>(`${base(gameId)}/${segment(kind)}`, signal),
   get: <K extends DesignKind>(gameId: string, kind: K, id: string, signal?: AbortSignal) =>
     api.get<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, signal),
-  create: <K extends DesignKind>(gameId: string, kind: K, values: Record<string, unknown>) =>
+  create: <K extends DesignKind>(gameId: string, kind: K, values: object) =>
     api.post<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}`, { ...values, gameId }),
-  update: <K extends DesignKind>(gameId: string, kind: K, id: string, values: Record<string, unknown>) =>
+  update: <K extends DesignKind>(gameId: string, kind: K, id: string, values: object) =>
     api.patch<DesignEntityOf<K>>(`${base(gameId)}/${segment(kind)}/${enc(id)}`, { ...values, gameId }),
   remove: (gameId: string, kind: DesignKind, id: string) =>
     api.delete<{ success: boolean }>(`${base(gameId)}/${segment(kind)}/${enc(id)}`),

@@ -17,6 +17,7 @@ export interface ShellForm<V> {
     handleValidationFailure?: (errors: FormErrors) => void,
   ) => (event?: FormEvent<HTMLFormElement>) => void;
   errors: FormErrors;
+  setErrors: (errors: FormErrors) => void;
   isDirty: () => boolean;
 }
 

@@ -9,26 +9,15 @@ import {
   hasLocationServices,
   type DesignEntity,
 } from '@loci/domain';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { Alert, Button, Divider, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle, IconQrcode } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
 import { ActionsEditor } from '../actions';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
+import { EntityFormShell, NameTitleFields, NotesField, schemaContextOf, useDesignEntityForm } from '../common';
 import { ConditionBlocksEditor } from '../conditions';
 import { QrCodeDialog } from '../qr/QrCodeDialog';
 import { LimitFields } from './LimitFields';
@@ -46,7 +35,6 @@ import {
 } from './object-type-values';
 import { PayloadSpecEditor } from './PayloadSpecEditor';
 import './locales';
-import { useStoredValues } from '../../../components/forms';
 
 export interface ObjectTypeFormProps {
   kind: ObjectTypeKind;
@@ -82,20 +70,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: ObjectTypeFormProps) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm(kind, entityId, { onDone });
-  const { readOnly, gameId, workspace } = entityForm;
-  const [qrOpened, setQrOpened] = useState(false);
-  const [initialValues] = useState(() => toFormValues(defaultsOf(kind)));
-
-  const form = useForm<ObjectTypeFormValues>({
-    mode: 'controlled',
-    initialValues,
-    validate: (values) => ({
-      ...toFormErrors(entityForm.validate(toBody(kind, values)), values.payloadSpec),
+  const { entityForm, form } = useDesignEntityForm<ObjectTypeKind, ObjectTypeFormValues>(kind, entityId, {
+    onDone,
+    initialValues: () => toFormValues(defaultsOf(kind)),
+    fromEntity: (entity) => fromEntity(kind, entity),
+    validate: (values, { validate }) => ({
+      ...toFormErrors(validate(toBody(kind, values)), values.payloadSpec),
       ...duplicateKeyErrors(values.payloadSpec, t('design.objectTypes.properties.duplicateKey')),
     }),
   });
-  useStoredValues(form, entityForm.entity, (entity) => fromEntity(kind, entity));
+  const { readOnly, gameId, workspace } = entityForm;
+  const [qrOpened, setQrOpened] = useState(false);
 
   const { values, errors } = form;
   const market = workspace?.game.market ?? false;
@@ -181,10 +166,7 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
         )}
 
         <Section title={t('design.objectTypes.sections.general')}>
-          <Group grow align="flex-start">
-            <NameField form={form} entityForm={entityForm} />
-            <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-          </Group>
+          <NameTitleFields form={form} entityForm={entityForm} />
           <RichTextEditor
             label={t('design.description')}
             value={values.description}
@@ -350,13 +332,7 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
           </Section>
         )}
 
-        <Textarea
-          label={t('design.notes')}
-          description={t('design.notesHint')}
-          autosize
-          minRows={2}
-          {...form.getInputProps('notes')}
-        />
+        <NotesField {...form.getInputProps('notes')} />
       </EntityFormShell>
       {stored && (
         <QrCodeDialog

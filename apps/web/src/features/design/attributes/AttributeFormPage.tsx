@@ -1,14 +1,12 @@
 import { applyHidden, newAttributeDefaults, type AttributeValues, type DesignEntity } from '@loci/domain';
-import { Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EntityFormShell } from '../common/EntityFormShell';
+import { NameTitleFields, NotesField } from '../common/DesignFields';
+import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
-import { NameField } from '../common/NameField';
-import { useEntityForm } from '../common/useEntityForm';
-import '../common/locales';
-import { DescriptionLogoFields, HiddenMarketFields, useStoredValues } from '../../../components/forms';
+import { DescriptionLogoFields, HiddenMarketFields } from '../../../components/forms';
 
 /** The attribute form's values: the domain's, the price as a NumberInput holds it. */
 export type AttributeFormValues = Omit<AttributeValues, 'price'> & { price: NumberFieldValue };
@@ -26,14 +24,12 @@ const fromEntity = (entity: DesignEntity) => toFormValues(valuesFrom(newAttribut
  */
 export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('attribute', entityId, { onDone });
-  const { readOnly, gameId, workspace } = entityForm;
-  const form = useForm<AttributeFormValues>({
-    mode: 'controlled',
-    initialValues: toFormValues(newAttributeDefaults()),
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form } = useDesignEntityForm('attribute', entityId, {
+    onDone,
+    initialValues: () => toFormValues(newAttributeDefaults()),
+    fromEntity,
   });
-  useStoredValues(form, entityForm.entity, fromEntity);
+  const { readOnly, gameId, workspace } = entityForm;
 
   const market = workspace?.game.market ?? false;
   const currency = workspace?.game.currencyName || t('design.items.currency');
@@ -41,19 +37,8 @@ export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?
   const handleHidden = (hidden: boolean) => form.setValues(applyHidden({ ...form.getValues(), hidden }));
 
   return (
-    <EntityFormShell
-      entityForm={entityForm}
-      form={form}
-      title={
-        entityForm.isNew ? t('design.newOf', { label: t('design.kinds.attribute') }) : (entityForm.entity?.name ?? '')
-      }
-      label={t('design.attributes.formLabel')}
-      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
-    >
-      <Group grow align="flex-start">
-        <NameField form={form} entityForm={entityForm} />
-        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-      </Group>
+    <EntityFormShell entityForm={entityForm} form={form} label={t('design.attributes.formLabel')}>
+      <NameTitleFields form={form} entityForm={entityForm} />
       <DescriptionLogoFields
         gameId={gameId}
         description={values.description}
@@ -75,13 +60,7 @@ export function AttributeForm({ entityId, onDone }: { entityId?: string; onDone?
           priceProps={form.getInputProps('price')}
         />
       </Stack>
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField {...form.getInputProps('notes')} />
     </EntityFormShell>
   );
 }

@@ -1,15 +1,12 @@
 import { CHARACTER_GENDERS, newCharacterDefaults, type CharacterValues, type DesignEntity } from '@loci/domain';
-import { Group, NumberInput, SegmentedControl, Input, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Group, NumberInput, SegmentedControl, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
+import { NameTitleFields, NotesField } from '../common/DesignFields';
+import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
-import { NameField } from '../common/NameField';
-import { useEntityForm } from '../common/useEntityForm';
-import '../common/locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The character form's values: the domain's, the age as a NumberInput holds it. */
 export type CharacterFormValues = Omit<CharacterValues, 'age'> & { age: NumberFieldValue };
@@ -23,30 +20,17 @@ const fromEntity = (entity: DesignEntity) => toFormValues(valuesFrom(newCharacte
 /** The character form (spec 2 §3–5): name, title (required), age, gender (m by default), avatar. */
 export function CharacterForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('character', entityId, { onDone });
-  const { readOnly, gameId } = entityForm;
-  const form = useForm<CharacterFormValues>({
-    mode: 'controlled',
-    initialValues: toFormValues(newCharacterDefaults()),
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form } = useDesignEntityForm('character', entityId, {
+    onDone,
+    initialValues: () => toFormValues(newCharacterDefaults()),
+    fromEntity,
   });
-  useStoredValues(form, entityForm.entity, fromEntity);
+  const { readOnly, gameId } = entityForm;
   const { values } = form;
 
   return (
-    <EntityFormShell
-      entityForm={entityForm}
-      form={form}
-      title={
-        entityForm.isNew ? t('design.newOf', { label: t('design.kinds.character') }) : (entityForm.entity?.name ?? '')
-      }
-      label={t('design.characters.formLabel')}
-      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
-    >
-      <Group grow align="flex-start">
-        <NameField form={form} entityForm={entityForm} />
-        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-      </Group>
+    <EntityFormShell entityForm={entityForm} form={form} label={t('design.characters.formLabel')}>
+      <NameTitleFields form={form} entityForm={entityForm} />
       <Group align="flex-start" gap="lg">
         <NumberInput
           label={t('design.characters.age')}
@@ -79,13 +63,7 @@ export function CharacterForm({ entityId, onDone }: { entityId?: string; onDone?
         error={form.errors.mediaId}
         disabled={readOnly}
       />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField {...form.getInputProps('notes')} />
     </EntityFormShell>
   );
 }

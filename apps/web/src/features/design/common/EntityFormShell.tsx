@@ -10,15 +10,15 @@ import './locales';
 
 export type { ShellForm };
 
-export interface EntityFormShellProps<V> {
+export interface EntityFormShellProps<V extends object> {
   /** From useEntityForm(kind, entityId): entity, lock, rights, submit/remove/cancel. */
   entityForm: EntityFormState;
   /** The Mantine form (useForm) holding the values; its `validate` should call entityForm.validate. */
   form: ShellForm<V>;
-  /** The heading, e.g. 'New item' or the entity's name. */
-  title: ReactNode;
-  /** Called with valid values on Save; usually `(values) => entityForm.submit(toBody(values), form)`. */
-  onSubmit: (values: V) => unknown;
+  /** The heading (default: 'New <kind>' for a new entity, else the entity's name). */
+  title?: ReactNode;
+  /** Called with valid values on Save (default: `entityForm.submit(values, form)`, the values as the body). */
+  onSubmit?: (values: V) => unknown;
   /** The fields. They sit in a disabled fieldset when read-only; pass `entityForm.readOnly` to rich text and maps. */
   children: ReactNode;
   /** Shows the Delete button for a stored entity (default true). */
@@ -39,7 +39,7 @@ export interface EntityFormShellProps<V> {
  * Cancel, Delete asking 'Are you really sure?'. Loading and not-found states
  * show instead of the form. The breadcrumb is the workspace shell's.
  */
-export function EntityFormShell<V>({
+export function EntityFormShell<V extends object>({
   entityForm,
   form,
   title,
@@ -53,6 +53,9 @@ export function EntityFormShell<V>({
 }: EntityFormShellProps<V>) {
   const { t } = useTranslation();
   const { entity, isNew, readOnly, canEdit, lock, inModal } = entityForm;
+  const heading =
+    title ?? (isNew ? t('design.newOf', { label: t(`design.kinds.${entityForm.kind}`) }) : (entity?.name ?? ''));
+  const handleSubmit = onSubmit ?? ((values: V) => void entityForm.submit(values, form));
 
   if (entityForm.isLoading) return <PageLoader label={DESIGN_TEXTS.loading} />;
   if (entityForm.notFound) {
@@ -68,8 +71,8 @@ export function EntityFormShell<V>({
   return (
     <FormShell
       form={form}
-      onSubmit={onSubmit}
-      title={title}
+      onSubmit={handleSubmit}
+      title={heading}
       description={description}
       label={label}
       lock={lock}

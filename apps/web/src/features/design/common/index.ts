@@ -2,6 +2,8 @@
 export { EntityFormShell, type EntityFormShellProps, type ShellForm } from './EntityFormShell';
 export { EntityPicker, type EntityPickerProps } from './EntityPicker';
 export { NameField, type NameFieldForm, type NameFieldProps } from './NameField';
+export { NameTitleFields, NotesField, type NameTitleForm } from './DesignFields';
+export { useDesignEntityForm, type UseDesignEntityFormOptions } from './useDesignEntityForm';
 export {
   defaultReturnPath,
   isNewEntityId,
@@ -17,6 +19,7 @@ export {
   entitiesOf,
   entityLabel,
   findEntity,
+  gameCenter,
   plainText,
   schemaContextOf,
   truncate,

@@ -54,7 +54,7 @@ export function useDesignMutations<K extends DesignKind>(gameId: string, kind: K
   const refresh = () => queryClient.invalidateQueries({ queryKey: designQueryKeys.workspace(gameId) });
 
   const create = useMutation({
-    mutationFn: (values: Record<string, unknown>) => designApi.create(gameId, kind, values),
+    mutationFn: (values: object) => designApi.create(gameId, kind, values),
     onSuccess: (entity) => {
       storeEntity(queryClient, gameId, kind, entity);
       notifySuccess(createdText(kind, entity.name));
@@ -66,8 +66,7 @@ export function useDesignMutations<K extends DesignKind>(gameId: string, kind: K
   });
 
   const update = useMutation({
-    mutationFn: ({ id, values }: { id: string; values: Record<string, unknown> }) =>
-      designApi.update(gameId, kind, id, values),
+    mutationFn: ({ id, values }: { id: string; values: object }) => designApi.update(gameId, kind, id, values),
     onSuccess: (entity) => {
       storeEntity(queryClient, gameId, kind, entity);
       notifySuccess(savedText(kind, entity.name));

@@ -63,10 +63,7 @@ export interface EntityFormState<K extends DesignKind = DesignKind> {
    * go onto `form`; other failures are toasted. Navigates (or calls onDone) on
    * success and returns the stored entity.
    */
-  submit: (
-    values: Record<string, unknown>,
-    form?: { setErrors: (errors: FormErrors) => void },
-  ) => Promise<DesignEntity | undefined>;
+  submit: (values: object, form?: { setErrors: (errors: FormErrors) => void }) => Promise<DesignEntity | undefined>;
   /** Deletes without asking (EntityFormShell asks 'Are you really sure?' first), then navigates. */
   remove: () => Promise<void>;
   /** Leaves the form without saving. */

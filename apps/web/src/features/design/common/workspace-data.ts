@@ -19,6 +19,11 @@ export function findEntity<K extends DesignKind>(workspace: Workspace | undefine
 }
 
 /** What the kind schemas need to know of the game: its background type and whether it has a market. */
+/** The game's place (spec 1 §2 `pg.place`): where new scenes and places start on the map. */
+export function gameCenter(workspace: Workspace | undefined): { lat: number; lng: number } {
+  return { lat: workspace?.game.pg.place.lat ?? 0, lng: workspace?.game.pg.place.lng ?? 0 };
+}
+
 export function schemaContextOf(workspace: Workspace | undefined): DesignSchemaContext {
   return {
     backgroundType: workspace?.game.pg.type ?? 'map',

@@ -1,32 +1,23 @@
 import {
   DESIGN_TEXTS,
   INTERACTION_TYPE_INFO,
-  designEntitySchema,
   newQuestion,
   type DesignEntity,
   type InteractionType,
 } from '@loci/domain';
-import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
+import { EntityFormShell, NameField, NotesField, useDesignEntityForm, useEntityForm } from '../common';
 import { binderOf, errorOf, type Binder } from '../conditions/form-binding';
 import { ConversationEditor } from './ConversationEditor';
 import { DirectionFields } from './DirectionFields';
-import {
-  interactionDefaults,
-  isOfferedInteractionType,
-  toInteractionFormValues,
-  type InteractionFormValues,
-} from './interaction-values';
+import { interactionDefaults, isOfferedInteractionType, toInteractionFormValues } from './interaction-values';
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
-import { useStoredValues } from '../../../components/forms';
 
 interface FieldsProps {
   bind: Binder;
@@ -320,23 +311,15 @@ function InteractionFormOfType({
   onDone?: InteractionFormProps['onDone'];
 }) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('interaction', entityId, { onDone });
-  const { gameId, readOnly, workspace, entity } = entityForm;
-  const [initialValues] = useState(() => interactionDefaults(type));
-  const form = useForm<InteractionFormValues>({
-    mode: 'controlled',
-    initialValues,
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form, submitParsed } = useDesignEntityForm('interaction', entityId, {
+    onDone,
+    initialValues: () => interactionDefaults(type),
+    fromEntity: toInteractionFormValues,
   });
-  useStoredValues(form, entity, toInteractionFormValues);
+  const { gameId, readOnly, entity } = entityForm;
   const bind = binderOf(form);
   const typeLabel = INTERACTION_TYPE_INFO[type].label;
   const Fields = TYPE_FIELDS[type];
-
-  const handleSubmit = (values: InteractionFormValues) => {
-    const body = { ...designEntitySchema('interaction', schemaContextOf(workspace)).parse(values) };
-    void entityForm.submit(body, form);
-  };
 
   return (
     <EntityFormShell
@@ -347,17 +330,10 @@ function InteractionFormOfType({
           ? t('design.interactions.newTitle', { type: typeLabel })
           : t('design.interactions.title', { type: typeLabel, name: entity?.name ?? '' })
       }
-      onSubmit={handleSubmit}
+      onSubmit={submitParsed}
     >
       <NameField form={form} entityForm={entityForm} />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        readOnly={readOnly}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
       <Divider />
       {Fields && <Fields bind={bind} readOnly={readOnly} gameId={gameId} />}
     </EntityFormShell>

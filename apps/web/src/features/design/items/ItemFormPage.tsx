@@ -1,15 +1,13 @@
 import { applyHidden, newItemDefaults, type DesignEntity, type ItemValues } from '@loci/domain';
-import { Alert, Group, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Stack, Switch } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EntityFormShell } from '../common/EntityFormShell';
+import { NameTitleFields, NotesField } from '../common/DesignFields';
+import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
-import { NameField } from '../common/NameField';
-import { useEntityForm } from '../common/useEntityForm';
-import '../common/locales';
-import { DescriptionLogoFields, HiddenMarketFields, useStoredValues } from '../../../components/forms';
+import { DescriptionLogoFields, HiddenMarketFields } from '../../../components/forms';
 
 /** The item form's values: the domain's, numbers as a NumberInput holds them. */
 export type ItemFormValues = Omit<ItemValues, 'price' | 'maxItems'> & {
@@ -30,14 +28,12 @@ const fromEntity = (entity: DesignEntity) => toFormValues(valuesFrom(newItemDefa
  */
 export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('item', entityId, { onDone });
-  const { readOnly, gameId, workspace } = entityForm;
-  const form = useForm<ItemFormValues>({
-    mode: 'controlled',
-    initialValues: toFormValues(newItemDefaults()),
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form } = useDesignEntityForm('item', entityId, {
+    onDone,
+    initialValues: () => toFormValues(newItemDefaults()),
+    fromEntity,
   });
-  useStoredValues(form, entityForm.entity, fromEntity);
+  const { readOnly, gameId, workspace } = entityForm;
 
   // The market's currency (chosen in the game's settings) is what prices are paid in: it has no price itself.
   const isMarketCurrency = Boolean(entityId) && workspace?.game.currencyItemId === entityId;
@@ -48,17 +44,8 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
   const handleHidden = (hidden: boolean) => form.setValues(applyHidden({ ...form.getValues(), hidden }));
 
   return (
-    <EntityFormShell
-      entityForm={entityForm}
-      form={form}
-      title={entityForm.isNew ? t('design.newOf', { label: t('design.kinds.item') }) : (entityForm.entity?.name ?? '')}
-      label={t('design.items.formLabel')}
-      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
-    >
-      <Group grow align="flex-start">
-        <NameField form={form} entityForm={entityForm} />
-        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-      </Group>
+    <EntityFormShell entityForm={entityForm} form={form} label={t('design.items.formLabel')}>
+      <NameTitleFields form={form} entityForm={entityForm} />
       <DescriptionLogoFields
         gameId={gameId}
         description={values.description}
@@ -96,13 +83,7 @@ export function ItemForm({ entityId, onDone }: { entityId?: string; onDone?: (en
           />
         )}
       </Stack>
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField {...form.getInputProps('notes')} />
     </EntityFormShell>
   );
 }

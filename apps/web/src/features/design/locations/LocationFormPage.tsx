@@ -8,22 +8,20 @@ import {
   type DesignEntity,
   type LocationValues,
 } from '@loci/domain';
-import { Group, NumberInput, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Group, NumberInput, Select, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MediaPickerField } from '../../media';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
+import type { Workspace } from '../../../api/design';
 import { EntityFormShell } from '../common/EntityFormShell';
 import { EntityPicker } from '../common/EntityPicker';
+import { NameTitleFields, NotesField } from '../common/DesignFields';
+import { findEntity, gameCenter } from '../common/workspace-data';
+import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
-import { NameField } from '../common/NameField';
 import { PlaceFields } from '../common/PlaceFields';
-import { useEntityForm } from '../common/useEntityForm';
-import { findEntity } from '../common/workspace-data';
 import { spotOf } from '../overview/scene-geometry';
-import '../common/locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The location form's values: the domain's, numbers as a NumberInput holds them, conditions as the editor holds them. */
 export type LocationFormValues = Omit<
@@ -69,21 +67,23 @@ export interface LocationFormProps {
  * trackable / visible / contactable with the option sets and messages of
  * §5, and the conditions under which it exists (`if`).
  */
+/** Where a new place starts: its scene's centre, else the game's place. */
+function centerOf(workspace: Workspace | undefined, sceneId: string | undefined) {
+  const scene = findEntity(workspace, 'scene', sceneId);
+  return (scene ? spotOf(scene) : null) ?? gameCenter(workspace);
+}
+
 export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('location', entityId, { onDone, sceneId });
-  const { readOnly, gameId, workspace } = entityForm;
-  const scene = findEntity(workspace, 'scene', sceneId);
-  const sceneSpot = scene ? spotOf(scene) : null;
-  const center = sceneSpot ?? { lat: workspace?.game.pg.place.lat ?? 0, lng: workspace?.game.pg.place.lng ?? 0 };
-  const form = useForm<LocationFormValues>({
-    mode: 'controlled',
-    initialValues: toFormValues(newLocationDefaults(sceneId ?? null, center)),
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form } = useDesignEntityForm('location', entityId, {
+    onDone,
+    sceneId,
+    initialValues: ({ workspace }) => toFormValues(newLocationDefaults(sceneId ?? null, centerOf(workspace, sceneId))),
+    fromEntity: (entity, { workspace }) =>
+      toFormValues(valuesFrom(newLocationDefaults(null, centerOf(workspace, sceneId)), entity)),
   });
-  useStoredValues(form, entityForm.entity, (entity) =>
-    toFormValues(valuesFrom(newLocationDefaults(null, center), entity)),
-  );
+  const { readOnly, gameId, workspace } = entityForm;
+  const center = centerOf(workspace, sceneId);
   const { values } = form;
   const offered = locationPerceptionOptions({ trackable: values.trackable, visible: values.visible });
 
@@ -103,19 +103,8 @@ export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
     }));
 
   return (
-    <EntityFormShell
-      entityForm={entityForm}
-      form={form}
-      title={
-        entityForm.isNew ? t('design.newOf', { label: t('design.kinds.location') }) : (entityForm.entity?.name ?? '')
-      }
-      label={t('design.locations.formLabel')}
-      onSubmit={(submitted) => void entityForm.submit(submitted, form)}
-    >
-      <Group grow align="flex-start">
-        <NameField form={form} entityForm={entityForm} />
-        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-      </Group>
+    <EntityFormShell entityForm={entityForm} form={form} label={t('design.locations.formLabel')}>
+      <NameTitleFields form={form} entityForm={entityForm} />
       <EntityPicker
         gameId={gameId}
         kind="scene"
@@ -195,13 +184,7 @@ export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
         readOnly={readOnly}
         gameId={gameId}
       />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField {...form.getInputProps('notes')} />
     </EntityFormShell>
   );
 }

@@ -1,14 +1,10 @@
-import { designEntitySchema, newMilestoneDefaults, type DesignEntity } from '@loci/domain';
-import { Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { newMilestoneDefaults, type DesignEntity } from '@loci/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
+import { EntityFormShell, NameField, NotesField, useDesignEntityForm } from '../common';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
 import { bindEditor } from '../conditions/form-binding';
 import './locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The values of the milestone form. */
 export interface MilestoneFormValues {
@@ -46,20 +42,12 @@ export interface MilestoneFormProps {
  */
 export function MilestoneForm({ entityId, onDone }: MilestoneFormProps) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('milestone', entityId, { onDone });
-  const { gameId, readOnly, workspace, entity } = entityForm;
-  const [initialValues] = useState(defaults);
-  const form = useForm<MilestoneFormValues>({
-    mode: 'controlled',
-    initialValues,
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form, submitParsed } = useDesignEntityForm('milestone', entityId, {
+    onDone,
+    initialValues: defaults,
+    fromEntity: toMilestoneFormValues,
   });
-  useStoredValues(form, entity, toMilestoneFormValues);
-
-  const handleSubmit = (values: MilestoneFormValues) => {
-    const body = { ...designEntitySchema('milestone', schemaContextOf(workspace)).parse(values) };
-    void entityForm.submit(body, form);
-  };
+  const { gameId, readOnly, entity } = entityForm;
 
   return (
     <EntityFormShell
@@ -68,17 +56,10 @@ export function MilestoneForm({ entityId, onDone }: MilestoneFormProps) {
       title={
         entityForm.isNew ? t('design.milestones.newTitle') : t('design.milestones.title', { name: entity?.name ?? '' })
       }
-      onSubmit={handleSubmit}
+      onSubmit={submitParsed}
     >
       <NameField form={form} entityForm={entityForm} />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        readOnly={readOnly}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
       <ConditionBlocksEditor
         {...bindEditor<ConditionBlockValue[]>(form, 'condition', [])}
         readOnly={readOnly}

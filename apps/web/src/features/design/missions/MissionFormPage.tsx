@@ -1,15 +1,12 @@
-import { designEntitySchema, newMissionDefaults, type DesignEntity } from '@loci/domain';
-import { Divider, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { newMissionDefaults, type DesignEntity } from '@loci/domain';
+import { Divider, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { EntityFormShell, NameField, schemaContextOf, useEntityForm } from '../common';
+import { EntityFormShell, NameField, NotesField, useDesignEntityForm } from '../common';
 import { binderOf, errorOf } from '../conditions/form-binding';
 import { AccomplishmentEditor, type AccomplishmentValue } from './AccomplishmentEditor';
 import './locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The values of the mission form. */
 export interface MissionFormValues {
@@ -61,22 +58,14 @@ export interface MissionFormProps {
  */
 export function MissionForm({ entityId, onDone }: MissionFormProps) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('mission', entityId, { onDone });
-  const { gameId, readOnly, workspace, entity } = entityForm;
-  const [initialValues] = useState(defaults);
-  const form = useForm<MissionFormValues>({
-    mode: 'controlled',
-    initialValues,
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form, submitParsed } = useDesignEntityForm('mission', entityId, {
+    onDone,
+    initialValues: defaults,
+    fromEntity: toMissionFormValues,
   });
-  useStoredValues(form, entity, toMissionFormValues);
+  const { gameId, readOnly, entity } = entityForm;
   const bind = binderOf(form);
   const description = bind<string>('description', '');
-
-  const handleSubmit = (values: MissionFormValues) => {
-    const body = { ...designEntitySchema('mission', schemaContextOf(workspace)).parse(values) };
-    void entityForm.submit(body, form);
-  };
 
   return (
     <EntityFormShell
@@ -85,7 +74,7 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
       title={
         entityForm.isNew ? t('design.missions.newTitle') : t('design.missions.title', { name: entity?.name ?? '' })
       }
-      onSubmit={handleSubmit}
+      onSubmit={submitParsed}
     >
       <NameField form={form} entityForm={entityForm} />
       <TextInput
@@ -103,14 +92,7 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
         withAsterisk
         minHeight={140}
       />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        readOnly={readOnly}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
       <Divider />
       <AccomplishmentEditor bind={bind} path="accomplishment" readOnly={readOnly} gameId={gameId} />
     </EntityFormShell>

@@ -1,15 +1,12 @@
-import { designEntitySchema, newRuleDefaults, type Rule } from '@loci/domain';
-import { Divider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { newRuleDefaults, type Rule } from '@loci/domain';
+import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionsEditor, type ActionValue } from '../actions';
-import { EntityFormShell, NameField, entityLabel, findEntity, schemaContextOf, useEntityForm } from '../common';
+import { EntityFormShell, NameField, entityLabel, findEntity, NotesField, useDesignEntityForm } from '../common';
 import { ConditionBlocksEditor, ConditionEditor, type ConditionBlockValue, type ConditionValue } from '../conditions';
 import { bindEditor } from '../conditions/form-binding';
 import './locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The values of the rule form: a rule (spec 4 §1) whose conditions and actions may still be drafts. */
 export interface RuleFormValues {
@@ -65,20 +62,12 @@ export interface RuleFormProps {
  */
 export function RuleForm({ entityId, sceneId }: RuleFormProps) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('rule', entityId, { sceneId });
-  const { gameId, readOnly, workspace, entity } = entityForm;
-  const [initialValues] = useState(() => defaultsFor(sceneId ?? ''));
-  const form = useForm<RuleFormValues>({
-    mode: 'controlled',
-    initialValues,
-    validate: (values) => entityForm.validate(values),
+  const { entityForm, form, submitParsed } = useDesignEntityForm('rule', entityId, {
+    sceneId,
+    initialValues: () => defaultsFor(sceneId ?? ''),
+    fromEntity: toRuleFormValues,
   });
-  useStoredValues(form, entity, toRuleFormValues);
-
-  const handleSubmit = (values: RuleFormValues) => {
-    const body = { ...designEntitySchema('rule', schemaContextOf(workspace)).parse(values) };
-    void entityForm.submit(body, form);
-  };
+  const { gameId, readOnly, workspace, entity } = entityForm;
 
   const scene = findEntity(workspace, 'scene', form.getValues().sceneId || sceneId);
   const common = { readOnly, gameId };
@@ -88,7 +77,7 @@ export function RuleForm({ entityId, sceneId }: RuleFormProps) {
       form={form}
       title={entityForm.isNew ? t('design.rules.newTitle') : t('design.rules.title', { name: entity?.name ?? '' })}
       description={scene ? t('design.rules.ofScene', { scene: entityLabel(scene) }) : undefined}
-      onSubmit={handleSubmit}
+      onSubmit={submitParsed}
     >
       {form.errors.sceneId && (
         // The scene is the route's, not a field: a server's 'Select a scene' shows here.
@@ -97,14 +86,7 @@ export function RuleForm({ entityId, sceneId }: RuleFormProps) {
         </Text>
       )}
       <NameField form={form} entityForm={entityForm} />
-      <Textarea
-        label={t('design.notes')}
-        description={t('design.notesHint')}
-        autosize
-        minRows={2}
-        readOnly={readOnly}
-        {...form.getInputProps('notes')}
-      />
+      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
 
       <Divider />
       <Stack gap="xs">

@@ -1,17 +1,15 @@
 import { newSceneDefaults, type DesignEntity } from '@loci/domain';
-import { Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MediaPickerField } from '../../media';
 import { EntityFormShell } from '../common/EntityFormShell';
+import { NameTitleFields } from '../common/DesignFields';
+import { gameCenter } from '../common/workspace-data';
+import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
-import { NameField } from '../common/NameField';
 import { PlaceFields } from '../common/PlaceFields';
-import { useEntityForm } from '../common/useEntityForm';
 import { spotOf } from '../overview/scene-geometry';
-import '../common/locales';
-import { useStoredValues } from '../../../components/forms';
 
 /** The scene form's values (the server derives `place` from lat, lng and radius). */
 export interface SceneFormValues {
@@ -52,34 +50,23 @@ function defaults(center: { lat: number; lng: number }): SceneFormValues {
  */
 export function SceneForm({ entityId, onDone }: { entityId?: string; onDone?: (entity?: DesignEntity) => void }) {
   const { t } = useTranslation();
-  const entityForm = useEntityForm('scene', entityId, { onDone });
+  const { entityForm, form } = useDesignEntityForm('scene', entityId, {
+    onDone,
+    initialValues: ({ workspace }) => defaults(gameCenter(workspace)),
+    fromEntity: (entity, { workspace }) => {
+      const values = valuesFrom(defaults(gameCenter(workspace)), entity);
+      const spot = spotOf(entity);
+      return spot ? { ...values, lat: spot.lat, lng: spot.lng, radius: spot.radius } : values;
+    },
+  });
   const { readOnly, gameId, workspace } = entityForm;
-  const center = { lat: workspace?.game.pg.place.lat ?? 0, lng: workspace?.game.pg.place.lng ?? 0 };
-  const form = useForm<SceneFormValues>({
-    mode: 'controlled',
-    initialValues: defaults(center),
-    validate: (values) => entityForm.validate(values),
-  });
-  useStoredValues(form, entityForm.entity, (entity) => {
-    const values = valuesFrom(defaults(center), entity);
-    const spot = spotOf(entity);
-    return spot ? { ...values, lat: spot.lat, lng: spot.lng, radius: spot.radius } : values;
-  });
+  const center = gameCenter(workspace);
   const isImage = workspace?.game.pg.type === 'image';
   const { values } = form;
 
   return (
-    <EntityFormShell
-      entityForm={entityForm}
-      form={form}
-      title={entityForm.isNew ? t('design.newOf', { label: t('design.kinds.scene') }) : (entityForm.entity?.name ?? '')}
-      label={t('design.scenes.formLabel')}
-      onSubmit={(submitted) => void entityForm.submit({ ...submitted }, form)}
-    >
-      <Group grow align="flex-start">
-        <NameField form={form} entityForm={entityForm} label={t('design.scenes.name')} />
-        <TextInput label={t('design.title')} withAsterisk {...form.getInputProps('title')} />
-      </Group>
+    <EntityFormShell entityForm={entityForm} form={form} label={t('design.scenes.formLabel')}>
+      <NameTitleFields form={form} entityForm={entityForm} label={t('design.scenes.name')} />
       <TextInput label={t('design.scenes.systemName')} {...form.getInputProps('systemName')} />
       <Textarea
         label={t('design.scenes.description')}
