@@ -67,6 +67,7 @@ export function PlayScreen({
         gameId={gameId}
         dialog={session.dialog}
         busy={busy}
+        ended={!!session.ending || !!view.finished}
         send={send}
         moveTo={moveTo}
         drawer={routeDrawer}

@@ -15,6 +15,8 @@ export interface SimulatePanelProps {
   /** What waits for the player's answer now. */
   dialog: Output | null | undefined;
   busy: boolean;
+  /** The game is over for the player (a simulated walk stops). */
+  ended: boolean;
   send: (event: PlayEvent) => void;
   /** The player's own position (the walker's): the simulated fixes go through it. */
   moveTo: (lat: number, lng: number, accuracy?: number) => void;
@@ -25,14 +27,23 @@ export interface SimulatePanelProps {
 }
 
 /** The playtest's side column: simulated routes and players above the trace. Loaded only in a playtest. */
-export default function SimulatePanel({ gameId, dialog, busy, send, moveTo, drawer, children }: SimulatePanelProps) {
+export default function SimulatePanel({
+  gameId,
+  dialog,
+  busy,
+  ended,
+  send,
+  moveTo,
+  drawer,
+  children,
+}: SimulatePanelProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const [settings, setSettings] = useState<RouteSettings>({ route: [], speed: 5, noise: null, policy: 'stop' });
   const spec = useWorkingSpec(gameId);
   const compiled = useMemo(() => (spec.data ? compileSpec(spec.data) : null), [spec.data]);
-  const playback = useRoutePlayback({ ...settings, seed: 1, compiled, dialog, busy, moveTo, send });
+  const playback = useRoutePlayback({ ...settings, seed: 1, compiled, dialog, busy, ended, moveTo, send });
 
   useEffect(() => {
     drawer.current = drawing

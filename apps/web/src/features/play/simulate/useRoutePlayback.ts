@@ -14,8 +14,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Real milliseconds between two simulated fixes (at 20× a fix every 7 m of walk). */
 export const TICK_MS = 250;
+/** The most a fix moves from the last one (a slow server slows the walk down rather than letting it jump over a place). */
+export const MAX_STEP_METRES = 10;
 
-export type PlaybackStatus = 'idle' | 'playing' | 'waiting' | 'done';
+export type PlaybackStatus = 'idle' | 'playing' | 'waiting' | 'done' | 'over';
 
 export interface PlaybackOptions {
   route: readonly LatLng[];
@@ -29,6 +31,8 @@ export interface PlaybackOptions {
   /** What waits for the player's answer now. */
   dialog: Output | null | undefined;
   busy: boolean;
+  /** The game is over for the player: the walk stops. */
+  ended: boolean;
   moveTo: (lat: number, lng: number, accuracy?: number) => void;
   send: (event: PlayEvent) => void;
 }
@@ -46,7 +50,7 @@ export function useRoutePlayback(options: PlaybackOptions) {
   const [status, setStatus] = useState<PlaybackStatus>('idle');
   const [walked, setWalked] = useState(0);
   const latest = useRef(options);
-  const run = useRef<{ distance: number; random: () => number; answered: Set<string> } | null>(null);
+  const run = useRef<{ distance: number; at: number; random: () => number; answered: Set<string> } | null>(null);
   useEffect(() => {
     latest.current = options;
   });
@@ -54,7 +58,7 @@ export function useRoutePlayback(options: PlaybackOptions) {
   const play = useCallback(() => {
     const { route, seed } = latest.current;
     if (route.length < 2) return;
-    run.current = { distance: 0, random: mulberry32(seed), answered: new Set() };
+    run.current = { distance: 0, at: Date.now(), random: mulberry32(seed), answered: new Set() };
     setWalked(0);
     setStatus('playing');
   }, []);
@@ -88,17 +92,27 @@ export function useRoutePlayback(options: PlaybackOptions) {
     if (status !== 'playing' && status !== 'waiting') return;
     const timer = setInterval(() => {
       const current = run.current;
-      const { route, speed, noise, dialog, busy, moveTo } = latest.current;
+      const { route, speed, noise, dialog, busy, ended, moveTo } = latest.current;
       if (!current) return;
+      if (ended) {
+        run.current = null;
+        setStatus('over');
+        return;
+      }
+      const now = Date.now();
       if (dialog) {
         answer(dialog);
         setStatus('waiting');
+        current.at = now;
         return;
       }
       setStatus('playing');
+      // One fix at a time: the next goes when the server has answered the last, as far as the time since allows.
       if (busy) return;
       const length = routeLength(route);
-      current.distance = Math.min(length, current.distance + (WALKING_SPEED * speed * TICK_MS) / 1000);
+      const step = Math.min(MAX_STEP_METRES, (WALKING_SPEED * speed * (now - current.at)) / 1000);
+      current.at = now;
+      current.distance = Math.min(length, current.distance + step);
       const fix = noisyFix(pointAlong(route, current.distance), noise, current.random);
       moveTo(fix.latitude, fix.longitude, fix.accuracy);
       setWalked(current.distance);
