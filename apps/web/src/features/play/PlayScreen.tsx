@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
 import { startingPosition } from './gps/geolocation';
 import { trustedFix } from './gps/proximity';
@@ -23,6 +23,7 @@ const PendingDialog = lazy(() => import('./dialogs/PendingDialog').then((m) => (
 const ThingDrawer = lazy(() => import('./panels/ThingDrawer').then((m) => ({ default: m.ThingDrawer })));
 const EndModal = lazy(() => import('./dialogs/EndModal').then((m) => ({ default: m.EndModal })));
 const TracePanel = lazy(() => import('./trace/TracePanel').then((m) => ({ default: m.TracePanel })));
+const SimulatePanel = lazy(() => import('./simulate/SimulatePanel'));
 
 /** The play screen: map or image, the dialog of what waits for an answer, the player's tools and, in a playtest, the trace. */
 export function PlayScreen({
@@ -51,6 +52,8 @@ export function PlayScreen({
       send({ type: 'location', latitude: lat, longitude: lng, ...(accuracy !== undefined ? { accuracy } : {}) }),
   });
   useDebugMoves(moveTo);
+  // While the designer draws a simulated route, the map's clicks add its points instead of walking.
+  const routeDrawer = useRef<((lat: number, lng: number) => void) | null>(null);
 
   const offlineReady = useOfflineReady({ gameId, instanceId: session.instanceId, game, spec: session.spec });
   const paused = view.status === 'paused';
@@ -60,13 +63,23 @@ export function PlayScreen({
   const restart = () => void session.restart();
   const trace = playtest && (
     <Suspense fallback={null}>
-      <TracePanel
-        entries={session.traceLog}
-        debug={session.debug}
-        index={designIndex ?? index}
+      <SimulatePanel
+        gameId={gameId}
+        dialog={session.dialog}
         busy={busy}
-        onReset={restart}
-      />
+        ended={!!session.ending || !!view.finished}
+        send={send}
+        moveTo={moveTo}
+        drawer={routeDrawer}
+      >
+        <TracePanel
+          entries={session.traceLog}
+          debug={session.debug}
+          index={designIndex ?? index}
+          busy={busy}
+          onReset={restart}
+        />
+      </SimulatePanel>
     </Suspense>
   );
 
@@ -99,7 +112,7 @@ export function PlayScreen({
         playtest={playtest}
         position={position}
         walker={walker}
-        onMove={moveTo}
+        onMove={(lat, lng) => (routeDrawer.current ? routeDrawer.current(lat, lng) : moveTo(lat, lng))}
         onThing={(selected) => {
           setThingId(selected.id);
           setSheetUsed(true);

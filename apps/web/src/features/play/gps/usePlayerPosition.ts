@@ -42,6 +42,11 @@ export function usePlayerPosition(options: {
     );
   }, [followDevice, report]);
 
-  const moveTo = useCallback((lat: number, lng: number) => report({ lat, lng }, true), [report]);
+  // A simulated route (the playtest's) gives the accuracy of its noisy fixes too.
+  const moveTo = useCallback(
+    (lat: number, lng: number, accuracy?: number) =>
+      report({ lat, lng, ...(accuracy !== undefined ? { accuracy } : {}) }, true),
+    [report],
+  );
   return { position, moveTo, gpsError };
 }
