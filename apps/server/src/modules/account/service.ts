@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import {
   gameInstances,
   gameplayRecords,
+  instanceEvents,
   playerEventAnswers,
   playerMessages,
   playerStates,
@@ -275,6 +276,13 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
     .update(playerMessages)
     .set({ playerId: fresh })
     .where(and(inArray(playerMessages.instanceId, ids), eq(playerMessages.playerId, userId)));
+  await tx
+    .update(instanceEvents)
+    .set({
+      playerId: sql`case when ${instanceEvents.playerId} = ${userId} then ${fresh} else ${instanceEvents.playerId} end`,
+      entry: replaced(instanceEvents.entry),
+    })
+    .where(inArray(instanceEvents.instanceId, ids));
   await tx
     .update(gameInstances)
     .set({ world: replaced(gameInstances.world) })
