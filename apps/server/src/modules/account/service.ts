@@ -283,6 +283,22 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
       entry: replaced(instanceEvents.entry),
     })
     .where(inArray(instanceEvents.instanceId, ids));
+  // The name goes from the input log too (a start's event, a trade's written states), as from the states.
+  const deleted = sql`to_jsonb(${DELETED_PLAYER_NAME}::text)`;
+  await tx
+    .update(instanceEvents)
+    .set({ entry: sql`jsonb_set(${instanceEvents.entry}, '{event,name}', ${deleted})` })
+    .where(
+      and(
+        inArray(instanceEvents.instanceId, ids),
+        eq(instanceEvents.playerId, fresh),
+        sql`${instanceEvents.entry}->'event' ? 'name'`,
+      ),
+    );
+  await tx
+    .update(instanceEvents)
+    .set({ entry: sql`jsonb_set(${instanceEvents.entry}, array['players', ${fresh}, 'name'], ${deleted})` })
+    .where(and(inArray(instanceEvents.instanceId, ids), sql`${instanceEvents.entry}->'players' ? ${fresh}`));
   await tx
     .update(gameInstances)
     .set({ world: replaced(gameInstances.world) })
