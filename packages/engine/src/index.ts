@@ -30,3 +30,12 @@ export {
   type TradeAssets,
   type TradeRefusal,
 } from './trade.js';
+export {
+  applyLogged,
+  keptOfStep,
+  recordingRandom,
+  replayLog,
+  type LoggedInput,
+  type ReplayEntry,
+  type ReplayedStep,
+} from './replay.js';

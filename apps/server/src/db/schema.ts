@@ -15,7 +15,15 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role, Sex } from '@loci/domain';
-import type { AnalyticsRecord, InstanceStatus, PlayerState, PlayerStatus, RecordName, WorldState } from '@loci/engine';
+import type {
+  AnalyticsRecord,
+  InstanceStatus,
+  LoggedInput,
+  PlayerState,
+  PlayerStatus,
+  RecordName,
+  WorldState,
+} from '@loci/engine';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
 export const users = pgTable(
@@ -403,6 +411,31 @@ export const gameplayRecords = pgTable(
   (t) => [index('gameplay_records_version_idx').on(t.versionId, t.playerId, t.id)],
 );
 export type GameplayRecordRow = typeof gameplayRecords.$inferSelect;
+
+/**
+ * The input log of an instance (docs/operations.md "Replay"): every change of
+ * an instance's world or players — an engine event exactly as stepped, or a
+ * state written outside a step — appended with the change's own write, so the
+ * engine can replay a player's game. `seq` orders one instance's entries in
+ * commit order (see runtime/event-log.ts); `version_id` is the version the
+ * entry ran on.
+ */
+export const instanceEvents = pgTable(
+  'instance_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    /** The acting player (null for the instance's own entries: creation, operators, expiry). */
+    playerId: text('player_id'),
+    versionId: uuid('version_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    entry: jsonb('entry').$type<LoggedInput>().notNull(),
+  },
+  (t) => [index('instance_events_instance_idx').on(t.instanceId, t.seq)],
+);
+export type InstanceEventRow = typeof instanceEvents.$inferSelect;
 
 /**
  * Operator messages sent asynchronously (spec 1 §7 send-message with

@@ -18,6 +18,7 @@ import { manageRoutes } from './manage/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { playRoutes } from './play/routes.js';
 import { rankingsRoutes } from './rankings/routes.js';
+import { replayRoutes } from './replay/routes.js';
 import { tradeRoutes } from './trades/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 import { wayInRoutes } from './way-in/routes.js';
@@ -45,4 +46,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await rankingsRoutes(api, ctx);
   await tradeRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
+  await replayRoutes(api, ctx);
 }

@@ -22,7 +22,7 @@ import {
   pngBytes,
   publishGame,
 } from '../test/game-factories.js';
-import { createInstance } from '../test/instance-factories.js';
+import { createInstance, createLoggedInstance } from '../test/instance-factories.js';
 import { createPlayableGame, PIER, publishVersionOf, startedInstance } from '../test/play-factories.js';
 
 const ROLES = [
@@ -486,6 +486,14 @@ const MATRIX: Record<string, Rule> = {
     call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/playerStates` }),
   },
   'GET /api/instances/:id': { allow: EDITORS, call: (s) => ({ url: `/api/instances/${s.instanceId}` }) },
+  'GET /api/instances/:id/players/:playerId/replay': {
+    allow: EDITORS,
+    call: async (s) => {
+      const player = s.users.authorisedPlayer;
+      const instance = await createLoggedInstance(s.t.app.ctx, { gameId: s.gameId, players: [player] });
+      return { url: `/api/instances/${instance.id}/players/${player.user.id}/replay` };
+    },
+  },
   'POST /api/instances/:id/terminate': {
     allow: EDITORS,
     call: async (s) => ({

@@ -4,6 +4,7 @@ import { createInstanceState, INSTANCE_STATE_VERSION, joinPlayer, type InstanceS
 import type { AppContext } from '../context.js';
 import { gameInstances, games, playerStates, type GameInstanceRow } from '../db/schema.js';
 import { buildWorkingSpec, CURRENT_VERSION, findVersionRow, publishVersion } from '../modules/versions/service.js';
+import { insertInstance, runEvent, specOfVersion } from '../modules/runtime/store.js';
 import type { TestUser } from './factories.js';
 
 /** Publishes the game's working version through the versions service; answers the new version's id. */
@@ -86,4 +87,38 @@ export async function createInstance(
     });
   }
   return { instance: instance!, spec };
+}
+
+/**
+ * An instance made as the runtime makes one, with its input log (so it can be
+ * replayed): the version's initial world (the working version unless
+ * `versionId` names a published one), then a `start` of each of `players`
+ * stepped by the store.
+ */
+export async function createLoggedInstance(
+  ctx: AppContext,
+  { gameId, versionId, players = [] }: { gameId: string; versionId?: string; players?: TestUser[] },
+): Promise<GameInstanceRow> {
+  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw new Error(`createLoggedInstance: no game ${gameId}`);
+  const version = await findVersionRow(ctx.db, { gameId, versionId: versionId ?? CURRENT_VERSION });
+  const spec = await specOfVersion(ctx.db, game, version);
+  const multiplayer = players.length > 1;
+  const instance = await insertInstance(ctx.db, {
+    gameId,
+    versionId: version.id,
+    isLiveSpec: version.isLiveSpec,
+    multiplayer,
+    world: createInstanceState(spec, { multiplayer }).world,
+    spec: version.isLiveSpec ? spec : null,
+    now: ctx.now(),
+  });
+  for (const player of players) {
+    await runEvent(ctx, {
+      instanceId: instance.id,
+      event: { type: 'start', playerId: player.user.id, name: player.user.name },
+      join: { userId: player.user.id },
+    });
+  }
+  return instance;
 }

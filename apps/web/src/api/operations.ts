@@ -3,6 +3,7 @@ import type {
   FullInstance,
   InstanceListItem,
   InstancePlayingPeriod,
+  PlayerReplay,
   PlayerStateItem,
   PlayerStatesShowType,
   PlayingPeriodBody,
@@ -31,6 +32,9 @@ export const operationsApi = {
     ),
   playerStates: (gameId: string, showType: PlayerStatesShowType, signal?: AbortSignal) =>
     api.get<PlayerStateItem[]>(`/manage/gameInstances/${enc(gameId)}/playerStates?showType=${enc(showType)}`, signal),
+  /** A player's game replayed step by step (409 when it was recorded before replay existed). */
+  playerReplay: (instanceId: string, playerId: string, signal?: AbortSignal) =>
+    api.get<PlayerReplay>(`/instances/${enc(instanceId)}/players/${enc(playerId)}/replay`, signal),
   instance: (instanceId: string, signal?: AbortSignal) =>
     api.get<FullInstance>(`/instances/${enc(instanceId)}?fullState=true`, signal),
   terminate: (instanceId: string) => api.post<FullInstance>(`/instances/${enc(instanceId)}/terminate`),
@@ -62,5 +66,7 @@ export const operationsQueryKeys = {
   playerStates: (gameId: string, showType: PlayerStatesShowType) =>
     ['operations', gameId, 'playerStates', showType] as const,
   instance: (gameId: string, instanceId: string) => ['operations', gameId, 'instance', instanceId] as const,
+  replay: (gameId: string, instanceId: string, playerId: string) =>
+    ['operations', gameId, 'instance', instanceId, 'replay', playerId] as const,
   rankings: (gameId: string, versionId: string) => ['operations', gameId, 'rankings', versionId] as const,
 };

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import {
   gameInstances,
   gameplayRecords,
+  instanceEvents,
   playerEventAnswers,
   playerMessages,
   playerStates,
@@ -275,6 +276,29 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
     .update(playerMessages)
     .set({ playerId: fresh })
     .where(and(inArray(playerMessages.instanceId, ids), eq(playerMessages.playerId, userId)));
+  await tx
+    .update(instanceEvents)
+    .set({
+      playerId: sql`case when ${instanceEvents.playerId} = ${userId} then ${fresh} else ${instanceEvents.playerId} end`,
+      entry: replaced(instanceEvents.entry),
+    })
+    .where(inArray(instanceEvents.instanceId, ids));
+  // The name goes from the input log too (a start's event, a trade's written states), as from the states.
+  const deleted = sql`to_jsonb(${DELETED_PLAYER_NAME}::text)`;
+  await tx
+    .update(instanceEvents)
+    .set({ entry: sql`jsonb_set(${instanceEvents.entry}, '{event,name}', ${deleted})` })
+    .where(
+      and(
+        inArray(instanceEvents.instanceId, ids),
+        eq(instanceEvents.playerId, fresh),
+        sql`${instanceEvents.entry}->'event' ? 'name'`,
+      ),
+    );
+  await tx
+    .update(instanceEvents)
+    .set({ entry: sql`jsonb_set(${instanceEvents.entry}, array['players', ${fresh}, 'name'], ${deleted})` })
+    .where(and(inArray(instanceEvents.instanceId, ids), sql`${instanceEvents.entry}->'players' ? ${fresh}`));
   await tx
     .update(gameInstances)
     .set({ world: replaced(gameInstances.world) })

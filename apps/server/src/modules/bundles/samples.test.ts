@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { strFromU8, unzipSync } from 'fflate';
 import { BUNDLE_EXTENSION, BUNDLE_SCHEMA_VERSION, migrateGameSpec } from '@loci/domain';
 import { checkGame } from '@loci/engine/problems';
@@ -30,7 +31,11 @@ describe('sample games, played through', () => {
     designer = await createUser(t.app.ctx, { role: 'designer' });
     player = await createUser(t.app.ctx, { role: 'player' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // Every game played here replays, step by step, to the state it left (modules/replay).
+    expect(await expectEveryInstanceReplays(t.app.ctx)).toBeGreaterThan(0);
+    await t.close();
+  });
 
   /** Creates a game from the sample, publishes it and starts playing it: the places by name and a way to walk and act. */
   async function publishedSample(name: string) {

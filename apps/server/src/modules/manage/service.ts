@@ -50,7 +50,7 @@ const DELETED_STATUS = 'deleted';
 // ─── Loading with rights ─────────────────────────────────────────────────────
 
 /** The instance row and its game when the caller has the manage right on that game; 404 / 403 otherwise. */
-async function requireManagedInstance(
+export async function requireManagedInstance(
   ctx: AppContext,
   user: CurrentUser,
   instanceId: string,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { eq } from 'drizzle-orm';
 import type { ObjectInstance } from '@loci/engine';
 import { gameInstances, gameplayRecords, playerMessages, playerStates, users } from '../../db/schema.js';
@@ -18,7 +19,11 @@ describe('account deletion and gameplay data', () => {
     owner = await createUser(t.app.ctx, { role: 'designer' });
     game = await createPlayableGame(t.app, owner, { settings: { multiplayer: true }, offerQuantity: 5 });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    // Every game played here replays, step by step, to the state it left (modules/replay).
+    expect(await expectEveryInstanceReplays(t.app.ctx)).toBeGreaterThan(0);
+    await t.close();
+  });
 
   it('replaces the player’s id everywhere, blanks their name, and keeps the shared world and analytics whole', async () => {
     const [leaver, stayer] = [

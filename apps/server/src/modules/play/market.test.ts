@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import type { GameValuesInput } from '@loci/domain';
 import { games } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -60,7 +61,11 @@ describe('player API: the market and the end policies', () => {
     t = await createTestApp();
     owner = await createUser(t.app.ctx, { role: 'designer', name: 'Olga Owner' });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    // Every game played here replays, step by step, to the state it left (modules/replay).
+    expect(await expectEveryInstanceReplays(t.app.ctx)).toBeGreaterThan(0);
+    await t.close();
+  });
 
   /** A player who started `game`, closed the welcome box and earned 5 coins. */
   async function richPlayer(game: Awaited<ReturnType<typeof marketGame>>, name = 'Pat Player') {

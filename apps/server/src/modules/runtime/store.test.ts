@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { eq } from 'drizzle-orm';
 import { createInstanceState } from '@loci/engine';
 import { migrateGameSpec } from '@loci/domain';
@@ -18,7 +19,11 @@ describe('runtime store', () => {
     owner = await createUser(t.app.ctx, { role: 'designer' });
     game = await createPlayableGame(t.app, owner, { settings: { multiplayer: true } });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    // Every game played here replays, step by step, to the state it left (modules/replay).
+    expect(await expectEveryInstanceReplays(t.app.ctx)).toBeGreaterThan(0);
+    await t.close();
+  });
 
   async function newInstance() {
     const ctx = t.app.ctx;

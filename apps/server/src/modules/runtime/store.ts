@@ -30,6 +30,10 @@
  * before the player: they never deadlock. Different instances never wait for
  * each other. Nothing is pushed to sockets before the write committed, so a
  * player is never told of a change that was rolled back.
+ *
+ * Every change is also appended to the instance's input log with its own
+ * write, in the order the row lock gives (event-log.ts: why that order is
+ * the commit order, from which the engine replays a game).
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -46,6 +50,7 @@ import {
 import {
   INSTANCE_STATE_VERSION,
   migrateInstanceState,
+  recordingRandom,
   step,
   viewOf,
   type EngineEvent,
@@ -75,6 +80,7 @@ import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
+import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -187,6 +193,16 @@ export async function specOfInstance(ctx: AppContext, row: GameInstanceRow): Pro
 export async function specOfVersion(db: Executor, game: GameRow, version: GameVersionRow): Promise<GameSpec> {
   if (version.isLiveSpec) return buildWorkingSpec(db, { game, initialState: version.initialState });
   return publishedSpec(db, version.id);
+}
+
+/** The spec an entry of `row`'s input log ran on: `versionId`'s (or the row's own snapshot) with the logged period. */
+export async function specOfLogged(
+  db: Executor,
+  row: GameInstanceRow,
+  versionId: string,
+  period: PlayingPeriod | null,
+): Promise<GameSpec> {
+  return specFor(db, { ...row, versionId }, period);
 }
 
 /** Forgets cached specs (tests that rewrite a version's spec in place). */
@@ -355,15 +371,24 @@ async function stepLoaded(
   const playerEvent = isPlayerEvent(args.event);
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
-  let result = step(spec, state, args.event, now, Math.random, options);
+  let drawn = recordingRandom();
+  let result = step(spec, state, args.event, now, drawn.random, options);
   // …except when a player finishes or leaves a shared instance: whether the instance is then
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
   // only err towards "everyone is done", so a status change is checked again with every player.
   if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
     rows = await playerRowsOf(tx, row.id);
     state = assembleState(row, spec, rows);
-    result = step(spec, state, args.event, now, Math.random, options);
+    drawn = recordingRandom();
+    result = step(spec, state, args.event, now, drawn.random, options);
   }
+  const logged: LogRow = {
+    instanceId: row.id,
+    playerId: actorOf(args.event),
+    versionId: row.versionId,
+    at: now,
+    entry: stepEntry(args.event, now, drawn.drawn, period),
+  };
 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
   const refused = result.outputs.length > 0 && result.outputs.every((output) => output.action === 'error');
@@ -374,7 +399,8 @@ async function stepLoaded(
   // The common event changes one known player and not the world: one statement writes the player and
   // touches the instance (see touchWithPlayer).
   const single = !worldChanged && changed.length === 1 && byPlayer.has(changed[0]![0]) ? changed[0]! : null;
-  if (single) await touchWithPlayer(tx, row.id, single[1], now);
+  if (single) await touchWithPlayer(tx, row.id, single[1], now, logged);
+  else await appendLog(tx, [logged]);
   for (const [playerId, player] of single ? [] : changed) {
     const copies = {
       name: player.name,
@@ -468,10 +494,20 @@ function pushOf(
  * statement (a data-modifying CTE): the hot path of play, a player's event that
  * leaves the world as it was, pays one round trip for its writes.
  */
-async function touchWithPlayer(tx: Transaction, instanceId: string, player: PlayerState, now: Date): Promise<void> {
+async function touchWithPlayer(
+  tx: Transaction,
+  instanceId: string,
+  player: PlayerState,
+  now: Date,
+  logged: LogRow,
+): Promise<void> {
   await tx.execute(sql`
     with touched as (
       update ${gameInstances} set updated_at = ${now.toISOString()}::timestamptz where id = ${instanceId}
+    ), logged as (
+      insert into instance_events (instance_id, player_id, version_id, at, entry)
+      values (${instanceId}, ${logged.playerId}, ${logged.versionId}, ${now.toISOString()}::timestamptz,
+        ${JSON.stringify(logged.entry)}::jsonb)
     )
     update ${playerStates}
     set name = ${player.name},
@@ -542,16 +578,23 @@ export async function expireActiveInstances(
   gameId: string,
 ): Promise<Array<Pick<GameInstanceRow, 'id' | 'isLiveSpec'>>> {
   const now = ctx.now();
-  const expired = await ctx.db
-    .update(gameInstances)
-    .set({
-      status: 'expired',
-      world: sql`${gameInstances.world} || jsonb_build_object('status', 'expired', 'statusWhen', ${now.toISOString()}::text,
+  const expired = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(gameInstances)
+      .set({
+        status: 'expired',
+        world: sql`${gameInstances.world} || jsonb_build_object('status', 'expired', 'statusWhen', ${now.toISOString()}::text,
         'revision', coalesce((${gameInstances.world}->>'revision')::int, 0) + 1)`,
-      updatedAt: now,
-    })
-    .where(and(eq(gameInstances.gameId, gameId), eq(gameInstances.status, 'active')))
-    .returning();
+        updatedAt: now,
+      })
+      .where(and(eq(gameInstances.gameId, gameId), eq(gameInstances.status, 'active')))
+      .returning();
+    await appendLog(
+      tx,
+      rows.map((row) => worldEntry(row, now)),
+    );
+    return rows;
+  });
   if (expired.length === 0) return [];
   const players = await ctx.db
     .select()
@@ -759,8 +802,8 @@ interface ReadRow {
  *   read (`xmin`) — re-checked on the newest version when it had to wait for a
  *   concurrent writer (PostgreSQL's READ COMMITTED re-evaluates an UPDATE's
  *   condition on the row it waited for).
- * - the records, the delivered messages and the stored answer are written only
- *   with the player (`from written`).
+ * - the records, the delivered messages, the stored answer and the input log's
+ *   entry (event-log.ts) are written only with the player (`from written`).
  * When `applied` is 0 nothing but `updated_at` changed and the caller reads
  * and steps again. The stored answer's primary key turns a concurrent
  * duplicate of the same client event id into a unique violation: the
@@ -797,6 +840,9 @@ with touched as (
   select $1, $2, $16::text, jsonb_set($17::jsonb, '{messages}', (select list from messages)), $3
   from written
   where $16::text is not null
+), logged as (
+  insert into instance_events (instance_id, player_id, version_id, at, entry)
+  select $1, $2, $13, $3, $18::jsonb from written
 )
 select (select count(*)::int from written) as applied, (select list from messages) as messages`;
 
@@ -923,7 +969,8 @@ export async function runPlayerEvent(
     const spec = await specForRead(ctx.db, row, found.own_spec, settings.period);
     const now = ctx.now();
     const state = assembleState(row, spec, [player]);
-    const result = step(spec, state, event, now, Math.random, { traceAllRules: checked.traceAllRules });
+    const drawn = recordingRandom();
+    const result = step(spec, state, event, now, drawn.random, { traceAllRules: checked.traceAllRules });
     const next = result.state.players[player.playerId];
     // The world changed (or, never with one player loaded, someone else did): the locking path decides.
     if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
@@ -959,6 +1006,7 @@ export async function runPlayerEvent(
           found.has_messages,
           clientEventId,
           clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
+          JSON.stringify(stepEntry(event, now, drawn.drawn, settings.period)),
         ],
       );
     } catch (error) {
@@ -1088,6 +1136,7 @@ export async function mutateWorld(
       .set({ world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: ctx.now() })
       .where(eq(gameInstances.id, row.id))
       .returning();
+    await appendLog(tx, [worldEntry(instance!, ctx.now())]);
     return instance!;
   });
   try {
@@ -1126,6 +1175,8 @@ export async function insertInstance(
       updatedAt: values.now,
     })
     .returning();
+  const entry = { kind: 'create' as const, world: values.world, multiplayer: values.multiplayer };
+  await appendLog(tx, [{ instanceId: row!.id, playerId: null, versionId: values.versionId, at: values.now, entry }]);
   return row!;
 }
 

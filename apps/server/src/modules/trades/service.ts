@@ -18,6 +18,7 @@ import {
   tradingAllowed,
   type PlayerState,
 } from '@loci/engine';
+import { appendLog } from '../runtime/event-log.js';
 import type { AppContext } from '../../context.js';
 import {
   gameInstances,
@@ -240,6 +241,10 @@ export async function acceptTrade(
     await write(from.playerId, exchanged.from);
     await write(to.playerId, exchanged.to);
     await tx.update(gameInstances).set({ updatedAt: now }).where(eq(gameInstances.id, row.id));
+    // Not an engine step: the exchange goes to the instance's input log as written (runtime/event-log.ts).
+    const players = { [from.playerId]: exchanged.from, [to.playerId]: exchanged.to };
+    const entry = { kind: 'players' as const, players };
+    await appendLog(tx, [{ instanceId: row.id, playerId: to.playerId, versionId: row.versionId, at: now, entry }]);
     const [closed] = await tx
       .update(playerTrades)
       .set({ status: 'accepted', updatedAt: now })

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { SOCKET_EVENTS, type GameValuesInput, type TradePush } from '@loci/domain';
 import { games, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -152,6 +153,8 @@ describe('player API: trading between players', () => {
     expect((await act(ben, trade.id, 'accept')).json()).toMatchObject({ errorCode: 'TRADE_CLOSED' });
     expect((await act(ann, trade.id, 'cancel')).statusCode).toBe(409);
     expect((await trades(ann.user, ann.instanceId)).json().trades).toEqual([]);
+    // The exchange is in the instance's input log: the game replays to the states it left.
+    expect(await expectEveryInstanceReplays(t.app.ctx, [ann.instanceId])).toBe(1);
   });
 
   it('#trade moves skill levels, declines and cancels without changing anything', async () => {

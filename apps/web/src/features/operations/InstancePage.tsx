@@ -203,6 +203,7 @@ export function InstancePage() {
           <Accordion.Control>{t('operations.instance.players', { count: instance.players.length })}</Accordion.Control>
           <Accordion.Panel>
             <InstancePlayersPanel
+              gameId={gameId}
               instance={instance}
               scenes={specs?.scenes ?? []}
               onRefresh={() => void query.refetch()}

@@ -1,6 +1,6 @@
 import type { FullInstance } from '@loci/domain';
 import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMessage, IconRefresh } from '@tabler/icons-react';
+import { IconHistory, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
@@ -8,12 +8,14 @@ import type { WorldScene } from '../design/world/world-values';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
 import type { LabelOf } from './design-labels';
 import { PlayerStatePanel, type ReadablePlayerState } from './PlayerStatePanel';
+import { ReplayModal } from './ReplayModal';
 import type { MessageRecipient } from './SendMessageModal';
 import './locales';
 
 type UserState = NonNullable<FullInstance['state']['usersState']>[string] & ReadablePlayerState;
 
 export interface InstancePlayersPanelProps {
+  gameId: string;
   instance: FullInstance;
   scenes: readonly WorldScene[];
   onRefresh: () => void;
@@ -32,6 +34,7 @@ export interface InstancePlayersPanelProps {
  * are, refreshed on demand.
  */
 export function InstancePlayersPanel({
+  gameId,
   instance,
   scenes,
   onRefresh,
@@ -42,6 +45,7 @@ export function InstancePlayersPanel({
 }: InstancePlayersPanelProps) {
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<string | null>(null);
+  const [replayed, setReplayed] = useState<{ id: string; name: string } | null>(null);
   const states = useMemo(
     () => (instance.state.usersState ?? {}) as Record<string, UserState>,
     [instance.state.usersState],
@@ -99,6 +103,16 @@ export function InstancePlayersPanel({
                   <IconMessage size={16} />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label={t('operations.replay.open', { name: player.name })}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('operations.replay.open', { name: player.name })}
+                  onClick={() => setReplayed({ id: player.id, name: player.name })}
+                >
+                  <IconHistory size={16} />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           ))}
         </Stack>
@@ -122,6 +136,15 @@ export function InstancePlayersPanel({
         scenes={scenes}
         height={PLAYER_MAP_HEIGHT}
         label={t('operations.instance.playersMap')}
+      />
+      <ReplayModal
+        gameId={gameId}
+        instanceId={instance.id}
+        player={replayed}
+        onClose={() => setReplayed(null)}
+        scenes={scenes}
+        labelOf={labelOf}
+        zone={zone}
       />
       <Modal
         opened={Boolean(opened)}

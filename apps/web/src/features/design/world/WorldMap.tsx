@@ -2,7 +2,7 @@ import type { MapType } from '@loci/domain';
 import L from 'leaflet';
 import { useContext, useEffect, useMemo } from 'react';
 import { WorkspaceContext } from '../shell/workspace-context';
-import { MapContainer, Marker, Tooltip as MapTooltip, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Polyline, Tooltip as MapTooltip, useMap } from 'react-leaflet';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
 import type { WorldScene } from './world-values';
@@ -24,6 +24,10 @@ export interface WorldMapProps {
   label: string;
   /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
   mapType?: MapType;
+  /** A path drawn as a line (a player's track in a replay). */
+  track?: ReadonlyArray<[number, number]>;
+  /** The points the map frames instead of the markers' (a replay frames the whole track, not where the slider is). */
+  frame?: ReadonlyArray<[number, number]>;
 }
 
 // Spec 3 §9: a marker map starts at zoom 5 centred at 10, 20; a single point is widened by 0.005° each way.
@@ -60,24 +64,27 @@ function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
 }
 
 /** The world objects or offers of a version on a map (spec 3 §2): one marker each, with its type's icon. */
-export function WorldMap({ markers, scenes, height, label, mapType }: WorldMapProps) {
+export function WorldMap({ markers, scenes, height, label, mapType, track, frame }: WorldMapProps) {
   // Inside the design workspace the game's own map type, unless the caller says.
   const gameMapType = useContext(WorkspaceContext)?.workspace.game.pg.mapType;
   const bounds = useMemo(() => {
-    const points: [number, number][] = markers.map((marker) => [marker.latitude, marker.longitude]);
+    const points: [number, number][] = frame?.length
+      ? [...frame]
+      : markers.map((marker) => [marker.latitude, marker.longitude]);
     if (points.length > 0) return boundsOf(points);
     return boundsOf(
       scenes
         .filter((scene) => scene.center && !scene.universe)
         .map((scene) => [scene.center!.latitude, scene.center!.longitude]),
     );
-  }, [markers, scenes]);
+  }, [markers, scenes, frame]);
 
   return (
     <MapFrame height={height} label={label}>
       <MapContainer center={START.center} zoom={START.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
         <MapTiles mapType={mapType ?? gameMapType} />
         <SceneCircles scenes={scenes} />
+        {track && track.length > 1 && <Polyline positions={[...track]} pathOptions={{ weight: 4, opacity: 0.8 }} />}
         {markers.map((marker) => (
           <Marker
             key={marker.id}

@@ -165,7 +165,17 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
   );
 }
 
-function EntryCard({ entry, index }: { entry: TraceEntry; index: SpecIndex | null }) {
+/** One step of the trace: its event, outputs, rules and notes (the playtest's panel and the operators' replay). */
+export function EntryCard({
+  entry,
+  index,
+  whenLabel,
+}: {
+  entry: TraceEntry;
+  index: SpecIndex | null;
+  /** The step's time as shown (default: the browser's clock time). */
+  whenLabel?: string;
+}) {
   const { t } = useTranslation();
   const rules = entry.trace?.rules ?? [];
   return (
@@ -176,7 +186,7 @@ function EntryCard({ entry, index }: { entry: TraceEntry; index: SpecIndex | nul
             {describeEvent(entry.event, index, entry.thingNames)}
           </Text>
           <Text size="xs" c="dimmed">
-            {dayjs(entry.when).format('HH:mm:ss')}
+            {whenLabel ?? dayjs(entry.when).format('HH:mm:ss')}
           </Text>
         </Group>
         {entry.outputs.length > 0 && (

@@ -1,0 +1,270 @@
+import type { PlayEvent, ReplayStep } from '@loci/domain';
+import type { StepTrace } from '@loci/engine';
+import {
+  Alert,
+  Badge,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Slider,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { operationsApi, operationsQueryKeys } from '../../api/operations';
+import { formatTime } from '../../i18n/time';
+import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
+import type { WorldScene } from '../design/world/world-values';
+import { describeEvent, EntryCard } from '../play/trace/TracePanel';
+import type { LabelOf } from './design-labels';
+import { PLAYER_MAP_HEIGHT } from './operations-values';
+import { PlayerStatePanel } from './PlayerStatePanel';
+import './replay-locales';
+
+export interface ReplayModalProps {
+  gameId: string;
+  instanceId: string;
+  /** The player replayed; null: closed. */
+  player: { id: string; name: string } | null;
+  onClose: () => void;
+  scenes: readonly WorldScene[];
+  labelOf: LabelOf;
+  zone: string | null | undefined;
+}
+
+/** A step's one-line summary for the timeline: the event, an operator's message, or a state written outside the game. */
+function useSummary() {
+  const { t } = useTranslation();
+  return (step: ReplayStep) => {
+    if (step.kind === 'message') return t('operations.replay.message', { message: step.message ?? '' });
+    if (step.kind === 'world') return t('operations.replay.worldEdit');
+    if (step.kind === 'players') return t('operations.replay.trade');
+    const event = step.event!;
+    if (!event.playerId) return t('operations.replay.operatorEvent', { type: event.type });
+    return describeEvent(event as unknown as PlayEvent, null);
+  };
+}
+
+/**
+ * A player's game replayed (docs/operations.md "Replay"): a slider and a
+ * timeline of their events; at the chosen step, the map shows where they
+ * were and their track so far, the panel their state then, and the step's
+ * trace — which rules fired and why others did not.
+ */
+export function ReplayModal({ gameId, instanceId, player, onClose, scenes, labelOf, zone }: ReplayModalProps) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: operationsQueryKeys.replay(gameId, instanceId, player?.id ?? ''),
+    queryFn: ({ signal }) => operationsApi.playerReplay(instanceId, player!.id, signal),
+    enabled: Boolean(player),
+    retry: false,
+  });
+  const steps = useMemo(() => query.data?.steps ?? [], [query.data]);
+  const [at, setAt] = useState(0);
+  // A newly loaded replay opens at its last step: the state the player is in now.
+  useEffect(() => setAt(Math.max(0, steps.length - 1)), [steps]);
+
+  return (
+    <Modal
+      opened={Boolean(player)}
+      onClose={onClose}
+      title={player ? t('operations.replay.title', { name: player.name }) : ''}
+      size="95%"
+      centered
+    >
+      {query.isPending && player && <Loader size="sm" aria-label={t('operations.replay.loading')} />}
+      {query.error && (
+        <Alert color={isApiError(query.error) && query.error.status === 409 ? 'yellow' : 'red'}>
+          {isApiError(query.error) && query.error.status === 409
+            ? t('operations.replay.notRecorded')
+            : t('operations.replay.failed')}
+        </Alert>
+      )}
+      {query.data && steps.length > 0 && (
+        <ReplayBody
+          steps={steps}
+          at={Math.min(at, steps.length - 1)}
+          onAt={setAt}
+          matchesStored={query.data.matchesStored}
+          scenes={scenes}
+          labelOf={labelOf}
+          zone={zone}
+          name={query.data.name}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ReplayBody({
+  steps,
+  at,
+  onAt,
+  matchesStored,
+  scenes,
+  labelOf,
+  zone,
+  name,
+}: {
+  steps: ReplayStep[];
+  at: number;
+  onAt: (at: number) => void;
+  matchesStored: boolean;
+  scenes: readonly WorldScene[];
+  labelOf: LabelOf;
+  zone: string | null | undefined;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const summary = useSummary();
+  const step = steps[at]!;
+  const time = (iso: string) => formatTime(iso, { zone, style: 'seconds' });
+  // Where the player was at each step: the track, whole (the map's frame) and up to the slider.
+  const points = useMemo(
+    () => steps.map((s): [number, number] | null => (s.position ? [s.position.latitude, s.position.longitude] : null)),
+    [steps],
+  );
+  const whole = useMemo(() => dedupe(points.slice()), [points]);
+  const sofar = useMemo(() => dedupe(points.slice(0, at + 1)), [points, at]);
+  const markers = useMemo<WorldMapMarker[]>(
+    () =>
+      step.position
+        ? [{ id: 'replayed', label: name, latitude: step.position.latitude, longitude: step.position.longitude }]
+        : [],
+    [step.position, name],
+  );
+
+  return (
+    <Stack gap="md" data-testid="replay">
+      {!matchesStored && <Alert color="orange">{t('operations.replay.mismatch')}</Alert>}
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" fw={600} data-testid="replay-step">
+            {t('operations.replay.step', { step: at + 1, count: steps.length })} · {summary(step)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {time(step.at)}
+          </Text>
+        </Group>
+        <Slider
+          min={0}
+          max={Math.max(0, steps.length - 1)}
+          step={1}
+          value={at}
+          onChange={onAt}
+          label={(value) => time(steps[value]?.at ?? step.at)}
+          thumbLabel={t('operations.replay.slider')}
+          marks={steps.length <= 40 ? steps.map((_, position) => ({ value: position })) : undefined}
+        />
+      </Stack>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Title order={4} fz="h5" mb={4}>
+            {t('operations.replay.timeline')}
+          </Title>
+          <ScrollArea.Autosize mah={PLAYER_MAP_HEIGHT + 200}>
+            <Stack
+              gap={2}
+              component="ol"
+              aria-label={t('operations.replay.timeline')}
+              style={{ padding: 0, margin: 0 }}
+            >
+              {steps.map((s, position) => (
+                <UnstyledButton
+                  key={`${s.seq}:${position}`}
+                  component="li"
+                  onClick={() => onAt(position)}
+                  aria-current={position === at ? 'step' : undefined}
+                  style={{
+                    listStyle: 'none',
+                    padding: '2px 6px',
+                    borderRadius: 4,
+                    background: position === at ? 'var(--mantine-color-blue-light)' : undefined,
+                  }}
+                >
+                  <Text size="xs" c="dimmed">
+                    {formatTime(s.at, { zone, style: 'seconds', withoutZone: true })}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    {s.kind !== 'event' && (
+                      <Badge size="xs" variant="light">
+                        {t(`operations.replay.kind.${s.kind}`)}
+                      </Badge>
+                    )}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {summary(s)}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <WorldMap
+              markers={markers}
+              scenes={scenes}
+              height={PLAYER_MAP_HEIGHT}
+              label={t('operations.replay.map')}
+              track={sofar}
+              frame={whole}
+            />
+            <Title order={4} fz="h5">
+              {t('operations.replay.trace')}
+            </Title>
+            {step.trace ? (
+              <EntryCard
+                entry={{
+                  id: step.seq,
+                  when: new Date(step.at),
+                  event: (step.event ?? { type: 'pushed' }) as unknown as PlayEvent,
+                  outputs: step.outputs,
+                  trace: step.trace as StepTrace,
+                }}
+                index={null}
+                whenLabel={formatTime(step.at, { zone, style: 'time', withoutZone: true })}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('operations.replay.noTrace')}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {step.state ? (
+            <PlayerStatePanel
+              state={step.state}
+              labelOf={labelOf}
+              zone={zone}
+              rawLabel={t('operations.replay.title', { name })}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('operations.replay.notJoined')}
+            </Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** The points present, without a point repeated in a row (a player standing still). */
+function dedupe(points: ReadonlyArray<[number, number] | null>): Array<[number, number]> {
+  const kept: Array<[number, number]> = [];
+  for (const point of points) {
+    if (!point) continue;
+    const last = kept.at(-1);
+    if (!last || last[0] !== point[0] || last[1] !== point[1]) kept.push(point);
+  }
+  return kept;
+}
