@@ -299,7 +299,18 @@ export const mapAnalyticsQuerySchema = z
     playerIds: z
       .string()
       .optional()
-      .transform((value) => (value ? [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))] : []))
+      .transform((value) =>
+        value
+          ? [
+              ...new Set(
+                value
+                  .split(',')
+                  .map((id) => id.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      )
       .refine((ids) => ids.length <= MAP_ANALYTICS_MAX_PLAYERS, {
         message: `At most ${MAP_ANALYTICS_MAX_PLAYERS} players at a time.`,
       }),

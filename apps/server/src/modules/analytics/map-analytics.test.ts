@@ -26,7 +26,7 @@ describe('#analytics.map', () => {
   let started: Date;
 
   /**
-   * On the test's clock, all three start at `started`:
+   * On the test's clock, all three start at `started` (a second apart):
    * - the solver walks far away (+1 min), to the pier (+2: enters it, is asked), answers wrong (+2.5)
    *   then right (+3: the milestone) and walks away again (+4): 2 minutes inside the pier;
    * - the lingerer walks to the pier (+1) and answers wrong (+2.5), still standing there;
@@ -40,9 +40,13 @@ describe('#analytics.map', () => {
     lingerer = await createUser(t.app.ctx, { name: 'Lin Lingerer' });
     quitter = await createUser(t.app.ctx, { name: 'Quinn Quitter' });
     started = t.clock.now;
+    // A second apart: the players are listed in the order they started.
     const a = await startedInstance(t.app, solver, game.gameId);
+    t.clock.advance(1000);
     const b = await startedInstance(t.app, lingerer, game.gameId);
+    t.clock.advance(1000);
     const c = await startedInstance(t.app, quitter, game.gameId);
+    t.clock.advance(-2000);
     const play = async (user: TestUser, instanceId: string, event: Record<string, unknown>) => {
       const res = await sendEvent(t.app, user, instanceId, event);
       if (res.statusCode !== 200) throw new Error(`${event.type} answered ${res.statusCode}: ${res.body}`);
@@ -157,9 +161,10 @@ describe('#analytics.map', () => {
   });
 
   it('selects the players who started in [from, to)', async () => {
-    const later = new Date(started.getTime() + 1).toISOString();
-    expect((await mapOf(`?to=${encodeURIComponent(later)}`)).players).toHaveLength(2);
-    const after = await mapOf(`?from=${encodeURIComponent(later)}`);
+    const at = (ms: number) => encodeURIComponent(new Date(started.getTime() + ms).toISOString());
+    expect((await mapOf(`?to=${at(1)}`)).players.map((player) => player.name)).toEqual(['Sol Solver']);
+    expect((await mapOf(`?from=${at(1)}`)).players.map((player) => player.name)).toEqual(['Lin Lingerer']);
+    const after = await mapOf(`?from=${at(MINUTE)}`);
     expect(after.players).toEqual([]);
     expect(after.heat.cells).toEqual([]);
     expect(after.locations[0]).toMatchObject({ visits: 0, players: 0, medianSecondsInside: null, dropOff: 0 });

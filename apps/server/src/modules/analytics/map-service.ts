@@ -114,19 +114,32 @@ select id, count(at)::int as reached,
   count(*) filter (where at is not null and next_at is null)::int as "gaveUp"
 from framed group by id, ord order by ord`;
 
-/** Every answer to a question ($6: the record name) placed at the player's last fix before it, binned by $5. */
-const ANSWERS = `with ${PLAYERS}
-select r.record ->> 'interactionId' as "interactionId", r.record ->> 'questionId' as "questionId",
-  coalesce((r.record ->> 'correct')::boolean, false) as correct,
-  round(pos.latitude / $5) * $5 as latitude, round(pos.longitude / $5) * $5 as longitude, count(*)::int as count
-from gameplay_records r
-join players p on p.instance_id = r.instance_id and p.player_id = r.player_id
-left join lateral (
-  select pp.latitude, pp.longitude from player_positions pp
-  where pp.instance_id = r.instance_id and pp.player_id = r.player_id and pp."when" <= r."when"
-  order by pp.id desc limit 1
-) pos on true
-where r.version_id = $1 and r.name = $6
+/**
+ * Every answer to a question ($6: the record name) placed at the player's last
+ * fix at or before it, binned by $5. One sorted pass per player over their
+ * fixes and answers together, no lookup per answer: a fix carries
+ * [its id, latitude, longitude] and the running maximum of those arrays (ids
+ * grow with time) is the last fix so far.
+ */
+const ANSWERS = `with ${PLAYERS},
+stream as (
+  select pp.instance_id, pp.player_id, pp."when", 0 as kind, array[pp.id::float8, pp.latitude, pp.longitude] as fix,
+    null::text as interaction_id, null::text as question_id, null::boolean as correct
+  from player_positions pp join players p on p.instance_id = pp.instance_id and p.player_id = pp.player_id
+  where pp.version_id = $1
+  union all
+  select r.instance_id, r.player_id, r."when", 1, null,
+    r.record ->> 'interactionId', r.record ->> 'questionId', coalesce((r.record ->> 'correct')::boolean, false)
+  from gameplay_records r join players p on p.instance_id = r.instance_id and p.player_id = r.player_id
+  where r.version_id = $1 and r.name = $6
+), placed as (
+  select s.kind, s.interaction_id, s.question_id, s.correct,
+    max(s.fix) over (partition by s.instance_id, s.player_id order by s."when", s.kind rows unbounded preceding) as fix
+  from stream s
+)
+select interaction_id as "interactionId", question_id as "questionId", correct,
+  round(fix[2] / $5) * $5 as latitude, round(fix[3] / $5) * $5 as longitude, count(*)::int as count
+from placed where kind = 1
 group by 1, 2, 3, 4, 5`;
 
 interface Selection {
@@ -279,6 +292,7 @@ async function findQuestions(
     })),
   );
   const byKey = new Map(questions.map((question) => [`${question.interactionId} ${question.questionId}`, question]));
+  const places = new Map<string, MapAnalytics['questions'][number]['places'][number]>();
   for (const row of rows) {
     const question = byKey.get(`${row.interactionId} ${row.questionId}`);
     if (!question) continue;
@@ -289,9 +303,11 @@ async function findQuestions(
     }
     const latitude = round6(row.latitude);
     const longitude = round6(row.longitude);
-    let place = question.places.find((found) => found.latitude === latitude && found.longitude === longitude);
+    const key = `${row.interactionId} ${row.questionId} ${latitude} ${longitude}`;
+    let place = places.get(key);
     if (!place) {
       place = { latitude, longitude, right: 0, wrong: 0 };
+      places.set(key, place);
       question.places.push(place);
     }
     place[row.correct ? 'right' : 'wrong'] += row.count;
@@ -333,20 +349,19 @@ export async function getMapAnalytics({
     name: milestone.name,
     title: '',
   }));
-  const players = await ctx.database.query<MapAnalytics['players'][number]>(
-    'map_analytics_players',
-    PLAYER_LIST,
-    selectionParams(selection),
-  );
-  return {
-    players,
-    heat: await findHeat(ctx, selection),
-    tracks: await findTracks(ctx, selection),
-    locations: await findLocations(ctx, selection, spec),
-    funnel: {
-      milestones: await findFunnel(ctx, selection, 'milestones', milestones),
-      scenes: await findFunnel(ctx, selection, 'visitedScenes', scenesInOrder(spec)),
-    },
-    questions: await findQuestions(ctx, selection, spec),
-  };
+  // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
+  const [players, heat, tracks, locations, milestoneFunnel, sceneFunnel, questions] = await Promise.all([
+    ctx.database.query<MapAnalytics['players'][number]>(
+      'map_analytics_players',
+      PLAYER_LIST,
+      selectionParams(selection),
+    ),
+    findHeat(ctx, selection),
+    findTracks(ctx, selection),
+    findLocations(ctx, selection, spec),
+    findFunnel(ctx, selection, 'milestones', milestones),
+    findFunnel(ctx, selection, 'visitedScenes', scenesInOrder(spec)),
+    findQuestions(ctx, selection, spec),
+  ]);
+  return { players, heat, tracks, locations, funnel: { milestones: milestoneFunnel, scenes: sceneFunnel }, questions };
 }

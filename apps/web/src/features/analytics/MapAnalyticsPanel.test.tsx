@@ -1,12 +1,7 @@
 import type { MapAnalytics } from '@loci/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  UI_TEST_TIMEOUT_MS,
-  makeVersion,
-  makeWorkspace,
-  mockWorkspaceApi,
-} from '../design/common/test-workspace';
+import { UI_TEST_TIMEOUT_MS, makeVersion, makeWorkspace, mockWorkspaceApi } from '../design/common/test-workspace';
 import { renderApp } from '../../test/render-app';
 
 const version = makeVersion({ id: 'v1', isLiveSpec: false, createdAt: '2024-04-01T10:00:00.000Z', version: 1 });

@@ -16,15 +16,7 @@ import { MapTiles } from '../../components/map/MapTiles';
 import '../../components/map/leaflet-setup';
 import { dayStartIn, formatTime } from '../../i18n/time';
 import { StatsPanel } from './AnalyticsPanels';
-import {
-  answerColour,
-  answersCsv,
-  formatDuration,
-  funnelCsv,
-  geofencesCsv,
-  heatCsv,
-  titleOf,
-} from './map-stats';
+import { answerColour, answersCsv, formatDuration, funnelCsv, geofencesCsv, heatCsv, titleOf } from './map-stats';
 import { useMapAnalytics } from './queries';
 import './map-locales';
 
@@ -355,8 +347,7 @@ export function MapAnalyticsPanel({ versionId, includeAbandoned, zone }: MapAnal
     value: `${question.interactionId} ${question.questionId}`,
     label: [question.title || question.name, question.questionTitle].filter(Boolean).join(' — '),
   }));
-  const question =
-    data.questions.find((found) => `${found.interactionId} ${found.questionId}` === questionKey) ?? null;
+  const question = data.questions.find((found) => `${found.interactionId} ${found.questionId}` === questionKey) ?? null;
   const playerOptions = [...new Map(data.players.map((player) => [player.playerId, player.name])).entries()].map(
     ([value, label]) => ({ value, label }),
   );
