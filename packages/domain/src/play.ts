@@ -274,3 +274,122 @@ export const analyticsEntrySchema = z.object({
 export type AnalyticsEntry = z.infer<typeof analyticsEntrySchema>;
 
 export const analyticsAnswerSchema = z.object({ analytics: z.array(analyticsEntrySchema) });
+
+// ─── Map analytics (issue 16 §4, docs/analytics.md "Map analytics") ─────────
+
+/** The most players whose tracks one request may ask for. */
+export const MAP_ANALYTICS_MAX_PLAYERS = 50;
+
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+const queryTime = z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601) is expected.' }).optional();
+
+/**
+ * GET /api/analytics/{versionId}/map query: the players who started the
+ * version in [from, to) (either end open), abandoned instances only with
+ * includeAbandoned, and the players whose tracks to draw (comma-separated ids).
+ */
+export const mapAnalyticsQuerySchema = z
+  .object({
+    from: queryTime,
+    to: queryTime,
+    includeAbandoned: queryFlag,
+    playerIds: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ? [
+              ...new Set(
+                value
+                  .split(',')
+                  .map((id) => id.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      )
+      .refine((ids) => ids.length <= MAP_ANALYTICS_MAX_PLAYERS, {
+        message: `At most ${MAP_ANALYTICS_MAX_PLAYERS} players at a time.`,
+      }),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    path: ['to'],
+    message: 'The end must come after the start.',
+  });
+export type MapAnalyticsQuery = z.infer<typeof mapAnalyticsQuerySchema>;
+
+const latLng = { latitude: z.number(), longitude: z.number() };
+/** Seconds, or null when no player gave a figure. */
+const seconds = z.number().nullable();
+
+/** One step of a funnel (a milestone or a scene, in the game's order). */
+export const funnelStepSchema = z.object({
+  id: z.string(),
+  /** The system name. */
+  name: z.string(),
+  /** The title shown to players ('' for a milestone, which has none). */
+  title: z.string(),
+  /** Players who reached it. */
+  reached: z.number().int(),
+  /** Median seconds from the step before (the start for the first) among those who reached both. */
+  medianSeconds: seconds,
+  /** Players who reached it and not the next one (null for the last step). */
+  gaveUp: z.number().int().nullable(),
+});
+export type FunnelStep = z.infer<typeof funnelStepSchema>;
+
+/** The answer of GET /api/analytics/{versionId}/map. */
+export const mapAnalyticsAnswerSchema = z.object({
+  /** The players of the selection (whose tracks can be asked for). */
+  players: z.array(z.object({ playerId: z.string(), instanceId: z.string(), name: z.string() })),
+  /** Positions binned on a grid of `cellDegrees`: the cell's centre and how many fixes fell in it. */
+  heat: z.object({
+    cellDegrees: z.number(),
+    cells: z.array(z.object({ ...latLng, count: z.number().int() })),
+  }),
+  /** The tracks of the players asked for, oldest fix first. */
+  tracks: z.array(
+    z.object({
+      playerId: z.string(),
+      instanceId: z.string(),
+      name: z.string(),
+      points: z.array(z.object({ ...latLng, when: z.string() })),
+    }),
+  ),
+  /** Per geofence (location): visits (entries), unique players, median seconds inside, drop-off. */
+  locations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      ...latLng,
+      radius: z.number(),
+      visits: z.number().int(),
+      players: z.number().int(),
+      medianSecondsInside: seconds,
+      /** Players who entered and reached no milestone afterwards. */
+      dropOff: z.number().int(),
+    }),
+  ),
+  funnel: z.object({ milestones: z.array(funnelStepSchema), scenes: z.array(funnelStepSchema) }),
+  /** Per question: where it was answered (grid cells), right and wrong. */
+  questions: z.array(
+    z.object({
+      interactionId: z.string(),
+      questionId: z.string(),
+      /** The interaction's title, and the question's own. */
+      title: z.string(),
+      questionTitle: z.string(),
+      name: z.string(),
+      right: z.number().int(),
+      wrong: z.number().int(),
+      /** Answers with no known position (before the player's first fix). */
+      unplaced: z.number().int(),
+      places: z.array(z.object({ ...latLng, right: z.number().int(), wrong: z.number().int() })),
+    }),
+  ),
+});
+export type MapAnalytics = z.infer<typeof mapAnalyticsAnswerSchema>;

@@ -438,6 +438,35 @@ export const instanceEvents = pgTable(
 export type InstanceEventRow = typeof instanceEvents.$inferSelect;
 
 /**
+ * Where each player was, one row per change of `player_states.latitude` /
+ * `longitude` (the map analytics' heatmap, tracks and geofence visits,
+ * docs/analytics.md "Map analytics"). Written by the database itself: the
+ * trigger `player_states_track_position` (migration map-analytics) appends a
+ * row whenever a player row is inserted with, or updated to, a new position,
+ * whichever write path did it.
+ */
+export const playerPositions = pgTable(
+  'player_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    when: timestamp('when', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('player_positions_version_idx').on(t.versionId, t.id),
+    index('player_positions_player_idx').on(t.instanceId, t.playerId, t.id),
+  ],
+);
+
+/**
  * Operator messages sent asynchronously (spec 1 §7 send-message with
  * `asynchronous`): one row per recipient, delivered (and stamped) with the
  * player's next view or event.

@@ -548,6 +548,7 @@ const MATRIX: Record<string, Rule> = {
     call: (s) => ({ url: `/api/manage/gameInstances/${s.instanceId}/playingPeriod`, payload: playingPeriod(s) }),
   },
   'GET /api/analytics/:versionId': { allow: EDITORS, call: (s) => ({ url: `/api/analytics/${s.versionId}` }) },
+  'GET /api/analytics/:versionId/map': { allow: EDITORS, call: (s) => ({ url: `/api/analytics/${s.versionId}/map` }) },
   'POST /api/users/socketio-test': {
     allow: EDITORS,
     call: (s) => ({

@@ -1,4 +1,4 @@
-import type { AnalyticsEntry } from '@loci/domain';
+import type { AnalyticsEntry, MapAnalytics } from '@loci/domain';
 import type { AnalyticsRecord, RecordName } from '@loci/engine';
 import { API_BASE, api } from './client';
 
@@ -18,11 +18,31 @@ const enc = encodeURIComponent;
 export const analyticsApi = {
   get: (versionId: string, includeAbandoned: boolean, signal?: AbortSignal) =>
     api.get<AnalyticsAnswer>(`/analytics/${enc(versionId)}?includeAbandoned=${includeAbandoned}`, signal),
+  /** GET /api/analytics/{versionId}/map (issue 16 §4). */
+  map: (versionId: string, selection: MapSelection, signal?: AbortSignal) =>
+    api.get<MapAnalytics>(`/analytics/${enc(versionId)}/map?${mapSearch(selection)}`, signal),
 };
+
+/** What the map analytics are asked for: the players who started in [from, to), and whose tracks to draw. */
+export interface MapSelection {
+  includeAbandoned: boolean;
+  from: string | null;
+  to: string | null;
+  playerIds: readonly string[];
+}
+
+function mapSearch(selection: MapSelection): string {
+  const search = new URLSearchParams({ includeAbandoned: String(selection.includeAbandoned) });
+  if (selection.from) search.set('from', selection.from);
+  if (selection.to) search.set('to', selection.to);
+  if (selection.playerIds.length > 0) search.set('playerIds', selection.playerIds.join(','));
+  return search.toString();
+}
 
 /** TanStack Query keys of the analytics page. */
 export const analyticsQueryKeys = {
   analytics: (versionId: string, includeAbandoned: boolean) => ['analytics', versionId, includeAbandoned] as const,
+  map: (versionId: string, selection: MapSelection) => ['analytics', versionId, 'map', selection] as const,
   /** Under the game's design prefix, so design changes (a publish) refresh the selector. */
   versions: (gameId: string) => ['design', gameId, 'gameVersions'] as const,
 };

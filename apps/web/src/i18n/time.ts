@@ -60,3 +60,8 @@ export function formatTime(iso: string | number | Date | null | undefined, optio
     .format(FORMATS[language]![options.style ?? 'dateTime']);
   return options.withoutZone || options.style === 'date' ? text : `${text} (${zone})`;
 }
+
+/** The instant a day ('YYYY-MM-DD') starts in `zone` (the browser's when absent), `days` later, as ISO. */
+export function dayStartIn(date: string, zone: string | null | undefined, days = 0): string {
+  return dayjs.tz(`${date} 00:00`, knownZone(zone)).add(days, 'day').toISOString();
+}

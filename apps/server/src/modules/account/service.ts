@@ -10,6 +10,7 @@ import {
   instanceEvents,
   playerEventAnswers,
   playerMessages,
+  playerPositions,
   playerStates,
   users,
   type UserRow,
@@ -268,6 +269,10 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
       record: replaced(gameplayRecords.record),
     })
     .where(inArray(gameplayRecords.instanceId, ids));
+  await tx
+    .update(playerPositions)
+    .set({ playerId: fresh })
+    .where(and(inArray(playerPositions.instanceId, ids), eq(playerPositions.playerId, userId)));
   // The stored answers of retried events carry the player's view: nobody retries for a deleted account.
   await tx
     .delete(playerEventAnswers)

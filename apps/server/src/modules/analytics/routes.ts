@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsAnswerSchema, analyticsQuerySchema } from '@loci/domain';
+import {
+  analyticsAnswerSchema,
+  analyticsQuerySchema,
+  mapAnalyticsAnswerSchema,
+  mapAnalyticsQuerySchema,
+} from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
+import { getMapAnalytics } from './map-service.js';
 import { getAnalyticsJson } from './service.js';
 
 const tags = ['analytics'];
@@ -38,5 +44,33 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       // Already JSON, built by PostgreSQL in the schema's shape: Fastify sends a string as it is.
       return reply.type('application/json; charset=utf-8').send(`{"analytics":${analytics}}` as never);
     },
+  );
+
+  api.get(
+    '/analytics/:versionId/map',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The map analytics of a version (manage right): heatmap, tracks of the players asked for, geofences, milestone and scene funnels, answers by place',
+        params: z.object({ versionId: z.string() }),
+        querystring: mapAnalyticsQuerySchema,
+        response: {
+          200: mapAnalyticsAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      getMapAnalytics({
+        ctx,
+        user: requireUser(request),
+        versionId: request.params.versionId,
+        query: request.query,
+      }),
   );
 }

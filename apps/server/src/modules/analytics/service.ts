@@ -1,12 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { PLAY_MESSAGES } from '@loci/domain';
+import { sql } from 'drizzle-orm';
 import { RECORD_NAMES } from '@loci/engine';
 import type { AppContext } from '../../context.js';
-import { gameInstances, gameplayRecords, gameVersions, playerStates } from '../../db/schema.js';
-import { fail } from '../../lib/errors.js';
-import { isUuid } from '../../lib/uuid.js';
-import { requireGameRight } from '../../policies/games.js';
+import { gameInstances, gameplayRecords, playerStates } from '../../db/schema.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { requireManagedVersion } from './map-service.js';
 
 /** Every record name of spec 3 §3 as a PostgreSQL array literal: the answer lists them all, the page reads them without checking. */
 const RECORD_LIST = `{${Object.values(RECORD_NAMES)
@@ -37,14 +34,7 @@ export async function getAnalyticsJson({
   versionId: string;
   includeAbandoned: boolean;
 }): Promise<string> {
-  if (!isUuid(versionId)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  const [version] = await ctx.db
-    .select({ gameId: gameVersions.gameId })
-    .from(gameVersions)
-    .where(eq(gameVersions.id, versionId))
-    .limit(1);
-  if (!version) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
-  await requireGameRight({ ctx, user, gameId: version.gameId, right: 'manage' });
+  await requireManagedVersion(ctx, user, versionId);
   // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
   const { rows } = (await ctx.db.execute(sql`
     with players as (

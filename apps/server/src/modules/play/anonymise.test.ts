@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { eq } from 'drizzle-orm';
 import type { ObjectInstance } from '@loci/engine';
-import { gameInstances, gameplayRecords, playerMessages, playerStates, users } from '../../db/schema.js';
+import {
+  gameInstances,
+  gameplayRecords,
+  playerMessages,
+  playerPositions,
+  playerStates,
+  users,
+} from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createPlayableGame, sendEvent, startedInstance, type PlayableGame } from '../../test/play-factories.js';
+import { createPlayableGame, PIER, sendEvent, startedInstance, type PlayableGame } from '../../test/play-factories.js';
 import { mutateWorld } from '../runtime/store.js';
 
 /** Spec 1 §8: after account deletion "remaining gameplay data are anonymised" — not deleted. */
@@ -31,8 +38,11 @@ describe('account deletion and gameplay data', () => {
       await createUser(t.app.ctx, { name: 'Stan Stayer' }),
     ];
     const { instanceId } = await startedInstance(t.app, leaver, game.gameId);
+    // The analytics list players in joining order: the stayer joins a second later.
+    t.clock.advance(1000);
     await startedInstance(t.app, stayer, game.gameId);
     await sendEvent(t.app, leaver, instanceId, { type: 'offer', objectId: game.worldOfferId, action: 'pick' });
+    await sendEvent(t.app, leaver, instanceId, { type: 'location', ...PIER });
     await t.app.ctx.db
       .insert(playerMessages)
       .values({ gameId: game.gameId, instanceId, playerId: leaver.user.id, message: 'Hello' });
@@ -68,7 +78,11 @@ describe('account deletion and gameplay data', () => {
     const [instance] = await t.app.ctx.db.select().from(gameInstances).where(eq(gameInstances.id, instanceId));
     const records = await t.app.ctx.db.select().from(gameplayRecords).where(eq(gameplayRecords.instanceId, instanceId));
     const messages = await t.app.ctx.db.select().from(playerMessages).where(eq(playerMessages.instanceId, instanceId));
-    const everything = JSON.stringify({ rows, instance, records, messages });
+    const positions = await t.app.ctx.db
+      .select()
+      .from(playerPositions)
+      .where(eq(playerPositions.instanceId, instanceId));
+    const everything = JSON.stringify({ rows, instance, records, messages, positions });
     expect(everything).not.toContain(leaver.user.id);
     expect(everything).not.toContain('Lea Leaver');
     expect(instance!.world.objects[`${anonymous.playerId}-1`]).toMatchObject({ createdBy: anonymous.playerId });
@@ -76,6 +90,10 @@ describe('account deletion and gameplay data', () => {
       expect.arrayContaining(['has entered scene', 'has picked or redeemed offer']),
     );
     expect(messages[0]!.playerId).toBe(anonymous.playerId);
+    // The map analytics keep where the deleted player went, under the new id.
+    expect(positions.filter((position) => position.playerId === anonymous.playerId)).toEqual([
+      expect.objectContaining({ latitude: PIER.latitude, longitude: PIER.longitude }),
+    ]);
 
     // The other player plays on, and the designer's analytics still count the deleted player.
     const next = await sendEvent(t.app, stayer, instanceId, {

@@ -11,13 +11,14 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AnalyticsPlayer } from '../../api/analytics';
@@ -49,7 +50,11 @@ import {
   totalPlayers,
 } from './stats';
 import './locales';
+import './map-locales';
 import { GameTabs } from '../design/shell/GameTabs';
+
+// The map analytics bring Leaflet.heat, the charts and the PNG export: their own chunk, loaded when the tab opens.
+const MapAnalyticsPanel = lazy(() => import('./MapAnalyticsPanel'));
 
 type NumberedVersion = GameVersionSummary & { version?: number };
 
@@ -92,7 +97,23 @@ function Summary({ workspace, players }: { workspace: Workspace; players: readon
   );
 }
 
-/** The summary and the panels of one version's analytics; a panel shows only when it has data. */
+type RecordStats = ReturnType<typeof recordStatsOf>;
+
+function recordStatsOf(players: readonly AnalyticsPlayer[], workspace: Workspace) {
+  const design = analyticsDesignOf(workspace);
+  return {
+    questions: questionStats(players, design),
+    quizzes: quizStats(players, design),
+    missions: missionStats(players, design),
+    offers: offerStats(players, design),
+    // Spec 3 §2: scenes only matter in a game of more than one scene.
+    scenes: design.scenes.length > 1 ? sceneStats(players, design) : [],
+    infos: infoStats(players, design),
+    conversations: conversationStats(players, design),
+  };
+}
+
+/** One version's analytics: its records' panels, and its map. */
 function VersionAnalytics({
   gameId,
   workspace,
@@ -107,22 +128,45 @@ function VersionAnalytics({
   const { t } = useTranslation();
   const { data, isPending } = useAnalytics(versionId, includeAbandoned);
   const players = useMemo(() => data?.analytics ?? [], [data]);
-  const stats = useMemo(() => {
-    const design = analyticsDesignOf(workspace);
-    return {
-      questions: questionStats(players, design),
-      quizzes: quizStats(players, design),
-      missions: missionStats(players, design),
-      offers: offerStats(players, design),
-      // Spec 3 §2: scenes only matter in a game of more than one scene.
-      scenes: design.scenes.length > 1 ? sceneStats(players, design) : [],
-      infos: infoStats(players, design),
-      conversations: conversationStats(players, design),
-    };
-  }, [players, workspace]);
+  const stats = useMemo(() => recordStatsOf(players, workspace), [players, workspace]);
 
   if (isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (!data) return <Text c="dimmed">{t('analytics.nothingToShow')}</Text>;
+  return (
+    <Tabs defaultValue="records" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="records">{t('analytics.tabs.records')}</Tabs.Tab>
+        <Tabs.Tab value="map">{t('analytics.tabs.map')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="records">
+        <RecordPanels gameId={gameId} workspace={workspace} players={players} stats={stats} />
+      </Tabs.Panel>
+      <Tabs.Panel value="map">
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          <MapAnalyticsPanel
+            versionId={versionId}
+            includeAbandoned={includeAbandoned}
+            zone={workspace.game.playingPeriod?.timezone ?? null}
+          />
+        </Suspense>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** The per-record panels of the version (spec 3 §2); a panel shows only when it has data. */
+function RecordPanels({
+  gameId,
+  workspace,
+  players,
+  stats,
+}: {
+  gameId: string;
+  workspace: Workspace;
+  players: readonly AnalyticsPlayer[];
+  stats: RecordStats;
+}) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Summary workspace={workspace} players={players} />

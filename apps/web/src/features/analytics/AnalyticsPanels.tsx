@@ -44,7 +44,7 @@ import {
 // The panels of the analytics page (spec 3 §2). The page renders a panel only
 // when its list has entries; each takes the statistics computed by stats.ts.
 
-function ExportButton({ table }: { table: CsvTable }) {
+export function ExportButton({ table }: { table: CsvTable }) {
   const { t } = useTranslation();
   return (
     <Button
@@ -59,7 +59,7 @@ function ExportButton({ table }: { table: CsvTable }) {
   );
 }
 
-function StatsPanel({ title, csv, children }: { title: string; csv?: CsvTable; children: ReactNode }) {
+export function StatsPanel({ title, csv, children }: { title: string; csv?: CsvTable; children: ReactNode }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={title}>
       <Stack gap="sm">

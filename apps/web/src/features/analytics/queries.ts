@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { analyticsApi, analyticsQueryKeys } from '../../api/analytics';
+import { analyticsApi, analyticsQueryKeys, type MapSelection } from '../../api/analytics';
 import { designApi } from '../../api/design';
 
 /** The versions of a game for the 'Show Data' selector (GET /api/design/{gameId}/gameVersions). */
@@ -22,5 +22,16 @@ export function useAnalytics(versionId: string | null, includeAbandoned: boolean
     queryFn: ({ signal }) => analyticsApi.get(versionId!, includeAbandoned, signal),
     enabled: Boolean(versionId),
     meta: { errorMessage: t('analytics.errors.analytics', { id: versionId }) },
+  });
+}
+
+/** The map analytics of one version (GET /api/analytics/{versionId}/map); the last answer stays while the next loads. */
+export function useMapAnalytics(versionId: string, selection: MapSelection) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: analyticsQueryKeys.map(versionId, selection),
+    queryFn: ({ signal }) => analyticsApi.map(versionId, selection, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: t('analytics.map.errors.load', { id: versionId }) },
   });
 }
