@@ -142,6 +142,29 @@ export const gameVersions = pgTable(
 );
 export type GameVersionRow = typeof gameVersions.$inferSelect;
 
+/**
+ * The working copy of a game as it was just before a roll back (docs/versions.md):
+ * its whole spec, so "Undo roll back" can restore it. Deleted when undone.
+ */
+export const rollbackSnapshots = pgTable(
+  'rollback_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The version rolled back to. */
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rollback_snapshots_game_idx').on(t.gameId, t.createdAt)],
+);
+export type RollbackSnapshotRow = typeof rollbackSnapshots.$inferSelect;
+
 /** Who a game's three email lists name (spec 1 §6): co-designers, authorised testers, authorised players. */
 export type GameAccessKind = 'designer' | 'tester' | 'player';
 

@@ -445,6 +445,36 @@ const MATRIX: Record<string, Rule> = {
       return { url: `/api/design/${s.gameId}/gameVersions/${id}/archive` };
     },
   },
+  'GET /api/design/:gameId/gameVersions/:id/compare/:otherId': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/compare/current` }),
+  },
+  'POST /api/design/:gameId/gameVersions/:id/rollback': {
+    allow: EDITORS,
+    call: async (s) => {
+      const gameId = await freshGame(s);
+      const id = await publishVersionOf(s.t.app, s.users.owner, gameId);
+      return { url: `/api/design/${gameId}/gameVersions/${id}/rollback` };
+    },
+  },
+  'GET /api/design/:gameId/rollbacks': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/rollbacks` }),
+  },
+  'POST /api/design/:gameId/rollbacks/:id/undo': {
+    allow: EDITORS,
+    call: async (s) => {
+      const gameId = await freshGame(s);
+      const id = await publishVersionOf(s.t.app, s.users.owner, gameId);
+      const rollback = await designRequest(
+        s.t.app,
+        s.users.owner,
+        'POST',
+        `/api/design/${gameId}/gameVersions/${id}/rollback`,
+      );
+      return { url: `/api/design/${gameId}/rollbacks/${(rollback.json() as { id: string }).id}/undo` };
+    },
+  },
   'GET /api/design/:gameId/initialStates/:versionId': {
     allow: VIEWERS,
     call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),

@@ -56,12 +56,18 @@ describe('diffGameSpecs', () => {
     expect(addedDiff.changes).toEqual([{ subject: kind, id: 'new', name: 'Brand new', change: 'added', fields: [] }]);
 
     const removedDiff = diffGameSpecs(specOf(added), specOf(base));
-    expect(removedDiff.changes).toEqual([{ subject: kind, id: 'new', name: 'Brand new', change: 'removed', fields: [] }]);
+    expect(removedDiff.changes).toEqual([
+      { subject: kind, id: 'new', name: 'Brand new', change: 'removed', fields: [] },
+    ]);
 
     const renamed = diffGameSpecs(specOf(base), specOf(withChanged(kind, { name: 'Renamed' })));
     expect(renamed.changes).toHaveLength(1);
     expect(renamed.changes[0]).toMatchObject({ subject: kind, name: 'Renamed', change: 'changed' });
-    expect(renamed.changes[0]!.fields).toContainEqual({ field: 'name', before: `'${base[kind]![0]!.name as string}'`, after: "'Renamed'" });
+    expect(renamed.changes[0]!.fields).toContainEqual({
+      field: 'name',
+      before: `'${base[kind]![0]!.name as string}'`,
+      after: "'Renamed'",
+    });
   });
 
   it('enters nested objects: a mission whose accomplishment changed names the nested field', () => {
@@ -101,7 +107,14 @@ describe('diffGameSpecs', () => {
   });
 
   it('reports the game settings and the initial world', () => {
-    const entry = { id: 'w1', name: 'Chest by the gate', sceneId: 's1', type: 'object', payload: {}, location: { latitude: 1, longitude: 2 } };
+    const entry = {
+      id: 'w1',
+      name: 'Chest by the gate',
+      sceneId: 's1',
+      type: 'object',
+      payload: {},
+      location: { latitude: 1, longitude: 2 },
+    };
     const world = { has: { object: { s1: { w1: entry } }, offer: {} } };
     const diff = diffGameSpecs(specOf(base), specOf(base, { title: 'Harbour night walk' }, world));
     expect(diff.changes.flatMap(describeVersionChange)).toEqual([

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignKind } from './registry.js';
 import type { GameSpec, WorldEntry } from './spec.js';
 
@@ -88,7 +89,8 @@ export function valueInWords(value: unknown): string {
   if (typeof shown === 'string') return `'${cut(shown)}'`;
   if (typeof shown === 'boolean') return shown ? 'yes' : 'no';
   if (typeof shown === 'number') return String(shown);
-  if (Array.isArray(shown)) return shown.length === 0 ? 'none' : `${shown.length} ${shown.length === 1 ? 'entry' : 'entries'}`;
+  if (Array.isArray(shown))
+    return shown.length === 0 ? 'none' : `${shown.length} ${shown.length === 1 ? 'entry' : 'entries'}`;
   return cut(JSON.stringify(shown));
 }
 
@@ -113,7 +115,11 @@ interface Named {
 }
 
 /** The changes between two lists of entities matched by id (the order of a list is not a change). */
-function listChanges(subject: VersionChangeSubject, before: readonly Named[], after: readonly Named[]): VersionChange[] {
+function listChanges(
+  subject: VersionChangeSubject,
+  before: readonly Named[],
+  after: readonly Named[],
+): VersionChange[] {
   const old = new Map(before.map((entity) => [entity.id, entity]));
   const now = new Map(after.map((entity) => [entity.id, entity]));
   const changes: VersionChange[] = [];
@@ -174,3 +180,38 @@ export function describeVersionChange(change: VersionChange): string[] {
   if (change.change !== 'changed') return [`${subject} ${change.change}`];
   return change.fields.map((field) => `${subject}: ${field.field} changed from ${field.before} to ${field.after}`);
 }
+
+// ─── Answers of the versions routes (compare, roll back) ────────────────────
+
+const versionFieldChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+export const versionChangeSchema = z.object({
+  subject: z.enum([...DESIGN_KINDS, 'game', 'world']),
+  id: z.string(),
+  name: z.string(),
+  change: z.enum(['added', 'removed', 'changed']),
+  fields: z.array(versionFieldChangeSchema),
+});
+export const versionDiffSchema = z.object({
+  changes: z.array(versionChangeSchema),
+  counts: z.object({ added: z.number(), removed: z.number(), changed: z.number() }),
+}) satisfies z.ZodType<VersionDiff>;
+
+/** A working copy saved before a roll back, so the roll back can be undone. */
+export const rollbackSnapshotSchema = z.object({
+  id: z.string(),
+  gameId: z.string(),
+  /** The version the working copy was rolled back to, and its number. */
+  versionId: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type RollbackSnapshot = z.infer<typeof rollbackSnapshotSchema>;
+
+export const VERSION_MESSAGES = {
+  rollbackWorking: 'The working version cannot be rolled back to itself',
+  rollbackArchived: 'An archived version cannot be rolled back to',
+  snapshotNotFound: 'There is no roll back to undo',
+  /** 409 naming the first locked entity a roll back would rewrite. */
+  lockedEntity: (label: string, name: string, holder: string) =>
+    `Cannot roll back: ${label} '${name}' is being edited by ${holder}. Please wait until they are done.`,
+} as const;

@@ -5,11 +5,14 @@ import {
   designGameVersionSchema,
   gameVersionFormSchema,
   gameVersionWithSpecSchema,
+  rollbackSnapshotSchema,
+  versionDiffSchema,
   updateVersionSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { requireUser } from '../../plugins/auth.js';
+import { compareVersions, listRollbacks, rollBack, undoRollback } from './rollback.js';
 import { archiveVersion, getVersion, listVersions, publishVersion, updateVersion } from './service.js';
 
 const tags = ['versions'];
@@ -111,6 +114,75 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const user = requireUser(request);
       const { gameId, id } = request.params;
       return archiveVersion({ ctx, user, gameId, versionId: id });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/gameVersions/:id/compare/:otherId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "What changed from version :id to :otherId ('current' = the working copy), field by field (edit right)",
+        params: z.object({ gameId: z.string(), id: z.string(), otherId: z.string() }),
+        response: { 200: versionDiffSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id, otherId } = request.params;
+      return compareVersions({ ctx, user, gameId, fromId: id, toId: otherId });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/gameVersions/:id/rollback',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Roll the working copy back to a published version; answers the snapshot to undo it (edit right)',
+        params: versionParams,
+        response: { 200: rollbackSnapshotSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return rollBack({ ctx, user, gameId, versionId: id });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/rollbacks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The roll backs that can be undone, newest first (edit right)',
+        params: gameParams,
+        response: { 200: z.array(rollbackSnapshotSchema), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => listRollbacks({ ctx, user: requireUser(request), gameId: request.params.gameId }),
+  );
+
+  api.post(
+    '/design/:gameId/rollbacks/:id/undo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a roll back: the working copy as it was just before it (edit right)',
+        params: versionParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return undoRollback({ ctx, user, gameId, snapshotId: id });
     },
   );
 }
