@@ -5,7 +5,6 @@ import {
   diffGameSpecs,
   migrateGameSpec,
   VERSION_MESSAGES,
-  type DesignKind,
   type GameSpec,
   type RollbackSnapshot,
   type VersionDiff,
