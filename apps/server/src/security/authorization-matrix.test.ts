@@ -475,6 +475,22 @@ const MATRIX: Record<string, Rule> = {
       return { url: `/api/design/${gameId}/rollbacks/${(rollback.json() as { id: string }).id}/undo` };
     },
   },
+  // Migrating live instances: the game's manage right (operators).
+  'GET /api/design/:gameId/gameVersions/:id/migration': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/migration` }),
+  },
+  'POST /api/design/:gameId/gameVersions/:id/migration': {
+    allow: EDITORS,
+    // The seeded game's running instances already run its version: nothing to migrate, but the call is answered.
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/migration`, payload: { canary: 1 } }),
+  },
+  'POST /api/design/:gameId/migrations/:id/undo': {
+    allow: EDITORS,
+    // No migration has this id: the manage right is checked first, so managers get its 404, others 403.
+    ok: 404,
+    call: (s) => ({ url: `/api/design/${s.gameId}/migrations/00000000-0000-4000-8000-000000000000/undo` }),
+  },
   'GET /api/design/:gameId/initialStates/:versionId': {
     allow: VIEWERS,
     call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),
