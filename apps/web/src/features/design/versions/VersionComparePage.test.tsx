@@ -32,6 +32,7 @@ describe('#design.versions.compare', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(makeWorkspace({ versions: [working, v1] }), {
       'GET /api/design/g1/gameVersions/v1/compare/current': { body: diff },
       'GET /api/design/g1/rollbacks': { body: [] },
+      'GET /api/design/g1/gameVersions/v1/migration': { body: [] },
     });
     renderApp('/games/g1/gameVersions/compare/v1');
 
@@ -52,6 +53,7 @@ describe('#design.versions.compare', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         body: rolledBack ? { changes: [], counts: { added: 0, removed: 0, changed: 0 } } : diff,
       }),
       'GET /api/design/g1/rollbacks': () => ({ body: rolledBack ? [snapshot] : [] }),
+      'GET /api/design/g1/gameVersions/v1/migration': { body: [] },
       'POST /api/design/g1/gameVersions/v1/rollback': () => {
         rolledBack = true;
         return { body: snapshot };
@@ -82,6 +84,7 @@ describe('#design.versions.compare', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(makeWorkspace({ versions: [working, v1] }), {
       'GET /api/design/g1/gameVersions/v1/compare/current': { body: diff },
       'GET /api/design/g1/rollbacks': { body: [] },
+      'GET /api/design/g1/gameVersions/v1/migration': { body: [] },
       'POST /api/design/g1/gameVersions/v1/rollback': { status: 409, body: { message, errorCode: 'CONFLICT' } },
     });
     const { user } = renderApp('/games/g1/gameVersions/compare/v1');
@@ -90,5 +93,36 @@ describe('#design.versions.compare', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back to this version' }),
     );
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('previews what migrating a live game changes for its players, and migrates them', async () => {
+    let migrated = false;
+    const preview = [
+      {
+        instanceId: 'in1',
+        fromVersionId: 'v0',
+        fromVersion: 1,
+        players: [
+          { playerId: 'p1', name: 'Ann', impacts: [{ subject: 'item', id: 'gem', name: 'gem', decision: 'drop' }] },
+        ],
+      },
+    ];
+    const api = mockWorkspaceApi(makeWorkspace({ versions: [working, v1] }), {
+      'GET /api/design/g1/gameVersions/v1/compare/current': { body: diff },
+      'GET /api/design/g1/rollbacks': { body: [] },
+      'GET /api/design/g1/gameVersions/v1/migration': () => ({ body: migrated ? [] : preview }),
+      'POST /api/design/g1/gameVersions/v1/migration': () => {
+        migrated = true;
+        return { body: { migrated: [{ instanceId: 'in1', migrationId: 'm1' }] } };
+      },
+    });
+    const { user } = renderApp('/games/g1/gameVersions/compare/v1');
+    expect(
+      await screen.findByText("Ann: item 'gem': dropped (not in this version)", {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Migrate all (1)' }));
+    expect(await screen.findByText('1 live game(s) migrated to this version.')).toBeInTheDocument();
+    expect(await screen.findByText('No running game plays an older version.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/design/g1/gameVersions/v1/migration')[0]?.body).toEqual({});
   });
 });

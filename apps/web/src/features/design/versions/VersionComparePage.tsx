@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageLoader } from '../../../components/PageLoader';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { UnknownWorkspacePage } from '../shell/UnknownWorkspacePage';
+import { MigrationPanel } from './MigrationPanel';
 import { newestFirst, versionLabel } from './version-label';
 import '../common/locales';
 import './locales';
@@ -132,6 +133,9 @@ export function VersionComparePage() {
         maw={320}
       />
       <DiffList query={diff} t={t} />
+      {canEdit && !version.isLiveSpec && !version.isArchived && (
+        <MigrationPanel gameId={gameId} versionId={version.id} />
+      )}
     </Stack>
   );
 }
