@@ -758,5 +758,5 @@ describe('authorization matrix', () => {
     }
     console.log(`authorization matrix: ${cells} cells`);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
