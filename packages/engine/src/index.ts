@@ -17,6 +17,12 @@ export {
 } from './compile.js';
 export { gradeAnswer, type Grade } from './interactions.js';
 export { parseDeepLink } from './deep-link.js';
+export {
+  migratePlayerState,
+  planPlayerMigration,
+  type MigrationDecision,
+  type MigrationImpact,
+} from './version-migration.js';
 export { distanceMetres, exitMargin, isInActivityRange, type LatLng } from './geo.js';
 export { EngineError, ENGINE_MESSAGES } from './errors.js';
 export { MAX_PASSES } from './settle.js';

@@ -150,6 +150,29 @@ export const gameVersions = pgTable(
 );
 export type GameVersionRow = typeof gameVersions.$inferSelect;
 
+/**
+ * The working copy of a game as it was just before a roll back (docs/versions.md):
+ * its whole spec, so "Undo roll back" can restore it. Deleted when undone.
+ */
+export const rollbackSnapshots = pgTable(
+  'rollback_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The version rolled back to. */
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rollback_snapshots_game_idx').on(t.gameId, t.createdAt)],
+);
+export type RollbackSnapshotRow = typeof rollbackSnapshots.$inferSelect;
+
 /** Who a game's three email lists name (spec 1 §6): co-designers, authorised testers, authorised players. */
 export type GameAccessKind = 'designer' | 'tester' | 'player';
 
@@ -359,6 +382,42 @@ export const playerStates = pgTable(
   ],
 );
 export type PlayerStateRow = typeof playerStates.$inferSelect;
+
+/**
+ * Every migration of a live instance to another version (docs/versions.md):
+ * the instance's world and its players' states just before (`before`) and just
+ * after (`after`), so it can be undone while nothing has happened since.
+ */
+export const instanceMigrations = pgTable(
+  'instance_migrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    fromVersionId: uuid('from_version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    toVersionId: uuid('to_version_id')
+      .notNull()
+      .references(() => gameVersions.id, { onDelete: 'cascade' }),
+    before: jsonb('before').$type<MigrationSnapshot>().notNull(),
+    after: jsonb('after').$type<MigrationSnapshot>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('instance_migrations_instance_idx').on(t.instanceId, t.createdAt)],
+);
+export type InstanceMigrationRow = typeof instanceMigrations.$inferSelect;
+/** An instance's world and players' states at one moment of a migration. */
+export interface MigrationSnapshot {
+  world: WorldState;
+  players: Record<string, PlayerState>;
+}
 
 /**
  * Trades between two players of one instance (docs/play.md "Trading"): what

@@ -445,6 +445,52 @@ const MATRIX: Record<string, Rule> = {
       return { url: `/api/design/${s.gameId}/gameVersions/${id}/archive` };
     },
   },
+  'GET /api/design/:gameId/gameVersions/:id/compare/:otherId': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/compare/current` }),
+  },
+  'POST /api/design/:gameId/gameVersions/:id/rollback': {
+    allow: EDITORS,
+    call: async (s) => {
+      const gameId = await freshGame(s);
+      const id = await publishVersionOf(s.t.app, s.users.owner, gameId);
+      return { url: `/api/design/${gameId}/gameVersions/${id}/rollback` };
+    },
+  },
+  'GET /api/design/:gameId/rollbacks': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/rollbacks` }),
+  },
+  'POST /api/design/:gameId/rollbacks/:id/undo': {
+    allow: EDITORS,
+    call: async (s) => {
+      const gameId = await freshGame(s);
+      const id = await publishVersionOf(s.t.app, s.users.owner, gameId);
+      const rollback = await designRequest(
+        s.t.app,
+        s.users.owner,
+        'POST',
+        `/api/design/${gameId}/gameVersions/${id}/rollback`,
+      );
+      return { url: `/api/design/${gameId}/rollbacks/${(rollback.json() as { id: string }).id}/undo` };
+    },
+  },
+  // Migrating live instances: the game's manage right (operators).
+  'GET /api/design/:gameId/gameVersions/:id/migration': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/migration` }),
+  },
+  'POST /api/design/:gameId/gameVersions/:id/migration': {
+    allow: EDITORS,
+    // The seeded game's running instances already run its version: nothing to migrate, but the call is answered.
+    call: (s) => ({ url: `/api/design/${s.gameId}/gameVersions/${s.versionId}/migration`, payload: { canary: 1 } }),
+  },
+  'POST /api/design/:gameId/migrations/:id/undo': {
+    allow: EDITORS,
+    // No migration has this id: the manage right is checked first, so managers get its 404, others 403.
+    ok: 404,
+    call: (s) => ({ url: `/api/design/${s.gameId}/migrations/00000000-0000-4000-8000-000000000000/undo` }),
+  },
   'GET /api/design/:gameId/initialStates/:versionId': {
     allow: VIEWERS,
     call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),
@@ -721,5 +767,5 @@ describe('authorization matrix', () => {
     }
     console.log(`authorization matrix: ${cells} cells`);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

@@ -5,7 +5,9 @@ import {
   type DesignKind,
   type InitialState,
   type InitialStateSpecs,
+  type RollbackSnapshot,
   type Rule,
+  type VersionDiff,
   type WorkspaceResponse,
 } from '@loci/domain';
 import { api } from './client';
@@ -22,6 +24,25 @@ export type { InitialStateSpecs };
 const enc = encodeURIComponent;
 const base = (gameId: string) => `/design/${enc(gameId)}`;
 const segment = (kind: DesignKind) => DESIGN_KIND_INFO[kind].segment;
+
+/** What migrating one running instance to a version changes for its players (docs/versions.md). */
+export interface MigrationPreview {
+  instanceId: string;
+  fromVersionId: string;
+  fromVersion: number;
+  players: Array<{
+    playerId: string;
+    name: string;
+    impacts: Array<{
+      subject: string;
+      id: string;
+      name: string;
+      decision: 'drop' | 'map' | 'keep';
+      toName?: string;
+      changed?: boolean;
+    }>;
+  }>;
+}
 
 /** The design calls of spec 2 §7 and spec 3 §7. */
 export const designApi = {
@@ -62,6 +83,21 @@ export const designApi = {
     api.patch<GameVersionSummary>(`${base(gameId)}/gameVersions/${enc(versionId)}`, values),
   archiveVersion: (gameId: string, versionId: string) =>
     api.post<GameVersionSummary>(`${base(gameId)}/gameVersions/${enc(versionId)}/archive`),
+  /** What changed from version `fromId` to `toId` ('current' = the working copy). */
+  compareVersions: (gameId: string, fromId: string, toId: string, signal?: AbortSignal) =>
+    api.get<VersionDiff>(`${base(gameId)}/gameVersions/${enc(fromId)}/compare/${enc(toId)}`, signal),
+  rollBack: (gameId: string, versionId: string) =>
+    api.post<RollbackSnapshot>(`${base(gameId)}/gameVersions/${enc(versionId)}/rollback`),
+  rollbacks: (gameId: string, signal?: AbortSignal) => api.get<RollbackSnapshot[]>(`${base(gameId)}/rollbacks`, signal),
+  undoRollback: (gameId: string, snapshotId: string) =>
+    api.post<{ ok: true }>(`${base(gameId)}/rollbacks/${enc(snapshotId)}/undo`),
+  migrationPreview: (gameId: string, versionId: string, signal?: AbortSignal) =>
+    api.get<MigrationPreview[]>(`${base(gameId)}/gameVersions/${enc(versionId)}/migration`, signal),
+  migrate: (gameId: string, versionId: string, body: { instanceIds?: string[]; canary?: number }) =>
+    api.post<{ migrated: Array<{ instanceId: string; migrationId: string }> }>(
+      `${base(gameId)}/gameVersions/${enc(versionId)}/migration`,
+      body,
+    ),
   initialState: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
     api.get<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, signal),
   initialStateSpecs: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
@@ -80,4 +116,7 @@ export const designQueryKeys = {
   entity: (gameId: string, kind: DesignKind, id: string) => ['design', gameId, kind, id] as const,
   initialState: (gameId: string, versionId: string) => ['design', gameId, 'initialState', versionId] as const,
   initialStateSpecs: (gameId: string, versionId: string) => ['design', gameId, 'initialStateSpecs', versionId] as const,
+  compare: (gameId: string, fromId: string, toId: string) => ['design', gameId, 'compare', fromId, toId] as const,
+  rollbacks: (gameId: string) => ['design', gameId, 'rollbacks'] as const,
+  migration: (gameId: string, versionId: string) => ['design', gameId, 'migration', versionId] as const,
 };

@@ -38,6 +38,7 @@ export * from './world.js';
 export * from './qr.js';
 export * from './references.js';
 export * from './describe.js';
+export * from './version-diff.js';
 
 /** Each kind's schema factory: the form body's schema for a context (the game's playground type and market). */
 const DESIGN_SCHEMAS = {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LOCK_MAX_DURATION_SECONDS, LOCK_MESSAGES, type LockKind } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { editLocks, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -161,4 +162,41 @@ export async function assertNoneLockedByOther({
 /** Drops every lock on the target, e.g. when the resource is deleted. */
 export async function clearLocks({ ctx, target }: { ctx: AppContext; target: LockTarget }): Promise<void> {
   await ctx.db.delete(editLocks).where(isTarget(target));
+}
+
+/**
+ * The first of `resources` (lock kind and id) that another user holds a live
+ * lock on, with who holds it; for changes that rewrite many resources at once
+ * and must say which one stops them (a roll back).
+ */
+export async function findLockedByOther({
+  ctx,
+  gameId,
+  resources,
+  userId,
+  db = ctx.db,
+}: {
+  ctx: AppContext;
+  gameId: string;
+  resources: ReadonlyArray<{ kind: LockKind; id: string }>;
+  userId: string;
+  /** The transaction of the change, if it runs in one. */
+  db?: Executor;
+}): Promise<{ kind: LockKind; id: string; holder: LockHolder } | undefined> {
+  if (resources.length === 0) return undefined;
+  const rows = await db
+    .select({ kind: editLocks.kind, id: editLocks.resourceId, holderId: users.id, name: users.name })
+    .from(editLocks)
+    .innerJoin(users, eq(users.id, editLocks.userId))
+    .where(
+      and(
+        eq(editLocks.gameId, gameId),
+        inArray(editLocks.resourceId, [...new Set(resources.map((resource) => resource.id))]),
+        gt(editLocks.expiresAt, ctx.now()),
+        ne(editLocks.userId, userId),
+      ),
+    );
+  const locked = resources.find((resource) => rows.some((row) => row.kind === resource.kind && row.id === resource.id));
+  const row = locked && rows.find((candidate) => candidate.kind === locked.kind && candidate.id === locked.id);
+  return locked && row ? { ...locked, holder: { id: row.holderId, name: row.name } } : undefined;
 }

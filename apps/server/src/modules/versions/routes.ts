@@ -5,11 +5,15 @@ import {
   designGameVersionSchema,
   gameVersionFormSchema,
   gameVersionWithSpecSchema,
+  rollbackSnapshotSchema,
+  versionDiffSchema,
   updateVersionSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { requireUser } from '../../plugins/auth.js';
+import { migrateInstances, previewMigration, undoMigration } from './migration.js';
+import { compareVersions, listRollbacks, rollBack, undoRollback } from './rollback.js';
 import { archiveVersion, getVersion, listVersions, publishVersion, updateVersion } from './service.js';
 
 const tags = ['versions'];
@@ -111,6 +115,160 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const user = requireUser(request);
       const { gameId, id } = request.params;
       return archiveVersion({ ctx, user, gameId, versionId: id });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/gameVersions/:id/compare/:otherId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "What changed from version :id to :otherId ('current' = the working copy), field by field (edit right)",
+        params: z.object({ gameId: z.string(), id: z.string(), otherId: z.string() }),
+        response: { 200: versionDiffSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id, otherId } = request.params;
+      return compareVersions({ ctx, user, gameId, fromId: id, toId: otherId });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/gameVersions/:id/rollback',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Roll the working copy back to a published version; answers the snapshot to undo it (edit right)',
+        params: versionParams,
+        response: { 200: rollbackSnapshotSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return rollBack({ ctx, user, gameId, versionId: id });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/rollbacks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The roll backs that can be undone, newest first (edit right)',
+        params: gameParams,
+        response: { 200: z.array(rollbackSnapshotSchema), 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => listRollbacks({ ctx, user: requireUser(request), gameId: request.params.gameId }),
+  );
+
+  api.post(
+    '/design/:gameId/rollbacks/:id/undo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a roll back: the working copy as it was just before it (edit right)',
+        params: versionParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return undoRollback({ ctx, user, gameId, snapshotId: id });
+    },
+  );
+
+  const impactSchema = z.object({
+    subject: z.string(),
+    id: z.string(),
+    name: z.string(),
+    decision: z.enum(['drop', 'map', 'keep']),
+    toId: z.string().optional(),
+    toName: z.string().optional(),
+    changed: z.boolean().optional(),
+  });
+  api.get(
+    '/design/:gameId/gameVersions/:id/migration',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Preview: what migrating the running instances to this version changes for each player (manage right)',
+        params: versionParams,
+        response: {
+          200: z.array(
+            z.object({
+              instanceId: z.string(),
+              fromVersionId: z.string(),
+              fromVersion: z.number(),
+              players: z.array(z.object({ playerId: z.string(), name: z.string(), impacts: z.array(impactSchema) })),
+            }),
+          ),
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return previewMigration({ ctx, user, gameId: request.params.gameId, versionId: request.params.id });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/gameVersions/:id/migration',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Migrate running instances to this version: the chosen ones (else all), the first `canary` only when given (manage right)',
+        params: versionParams,
+        body: z.object({
+          instanceIds: z.array(z.string()).max(1000).optional(),
+          canary: z.number().int().min(1).max(1000).optional(),
+        }),
+        response: {
+          200: z.object({ migrated: z.array(z.object({ instanceId: z.string(), migrationId: z.string() })) }),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return migrateInstances({ ctx, user, gameId, versionId: id, ...request.body });
+    },
+  );
+
+  api.post(
+    '/design/:gameId/migrations/:id/undo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a migration while nothing happened in the instance since (manage right)',
+        params: versionParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, id } = request.params;
+      return undoMigration({ ctx, user, gameId, migrationId: id });
     },
   );
 }

@@ -108,7 +108,7 @@ export async function buildWorkingSpec(
 }
 
 /** The spec of a version: published ones from their snapshot, the working one assembled now. */
-async function specOf(db: Executor, game: GameRow, row: GameVersionRow): Promise<GameSpec> {
+export async function specOfVersion(db: Executor, game: GameRow, row: GameVersionRow): Promise<GameSpec> {
   if (row.isLiveSpec) return buildWorkingSpec(db, { game, initialState: row.initialState });
   return migrateGameSpec(row.spec ?? {});
 }
@@ -139,7 +139,7 @@ export async function getVersion({
 }): Promise<DesignGameVersion & { spec: GameSpec }> {
   const game = await requireGameRight({ ctx, user, gameId, right: 'view' });
   const row = await findVersionRow(ctx.db, { gameId, versionId });
-  const spec = await specOf(ctx.db, game.row, row);
+  const spec = await specOfVersion(ctx.db, game.row, row);
   const shown = game.rights.includes('edit') ? spec : { ...spec, game: maskedSettings(spec.game) };
   const rows = row.isLiveSpec ? await versionRowsOf(ctx.db, gameId) : [];
   return { ...presentGameVersion(row, row.isLiveSpec ? isPublishDue(rows) : undefined), spec: shown };

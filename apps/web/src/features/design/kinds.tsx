@@ -34,6 +34,7 @@ const InteractionForm = lazy(() =>
   import('./interactions/InteractionFormPage').then((m) => ({ default: m.InteractionForm })),
 );
 const GameVersionFormPage = lazyNamed(() => import('./versions/GameVersionFormPage'), 'GameVersionFormPage');
+const VersionComparePage = lazyNamed(() => import('./versions/VersionComparePage'), 'VersionComparePage');
 const ManageWorldPage = lazyNamed(() => import('./world/ManageWorldPage'), 'ManageWorldPage');
 const WorldEntryFormPage = lazyNamed(() => import('./world/WorldEntryFormPage'), 'WorldEntryFormPage');
 const ItemFormPage = lazyNamed(() => import('./items/ItemFormPage'), 'ItemFormPage');
@@ -167,6 +168,7 @@ export const DESIGN_KIND_VIEWS: readonly KindView[] = [
     routes: [
       { path: 'create/0', Page: GameVersionFormPage },
       { path: 'edit/:entityId', Page: GameVersionFormPage },
+      { path: 'compare/:entityId', Page: VersionComparePage },
     ],
     newPath: 'create/0',
     sidebar: { headingKey: 'design.sidebar.versions', Content: VersionLinks },

@@ -1,7 +1,7 @@
 import { GAME_TEXTS, gameVersionFormSchema } from '@loci/domain';
-import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArchive } from '@tabler/icons-react';
+import { IconArchive, IconGitCompare } from '@tabler/icons-react';
 import { formatTime } from '../../../i18n/time';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { NEW_VERSION_DEFAULTS, useVersionMutations, type VersionValues } from '.
 import { versionLabel, versionNumber } from './version-label';
 import { VersionFields } from './VersionFields';
 import '../common/locales';
+import './locales';
 
 const valuesOf = (version: VersionValues): VersionValues => ({
   versionNotes: version.versionNotes ?? '',
@@ -83,6 +84,16 @@ export function GameVersionFormPage() {
       titleExtra={
         <>
           {version?.isLiveSpec && <Badge variant="light">{t('design.versions.live')}</Badge>}
+          {version && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconGitCompare size={14} />}
+              onClick={() => permit.allow(() => navigate(`/games/${gameId}/gameVersions/compare/${version.id}`))}
+            >
+              {t('design.versions.compare')}
+            </Button>
+          )}
           {version?.isArchived && (
             <Badge variant="light" color="gray">
               {t('design.versions.archived')}
