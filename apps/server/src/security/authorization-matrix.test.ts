@@ -486,6 +486,15 @@ const MATRIX: Record<string, Rule> = {
     call: (s) => ({ url: `/api/manage/gameInstances/${s.gameId}/playerStates` }),
   },
   'GET /api/instances/:id': { allow: EDITORS, call: (s) => ({ url: `/api/instances/${s.instanceId}` }) },
+  // "See as the player": one player's screen, read-only, for the game's operators (manage right).
+  'GET /api/instances/:instanceId/players/:playerId/view': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/instances/${s.instanceId}/players/${s.users.authorisedPlayer.user.id}/view` }),
+  },
+  'GET /api/instances/:instanceId/players/:playerId/game': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/instances/${s.instanceId}/players/${s.users.authorisedPlayer.user.id}/game` }),
+  },
   'POST /api/instances/:id/terminate': {
     allow: EDITORS,
     call: async (s) => ({
