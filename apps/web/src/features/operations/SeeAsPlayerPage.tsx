@@ -12,7 +12,7 @@ const WatchedPlayScreen = lazy(() =>
 );
 
 /** A phone's screen on a desktop: the player's layout as the player sees it, not stretched to the console. */
-const PHONE_FRAME = { width: 'min(100%, 400px)', height: 'min(820px, calc(100dvh - 180px))', minHeight: 480 };
+const PHONE_FRAME = { width: 'min(100%, 400px)', height: 'min(820px, calc(100dvh - 270px))', minHeight: 520 };
 
 /**
  * /active-games/{gameId}/instance/{instanceId}/player/{playerId} ("See as
