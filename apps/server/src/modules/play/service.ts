@@ -617,39 +617,27 @@ async function findWatchedPlayer(
   return { instance: found.instance, player: found.player };
 }
 
+/** An operator's call about one player of an instance. */
+interface WatchedPlayerCall {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+  playerId: string;
+}
+
 /**
  * GET /api/instances/{instanceId}/players/{playerId}/view ("See as the
  * player"): that player's view exactly as their own GET /api/play/instances/
  * {instanceId} answers it, without debug, and without delivering the messages
  * that wait for them (read-only: nothing is stamped, no event is run).
  */
-export async function getWatchedPlayState({
-  ctx,
-  user,
-  instanceId,
-  playerId,
-}: {
-  ctx: AppContext;
-  user: CurrentUser;
-  instanceId: string;
-  playerId: string;
-}) {
+export async function getWatchedPlayState({ ctx, user, instanceId, playerId }: WatchedPlayerCall) {
   const { instance, player } = await findWatchedPlayer(ctx, user, instanceId, playerId);
   return playStateOf(ctx, { instance, player, debug: false, messages: waitingMessages });
 }
 
 /** GET /api/instances/{instanceId}/players/{playerId}/game: the game as that player's app reads it. */
-export async function getWatchedPlayGame({
-  ctx,
-  user,
-  instanceId,
-  playerId,
-}: {
-  ctx: AppContext;
-  user: CurrentUser;
-  instanceId: string;
-  playerId: string;
-}) {
+export async function getWatchedPlayGame({ ctx, user, instanceId, playerId }: WatchedPlayerCall) {
   const { instance } = await findWatchedPlayer(ctx, user, instanceId, playerId);
   return playGameOf(ctx, instance);
 }

@@ -2,7 +2,7 @@ import type { PlayerViewPush } from '@loci/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { makeView } from '../play/test-factories';
+import { HARBOUR_GAME as game, HARBOUR_SPEC, makeView } from '../play/test-factories';
 import { mockOperationsApi, UI_TEST_TIMEOUT_MS } from './test-support';
 
 const realtime = vi.hoisted(() => ({
@@ -24,57 +24,12 @@ vi.mock('../../api/realtime', () => ({
   },
 }));
 
-const game = {
-  id: 'g1',
-  title: 'Old Harbour Walk',
-  description: '',
-  instructions: '',
-  language: 'en',
-  logoId: null,
-  pg: {
-    type: 'image',
-    place: { lat: 37.97, lng: 23.72, radius: 500 },
-    bgImageId: null,
-    mapType: 'standard',
-    simulate: false,
-    showScenes: false,
-  },
-  capabilities: {
-    seeBackPack: true,
-    seeSkills: false,
-    scanCodes: false,
-    typeCodes: true,
-    seeDirections: false,
-    seeTasks: false,
-  },
-  market: false,
-  currencyName: '',
-  currencyIcon: null,
-  rankings: { available: false, showBeforeComplete: false },
-  endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
-  multiplayer: false,
-  timezone: 'Europe/Athens',
-};
-
+// The harbour game with an object type the player may destroy (an action the read-only screen disables).
 const spec = {
-  schemaVersion: 1,
+  ...HARBOUR_SPEC,
   entities: {
-    scene: [{ id: 'harbour', gameId: 'g1', name: 'harbour', title: 'The Harbour', universe: false, enabled: true }],
-    item: [{ id: 'key', gameId: 'g1', name: 'brass-key', title: 'Brass key' }],
+    ...HARBOUR_SPEC.entities,
     archetype: [{ id: 'lamp', gameId: 'g1', name: 'lamp', title: 'Lamp', destroyable: true }],
-    interaction: [
-      {
-        id: 'welcome',
-        gameId: 'g1',
-        name: 'welcome-info',
-        type: 'INTER_INSPECT_INFO',
-        title: 'Welcome to the harbour',
-        description: '<p>The fishermen left you a note.</p>',
-        buttonLabel: 'Ok',
-        questions: [],
-        conversation: { resumable: false, statements: [] },
-      },
-    ],
   },
 };
 
