@@ -39,6 +39,7 @@ export const DebuggingToolsPage = lazyPage(debug, 'DebuggingToolsPage');
 export const AnalyticsPage = lazyPage(analytics, 'AnalyticsPage');
 export const GameplayPage = lazyPage(operations, 'GameplayPage');
 export const InstancePage = lazyPage(operations, 'InstancePage');
+export const SeeAsPlayerPage = lazyPage(operations, 'SeeAsPlayerPage');
 export const PlayerHomePage = lazyPage(wayIn, 'PlayerHomePage');
 export const MyGamesList = lazyPage(wayIn, 'MyGamesList');
 export const SharePrintPage = lazyPage(wayIn, 'SharePrintPage');

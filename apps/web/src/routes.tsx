@@ -32,6 +32,7 @@ import {
   RegisterSuccessPage,
   ResendPage,
   RoleRequestsPage,
+  SeeAsPlayerPage,
   SocialRedirectPage,
 } from './lazy-pages';
 
@@ -116,6 +117,7 @@ export function AppRoutes() {
           <Route path="games/*" element={<NotFound />} />
           <Route path={CONSOLE_ROUTES.gameplay} element={<GameplayPage />} />
           <Route path={CONSOLE_ROUTES.instance} element={<InstancePage />} />
+          <Route path={CONSOLE_ROUTES.seeAsPlayer} element={<SeeAsPlayerPage />} />
           <Route path="active-games/*" element={<NotFound />} />
           <Route path={CONSOLE_ROUTES.analytics} element={<AnalyticsPage />} />
           <Route path={CONSOLE_ROUTES.debuggingTools} element={<DebuggingToolsPage />} />

@@ -31,6 +31,8 @@ export const CONSOLE_ROUTES = {
   design: 'games/:gameId/*',
   gameplay: 'active-games/:activeGameId',
   instance: 'active-games/:activeGameId/instance/:instanceId',
+  /** "See as the player": one player's screen, live and read-only (docs/operations.md). */
+  seeAsPlayer: 'active-games/:activeGameId/instance/:instanceId/player/:playerId',
   analytics: 'analytics/:activeGameId',
   debuggingTools: 'debugging-tools',
 } as const;

@@ -57,6 +57,7 @@ export const PLAY_MESSAGES = {
   otherDevice: 'You are playing this game on another device',
   instanceNotActive: 'This game instance is no longer active',
   instanceNotFound: 'Game instance not found',
+  playerNotFound: 'This player does not play in this instance',
   notPublished: 'This game is not published',
   versionArchived: 'This game version is archived',
   versionNotFound: 'Game version not found',

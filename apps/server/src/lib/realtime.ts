@@ -10,13 +10,21 @@ export type ServerEventPayload<E extends ServerEvent> = Parameters<ServerToClien
  * watching an instance, or to a named room. Rooms: `user:{userId}` holds every
  * socket of that user (the player's room: outputs, operator messages and
  * LOCATION_UPDATE debug events arrive there); `instance:{instanceId}` holds the
- * operators and players of an instance. Sends are fire-and-forget: nothing
+ * operators and players of an instance; `player:{instanceId}:{playerId}` the
+ * operators who see that player's screen. Sends are fire-and-forget: nothing
  * durable depends on them (a player who is offline reads the same outputs in
  * their next `view`).
  */
 export interface Realtime {
   /** Emits `event` to every socket of the user (room `user:{userId}`). */
   toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Emits `event` to every socket watching one player of the instance (room `player:{instanceId}:{playerId}`). */
+  toPlayerWatchers<E extends ServerEvent>(
+    instanceId: string,
+    playerId: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void;
   /** Emits `event` to every socket watching the instance (room `instance:{instanceId}`). */
   toInstance<E extends ServerEvent>(instanceId: string, event: E, payload: ServerEventPayload<E>): void;
   /**
@@ -39,10 +47,14 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 /** The room of an instance's players and watchers. */
 export const instanceRoom = (instanceId: string): string => `instance:${instanceId}`;
 
+/** The room of the operators who see one player's screen ("See as the player"): never the players'. */
+export const playerWatchRoom = (instanceId: string, playerId: string): string => `player:${instanceId}:${playerId}`;
+
 /** A Realtime that delivers nothing: used until the HTTP server listens, and by tests that do not listen. */
 export function createNullRealtime(): Realtime {
   return {
     toUser: () => undefined,
+    toPlayerWatchers: () => undefined,
     toInstance: () => undefined,
     toRoom: () => undefined,
     disconnectUser: () => undefined,

@@ -540,6 +540,15 @@ const MATRIX: Record<string, Rule> = {
       return { url: `/api/instances/${instance.id}/players/${player.user.id}/replay` };
     },
   },
+  // "See as the player": one player's screen, read-only, for the game's operators (manage right).
+  'GET /api/instances/:instanceId/players/:playerId/view': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/instances/${s.instanceId}/players/${s.users.authorisedPlayer.user.id}/view` }),
+  },
+  'GET /api/instances/:instanceId/players/:playerId/game': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/instances/${s.instanceId}/players/${s.users.authorisedPlayer.user.id}/game` }),
+  },
   'POST /api/instances/:id/terminate': {
     allow: EDITORS,
     call: async (s) => ({

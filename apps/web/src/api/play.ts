@@ -118,6 +118,12 @@ export const playApi = {
     playFetch<InstanceAnswer>(`/play/instances/${enc(instanceId)}`, { signal }),
   game: (instanceId: string, signal?: AbortSignal) =>
     playFetch<GameAnswer>(`/play/instances/${enc(instanceId)}/game`, { signal }),
+  /** "See as the player" (operators, manage right): that player's view, read-only (nothing is delivered). */
+  watchedInstance: (instanceId: string, playerId: string, signal?: AbortSignal) =>
+    playFetch<InstanceAnswer>(`/instances/${enc(instanceId)}/players/${enc(playerId)}/view`, { signal }),
+  /** "See as the player": the game as that player's app reads it. */
+  watchedGame: (instanceId: string, playerId: string, signal?: AbortSignal) =>
+    playFetch<GameAnswer>(`/instances/${enc(instanceId)}/players/${enc(playerId)}/game`, { signal }),
   send: (instanceId: string, event: PlayEvent) =>
     playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event }),
   /** The leaderboard of the caller's game version (404 NO_RANKINGS, 403 RANKINGS_AFTER_END). */

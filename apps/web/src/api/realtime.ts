@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents, type WatchRequest } from '@loci/domain';
+import {
+  SOCKET_EVENTS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type WatchPlayerRequest,
+  type WatchRequest,
+} from '@loci/domain';
 import { readToken } from './client';
 
 /**
@@ -95,17 +101,20 @@ export const REALTIME_EVENTS = {
   trade: SOCKET_EVENTS.trade,
   /** A debug event (the debugging-tools page): the message text is the event name. */
   locationUpdate: SOCKET_EVENTS.locationUpdate,
+  /** A step of the player an operator watches ("See as the player", after `watchPlayer`). */
+  playerView: SOCKET_EVENTS.playerView,
 } as const;
 
 /**
  * Sends `event` with `payload` on the session's socket once connected, and
  * again after every reconnect (a new connection starts outside every room),
- * e.g. `watch` { instanceId } to hear an instance's `instance` events. The
+ * e.g. `watch` { instanceId } to hear an instance's `instance` events, or
+ * `watchPlayer` { instanceId, playerId } to hear that player's `playerView`. The
  * returned function sends `leaveEvent` (when given) and lets the socket go.
  */
 export function joinRoom(
   event: keyof ClientToServerEvents,
-  payload: WatchRequest,
+  payload: WatchRequest | WatchPlayerRequest,
   leaveEvent?: keyof ClientToServerEvents,
 ): () => void {
   const token = readToken();

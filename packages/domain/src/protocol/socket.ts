@@ -22,8 +22,20 @@ export const SOCKET_EVENTS = {
   watch: 'watch',
   /** Client → server: `{ instanceId }`, ack `{ ok }`; leaves the instance's room. */
   unwatch: 'unwatch',
+  /**
+   * Client → server (operators, manage right): `{ instanceId, playerId }`, ack `{ ok, message? }`; joins
+   * `player:{instanceId}:{playerId}` to hear `playerView` (the operators' "See as the player").
+   */
+  watchPlayer: 'watchPlayer',
+  /** Client → server: `{ instanceId, playerId }`, ack `{ ok }`; leaves that player's room. */
+  unwatchPlayer: 'unwatchPlayer',
   /** Server → `user:{id}`: `{ instanceId, outputs, view }` after each step that produced outputs for the player. */
   outputs: 'outputs',
+  /**
+   * Server → `player:{instanceId}:{playerId}`: `{ instanceId, playerId, outputs, view }` after each step that
+   * moved the player or produced outputs for them: what the player's own screen shows, for their watchers.
+   */
+  playerView: 'playerView',
   /** Server → `instance:{id}`: `{ instanceId, status }` after each change of the instance. */
   instance: 'instance',
   /** Server → `user:{id}`: an operator's message (OperatorMessage). */
@@ -56,6 +68,10 @@ export const REALTIME_MESSAGES = {
 export const watchRequestSchema = z.object({ instanceId: z.string().min(1) });
 export type WatchRequest = z.infer<typeof watchRequestSchema>;
 
+/** Body of the `watchPlayer` and `unwatchPlayer` events. */
+export const watchPlayerRequestSchema = z.object({ instanceId: z.string().min(1), playerId: z.string().min(1) });
+export type WatchPlayerRequest = z.infer<typeof watchPlayerRequestSchema>;
+
 /** Acknowledgement of `watch` / `unwatch`. */
 export const watchAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
 export type WatchAck = z.infer<typeof watchAckSchema>;
@@ -67,6 +83,10 @@ export const outputsPushSchema = z.object({
   view: playerViewSchema,
 });
 export type OutputsPush = z.infer<typeof outputsPushSchema>;
+
+/** Payload of `playerView`: one player's outputs of a step and their new view, for who watches them. */
+export const playerViewPushSchema = outputsPushSchema.extend({ playerId: z.string() });
+export type PlayerViewPush = z.infer<typeof playerViewPushSchema>;
 
 /** Payload of `instance`: the instance's status after a change ('deleted' once it is gone). */
 export const instancePushSchema = z.object({ instanceId: z.string(), status: z.string() });
@@ -96,6 +116,7 @@ export type DebugLocationPayload = z.infer<typeof debugLocationPayloadSchema>;
 /** What the server emits, by event name (Socket.IO's first generic on both ends). */
 export interface ServerToClientEvents {
   outputs: (payload: OutputsPush) => void;
+  playerView: (payload: PlayerViewPush) => void;
   instance: (payload: InstancePush) => void;
   message: (payload: OperatorMessage) => void;
   trade: (payload: TradePush) => void;
@@ -106,6 +127,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   watch: (body: WatchRequest, ack?: (answer: WatchAck) => void) => void;
   unwatch: (body: WatchRequest, ack?: (answer: WatchAck) => void) => void;
+  watchPlayer: (body: WatchPlayerRequest, ack?: (answer: WatchAck) => void) => void;
+  unwatchPlayer: (body: WatchPlayerRequest, ack?: (answer: WatchAck) => void) => void;
 }
 
 // The maps' keys are the names in SOCKET_EVENTS, no more and no less.

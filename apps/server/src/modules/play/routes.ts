@@ -16,12 +16,21 @@ import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
-import { getPlayGame, getPlayLobby, getPlayState, sendPlayEvent, startPlaying } from './service.js';
+import {
+  getPlayGame,
+  getPlayLobby,
+  getPlayState,
+  getWatchedPlayGame,
+  getWatchedPlayState,
+  sendPlayEvent,
+  startPlaying,
+} from './service.js';
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const instanceParams = z.object({ instanceId: z.string() });
+const watchedParams = z.object({ instanceId: z.string(), playerId: z.string() });
 /** Error answers: `{ message, errors?, errorCode? }`. */
 const errorSchema = z.looseObject({ message: z.string() });
 const errors = {
@@ -127,6 +136,37 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = requireUser(request);
       return getPlayGame({ ctx, user, instanceId: request.params.instanceId });
     },
+  );
+
+  // "See as the player" (docs/operations.md): an operator reads one player's screen, read-only.
+  api.get(
+    '/instances/:instanceId/players/:playerId/view',
+    {
+      schema: {
+        tags: ['manage'],
+        security,
+        summary:
+          'One player’s view of an instance, exactly as their own GET /play/instances/{instanceId} answers it (manage right); read-only: waiting messages are shown, not delivered',
+        params: watchedParams,
+        response: { 200: playStateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => getWatchedPlayState({ ctx, user: requireUser(request), ...request.params }),
+  );
+
+  api.get(
+    '/instances/:instanceId/players/:playerId/game',
+    {
+      schema: {
+        tags: ['manage'],
+        security,
+        summary:
+          'The game as that player’s app reads it (GET /play/instances/{instanceId}/game), for an operator (manage right)',
+        params: watchedParams,
+        response: { 200: playGameAnswerSchema, ...errors },
+      },
+    },
+    async (request) => getWatchedPlayGame({ ctx, user: requireUser(request), ...request.params }),
   );
 
   api.post(

@@ -40,7 +40,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import type { LoadedGame } from '../../policies/games.js';
+import { requireGameRight, type LoadedGame } from '../../policies/games.js';
 import {
   assertMayPlay,
   assertProfileAdmits,
@@ -62,6 +62,7 @@ import {
   specOfInstance,
   specOfVersion,
   stepInTransaction,
+  waitingMessages,
   type SteppedEvent,
 } from '../runtime/store.js';
 import { rankingsOf } from '../rankings/service.js';
@@ -563,16 +564,82 @@ export async function getPlayState({
   instanceId: string;
 }) {
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), mayDebug(ctx, user, instance)]);
-  const answer = await answerFor(ctx, {
+  return playStateOf(ctx, { instance, player, debug: mayDebug(ctx, user, instance), messages: deliverMessages });
+}
+
+/**
+ * The answer of GET /api/play/instances/{instanceId} for `player`: the one
+ * presenter of a player's view, for the player and for the operators who see
+ * their screen. `messages` reads the operators' messages that wait for them:
+ * the player's own read delivers them (stamps them delivered), an operator's
+ * read only looks.
+ */
+async function playStateOf(
+  ctx: AppContext,
+  args: {
+    instance: GameInstanceRow;
+    player: PlayerStateRow;
+    debug: boolean | Promise<boolean>;
+    messages: (db: Executor, instanceId: string, playerId: string, now: Date) => Promise<PlayMessage[]>;
+  },
+) {
+  const { instance, player } = args;
+  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), args.debug]);
+  const body = answerBody({
     spec,
     state: stateWithPlayer(instance, spec, player),
-    instanceId: instance.id,
     playerId: player.playerId,
     outputs: [],
     trace: debug ? emptyTrace() : null,
   });
-  return { instance: presentPlayInstance(instance), view: answer.view, messages: answer.messages, debug: answer.debug };
+  const messages = await args.messages(ctx.db, instance.id, player.playerId, ctx.now());
+  return { instance: presentPlayInstance(instance), view: body.view, messages, debug: body.debug };
+}
+
+/** The instance and one player's row in it when the caller operates its game (manage right); 404 / 403 otherwise. */
+async function findWatchedPlayer(
+  ctx: AppContext,
+  user: CurrentUser,
+  instanceId: string,
+  playerId: string,
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow }> {
+  const [found] = isUuid(instanceId)
+    ? await ctx.db
+        .select({ instance: gameInstances, player: playerStates })
+        .from(gameInstances)
+        .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.playerId, playerId)))
+        .where(eq(gameInstances.id, instanceId))
+        .limit(1)
+    : [];
+  if (!found) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  await requireGameRight({ ctx, user, gameId: found.instance.gameId, right: 'manage' });
+  if (!found.player) throw fail.notFound(PLAY_MESSAGES.playerNotFound);
+  return { instance: found.instance, player: found.player };
+}
+
+/** An operator's call about one player of an instance. */
+interface WatchedPlayerCall {
+  ctx: AppContext;
+  user: CurrentUser;
+  instanceId: string;
+  playerId: string;
+}
+
+/**
+ * GET /api/instances/{instanceId}/players/{playerId}/view ("See as the
+ * player"): that player's view exactly as their own GET /api/play/instances/
+ * {instanceId} answers it, without debug, and without delivering the messages
+ * that wait for them (read-only: nothing is stamped, no event is run).
+ */
+export async function getWatchedPlayState({ ctx, user, instanceId, playerId }: WatchedPlayerCall) {
+  const { instance, player } = await findWatchedPlayer(ctx, user, instanceId, playerId);
+  return playStateOf(ctx, { instance, player, debug: false, messages: waitingMessages });
+}
+
+/** GET /api/instances/{instanceId}/players/{playerId}/game: the game as that player's app reads it. */
+export async function getWatchedPlayGame({ ctx, user, instanceId, playerId }: WatchedPlayerCall) {
+  const { instance } = await findWatchedPlayer(ctx, user, instanceId, playerId);
+  return playGameOf(ctx, instance);
 }
 
 /**
@@ -724,6 +791,11 @@ export async function getPlayGame({
   instanceId: string;
 }) {
   const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
+  return playGameOf(ctx, instance);
+}
+
+/** The game an instance runs, as a player's app reads it, with a player-safe spec. */
+async function playGameOf(ctx: AppContext, instance: GameInstanceRow) {
   const spec = await specOfInstance(ctx, instance);
   const game = spec.game;
   return {

@@ -10,6 +10,9 @@ export const WATCH_MESSAGES = {
   invalid: 'Send { instanceId } to watch an instance',
   notFound: 'Game instance not found',
   forbidden: 'You may only watch instances you play in or whose game you manage',
+  invalidPlayer: 'Send { instanceId, playerId } to see a player’s screen',
+  playerNotFound: 'Player not found in this instance',
+  playerForbidden: 'Only the game’s operators (manage right) may see a player’s screen',
 } as const;
 
 /**
@@ -37,4 +40,27 @@ export async function checkWatchAccess(
   if (player) return { ok: true };
   const game = await loadGame({ ctx, user, gameId: instance.gameId });
   return game.rights.includes('manage') ? { ok: true } : { ok: false, message: WATCH_MESSAGES.forbidden };
+}
+
+/**
+ * Whether `user` may see the screen of `playerId` in an instance ("See as the
+ * player"): only with the manage right on its game, never as a fellow player.
+ */
+export async function checkWatchPlayerAccess(
+  ctx: AppContext,
+  user: CurrentUser,
+  instanceId: string,
+  playerId: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!isUuid(instanceId)) return { ok: false, message: WATCH_MESSAGES.notFound };
+  const [found] = await ctx.db
+    .select({ gameId: gameInstances.gameId, playerId: playerStates.playerId })
+    .from(gameInstances)
+    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.playerId, playerId)))
+    .where(eq(gameInstances.id, instanceId))
+    .limit(1);
+  if (!found) return { ok: false, message: WATCH_MESSAGES.notFound };
+  const game = await loadGame({ ctx, user, gameId: found.gameId });
+  if (!game.rights.includes('manage')) return { ok: false, message: WATCH_MESSAGES.playerForbidden };
+  return found.playerId ? { ok: true } : { ok: false, message: WATCH_MESSAGES.playerNotFound };
 }

@@ -7,6 +7,7 @@ import {
   SOCKET_EVENTS,
   REALTIME_PATH,
   REALTIME_MESSAGES,
+  watchPlayerRequestSchema,
   watchRequestSchema,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -18,6 +19,7 @@ import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
+  playerWatchRoom,
   userRoom,
   type Realtime,
   type ServerEvent,
@@ -25,7 +27,7 @@ import {
 } from '../../lib/realtime.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
-import { checkWatchAccess, WATCH_MESSAGES } from './access.js';
+import { checkWatchAccess, checkWatchPlayerAccess, WATCH_MESSAGES } from './access.js';
 import { withSafePublish } from './safe-publish.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
@@ -180,10 +182,12 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     void socket.join(userRoom(user.id));
     disconnectAtExpiry(socket, socket.data.expiresAt);
     // The maps type what a well-behaved client sends; any client may send anything, so both are checked here.
-    socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
+    const joinChecked = (
+      ack: unknown,
+      check: (user: CurrentUser) => Promise<{ ok: true } | { ok: false; message: string }>,
+      room: string,
+    ) => {
       const reply = (answer: WatchAck) => typeof ack === 'function' && ack(answer);
-      const parsed = watchRequestSchema.safeParse(body);
-      if (!parsed.success) return reply({ ok: false, message: WATCH_MESSAGES.invalid });
       if (!watches.take(socket.id).ok) return reply({ ok: false, message: PLAY_MESSAGES.tooManyEvents });
       // Read again, like every API call: a role granted since counts; a token revoked while this process did
       // not hear of it (Redis away) does not.
@@ -194,8 +198,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
             return void socket.disconnect(true);
           }
           socket.data.user = session.user;
-          const access = await checkWatchAccess(ctx, session.user, parsed.data.instanceId);
-          if (access.ok) await socket.join(instanceRoom(parsed.data.instanceId));
+          const access = await check(session.user);
+          if (access.ok) await socket.join(room);
           reply(access);
         })
         .catch((error: unknown) => {
@@ -204,10 +208,33 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           ctx.log.error({ err: error }, 'realtime: watch failed');
           reply({ ok: false, message: 'Internal server error' });
         });
+    };
+    socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
+      const parsed = watchRequestSchema.safeParse(body);
+      if (!parsed.success) return typeof ack === 'function' && ack({ ok: false, message: WATCH_MESSAGES.invalid });
+      const { instanceId } = parsed.data;
+      joinChecked(ack, (user) => checkWatchAccess(ctx, user, instanceId), instanceRoom(instanceId));
     });
     socket.on(SOCKET_EVENTS.unwatch, (body: unknown, ack: unknown) => {
       const parsed = watchRequestSchema.safeParse(body);
       if (parsed.success) void socket.leave(instanceRoom(parsed.data.instanceId));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
+    });
+    socket.on(SOCKET_EVENTS.watchPlayer, (body: unknown, ack: unknown) => {
+      const parsed = watchPlayerRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        return typeof ack === 'function' && ack({ ok: false, message: WATCH_MESSAGES.invalidPlayer });
+      }
+      const { instanceId, playerId } = parsed.data;
+      joinChecked(
+        ack,
+        (user) => checkWatchPlayerAccess(ctx, user, instanceId, playerId),
+        playerWatchRoom(instanceId, playerId),
+      );
+    });
+    socket.on(SOCKET_EVENTS.unwatchPlayer, (body: unknown, ack: unknown) => {
+      const parsed = watchPlayerRequestSchema.safeParse(body);
+      if (parsed.success) void socket.leave(playerWatchRoom(parsed.data.instanceId, parsed.data.playerId));
       if (typeof ack === 'function') ack({ ok: parsed.success });
     });
   });
@@ -228,6 +255,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   let closed = false;
   return {
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
+    toPlayerWatchers: (instanceId, playerId, event, payload) =>
+      emitPush(playerWatchRoom(instanceId, playerId), event, payload),
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),

@@ -310,8 +310,11 @@ export interface RunEventArgs {
 export interface PendingPush {
   instanceId: string;
   status: string;
-  /** Per player with outputs: their account (null after anonymisation: nobody to push to), outputs and view. */
-  players: Array<{ userId: string | null; outputs: Output[]; view: PlayerView }>;
+  /**
+   * Per player with outputs, and the acting player (whose position or state moved, maybe without outputs):
+   * their account (null after anonymisation: nobody to push to), outputs and view.
+   */
+  players: Array<{ playerId: string; userId: string | null; outputs: Output[]; view: PlayerView }>;
 }
 
 export interface SteppedEvent {
@@ -369,6 +372,7 @@ async function stepLoaded(
   const spec = await specFor(tx, row, period);
   const now = ctx.now();
   const playerEvent = isPlayerEvent(args.event);
+  const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
   let drawn = recordingRandom();
@@ -460,18 +464,23 @@ async function stepLoaded(
     );
   }
 
-  return { instance, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join) };
+  return { instance, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join, actingPlayerId) };
 }
 
-/** What a committed step pushes: per player with outputs, their outputs and view; the instance's status. */
+/**
+ * What a committed step pushes: per player with outputs (and the acting player, for who sees their screen),
+ * their outputs and view; the instance's status.
+ */
 function pushOf(
   spec: GameSpec,
   instance: GameInstanceRow,
   result: StepResult,
   byPlayer: ReadonlyMap<string, PlayerStateRow>,
   join: JoinOptions | undefined,
+  actingPlayerId: string | null,
 ): PendingPush {
   const outputsByPlayer = new Map<string, Output[]>();
+  if (actingPlayerId && result.state.players[actingPlayerId]) outputsByPlayer.set(actingPlayerId, []);
   for (const output of result.outputs) {
     if (!output.playerId || !result.state.players[output.playerId]) continue;
     const list = outputsByPlayer.get(output.playerId) ?? [];
@@ -482,6 +491,7 @@ function pushOf(
     instanceId: instance.id,
     status: instance.status,
     players: [...outputsByPlayer].map(([playerId, outputs]) => ({
+      playerId,
       userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (join?.userId ?? playerId),
       outputs,
       view: viewOf(spec, result.state, playerId),
@@ -523,11 +533,12 @@ async function touchWithPlayer(
 export function pushStepped(ctx: AppContext, push: PendingPush): void {
   try {
     for (const player of push.players) {
-      if (!player.userId) continue;
-      ctx.realtime.toUser(player.userId, SOCKET_EVENTS.outputs, {
-        instanceId: push.instanceId,
-        outputs: player.outputs,
-        view: player.view,
+      const pushed = { instanceId: push.instanceId, outputs: player.outputs, view: player.view };
+      // The acting player reads their step's answer; only outputs (theirs, or caused by others) are pushed to them.
+      if (player.userId && player.outputs.length > 0) ctx.realtime.toUser(player.userId, SOCKET_EVENTS.outputs, pushed);
+      ctx.realtime.toPlayerWatchers(push.instanceId, player.playerId, SOCKET_EVENTS.playerView, {
+        ...pushed,
+        playerId: player.playerId,
       });
     }
     ctx.realtime.toInstance(push.instanceId, SOCKET_EVENTS.instance, {
@@ -631,6 +642,7 @@ export async function expireActiveInstances(
         players: rows
           .filter((player) => outputs.has(player.playerId))
           .map((player) => ({
+            playerId: player.playerId,
             userId: player.userId,
             outputs: outputs.get(player.playerId)!,
             view: viewOf(spec, state, player.playerId),
@@ -708,9 +720,31 @@ export async function deliverMessages(
       ),
     )
     .returning();
-  return rows
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map((row) => ({ id: row.id, message: row.message, sceneId: row.sceneId, when: row.createdAt.toISOString() }));
+  return rows.sort(byCreation).map(presentMessage);
+}
+
+type MessageRow = typeof playerMessages.$inferSelect;
+const byCreation = (a: MessageRow, b: MessageRow) => a.createdAt.getTime() - b.createdAt.getTime();
+const presentMessage = (row: MessageRow): DeliveredMessage => ({
+  id: row.id,
+  message: row.message,
+  sceneId: row.sceneId,
+  when: row.createdAt.toISOString(),
+});
+
+/** The operators' messages that wait for a player, oldest first, as `deliverMessages` answers them, left undelivered. */
+export async function waitingMessages(db: Executor, instanceId: string, playerId: string): Promise<DeliveredMessage[]> {
+  const rows = await db
+    .select()
+    .from(playerMessages)
+    .where(
+      and(
+        eq(playerMessages.instanceId, instanceId),
+        eq(playerMessages.playerId, playerId),
+        isNull(playerMessages.deliveredAt),
+      ),
+    );
+  return rows.sort(byCreation).map(presentMessage);
 }
 
 /**
@@ -1016,7 +1050,7 @@ export async function runPlayerEvent(
     }
     if (!written || written.applied !== 1) continue;
     const instance = { ...row, updatedAt: now };
-    pushStepped(ctx, pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined));
+    pushStepped(ctx, pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined, player.playerId));
     return { ...body, messages: written.messages };
   }
   return runLockedPlayerEvent(ctx, { ...args, clientEventId });

@@ -311,6 +311,7 @@ export function GameplayPage() {
       )}
 
       <PlayerInfoModal
+        gameId={gameId}
         player={player}
         onClose={() => setPlayer(null)}
         labelOf={labelOf}

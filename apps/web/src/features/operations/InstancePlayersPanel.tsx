@@ -1,8 +1,9 @@
 import type { FullInstance } from '@loci/domain';
 import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconHistory, IconMessage, IconRefresh } from '@tabler/icons-react';
+import { IconEye, IconHistory, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import type { WorldScene } from '../design/world/world-values';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
@@ -10,7 +11,9 @@ import type { LabelOf } from './design-labels';
 import { PlayerStatePanel, type ReadablePlayerState } from './PlayerStatePanel';
 import { ReplayModal } from './ReplayModal';
 import type { MessageRecipient } from './SendMessageModal';
+import { seeAsPlayerPath } from './see-as-player-path';
 import './locales';
+import './see-as-player-locales';
 
 type UserState = NonNullable<FullInstance['state']['usersState']>[string] & ReadablePlayerState;
 
@@ -111,6 +114,17 @@ export function InstancePlayersPanel({
                   onClick={() => setReplayed({ id: player.id, name: player.name })}
                 >
                   <IconHistory size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('operations.seeAsPlayer.openFor', { name: player.name })}>
+                <ActionIcon
+                  component={Link}
+                  to={seeAsPlayerPath(instance.gameId, instance.id, player.id)}
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('operations.seeAsPlayer.openFor', { name: player.name })}
+                >
+                  <IconEye size={16} />
                 </ActionIcon>
               </Tooltip>
             </Group>

@@ -1,11 +1,14 @@
 import type { PlayerStateItem } from '@loci/domain';
 import { Avatar, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
+import { IconEye, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from './operations-values';
 import { Rows } from './PlayerStatePanel';
 import type { MessageRecipient } from './SendMessageModal';
+import { seeAsPlayerPath } from './see-as-player-path';
 import './locales';
+import './see-as-player-locales';
 
 /** The player the modal shows: the full state from playerStates, or the instance list's id, name and status. */
 export type PlayerInfo = Pick<PlayerStateItem, 'id' | 'name' | 'status'> & Partial<PlayerStateItem>;
@@ -19,10 +22,12 @@ export interface PlayerInfoModalProps {
   zone?: string | null;
   /** Opens the message modal for this player (offered while they are in a running instance). */
   onMessage?: (player: MessageRecipient) => void;
+  /** The game's id: with it, a player in an instance gets the "See as the player" link. */
+  gameId?: string;
 }
 
 /** A player's state (spec 1 §2, §3): name, status, scene, and what they own and are attributed. */
-export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: PlayerInfoModalProps) {
+export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage, gameId }: PlayerInfoModalProps) {
   const { t } = useTranslation();
   const state = player?.state;
   const items = Object.entries(state?.owns.item ?? {}).map(([id, count]): [string, string] => [
@@ -72,6 +77,18 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: P
               </>
             )}
           </List>
+          {gameId && player.instanceId && (
+            <Group>
+              <Button
+                component={Link}
+                to={seeAsPlayerPath(gameId, player.instanceId, player.id)}
+                variant="light"
+                leftSection={<IconEye size={16} />}
+              >
+                {t('operations.seeAsPlayer.open')}
+              </Button>
+            </Group>
+          )}
           {onMessage && (player.status === 'playing' || player.status === 'paused') && (
             <Group>
               <Button

@@ -3,66 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockRequest } from '../../test/api-mock';
 import { makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
-import { makeView as view } from './test-factories';
+import { HARBOUR_GAME as game, HARBOUR_SPEC as spec, makeView as view } from './test-factories';
 
 vi.mock('../../api/realtime', () => ({
   REALTIME_EVENTS: { outputs: 'outputs', message: 'message', locationUpdate: 'LOCATION_UPDATE' },
   useRealtimeEvent: () => {},
   subscribe: () => () => {},
 }));
-
-const game = {
-  id: 'g1',
-  title: 'Old Harbour Walk',
-  description: '<p>A walk along the old harbour.</p>',
-  instructions: '<p>Tap what you find.</p>',
-  language: 'en',
-  logoId: null,
-  pg: {
-    type: 'image',
-    place: { lat: 37.97, lng: 23.72, radius: 500 },
-    bgImageId: null,
-    mapType: 'standard',
-    simulate: false,
-    showScenes: false,
-  },
-  capabilities: {
-    seeBackPack: true,
-    seeSkills: false,
-    scanCodes: false,
-    typeCodes: true,
-    seeDirections: false,
-    seeTasks: false,
-  },
-  market: false,
-  currencyName: '',
-  currencyIcon: null,
-  rankings: { available: false, showBeforeComplete: false },
-  endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
-  multiplayer: false,
-  timezone: 'Europe/Athens',
-};
-
-const spec = {
-  schemaVersion: 1,
-  entities: {
-    scene: [{ id: 'harbour', gameId: 'g1', name: 'harbour', title: 'The Harbour', universe: false, enabled: true }],
-    item: [{ id: 'key', gameId: 'g1', name: 'brass-key', title: 'Brass key' }],
-    interaction: [
-      {
-        id: 'welcome',
-        gameId: 'g1',
-        name: 'welcome-info',
-        type: 'INTER_INSPECT_INFO',
-        title: 'Welcome to the harbour',
-        description: '<p>The fishermen left you a note.</p>',
-        buttonLabel: 'Ok',
-        questions: [],
-        conversation: { resumable: false, statements: [] },
-      },
-    ],
-  },
-};
 
 describe('PlayPage', () => {
   it("says why the player's profile keeps them out, with a way to the account page", async () => {

@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
 import { startingPosition } from './gps/geolocation';
 import { trustedFix } from './gps/proximity';
@@ -15,6 +15,7 @@ import { PlayerTools } from './panels/PlayerTools';
 import { useDebugMoves } from './realtime/play-socket';
 import type { LoadedSession } from './session/usePlaySession';
 import type { SpecIndex } from './spec-index';
+import { usePlayReadOnly } from './watch/read-only';
 import './locales';
 
 // What shows only after the map (a dialog, an object's sheet, the end, a playtest's trace) loads after it:
@@ -43,19 +44,27 @@ export function PlayScreen({
   // The object sheet loads the first time one is opened, then stays (for its closing slide).
   const [sheetUsed, setSheetUsed] = useState(false);
   const mapGame = game.pg.type !== 'image';
-  const walker = mapGame && (playtest || game.pg.simulate);
+  // Read-only (an operator sees the player's screen): no walker, no device GPS; the map follows the player.
+  const readOnly = usePlayReadOnly();
+  const walker = !readOnly && mapGame && (playtest || game.pg.simulate);
   const compass = useCompassHeading();
   const { position, moveTo, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
-    followDevice: mapGame && !walker,
+    followDevice: mapGame && !walker && !readOnly,
     send: ({ lat, lng, accuracy }) =>
       send({ type: 'location', latitude: lat, longitude: lng, ...(accuracy !== undefined ? { accuracy } : {}) }),
   });
   useDebugMoves(moveTo);
   // While the designer draws a simulated route, the map's clicks add its points instead of walking.
   const routeDrawer = useRef<((lat: number, lng: number) => void) | null>(null);
+  const { latitude, longitude } = view.location ?? {};
+  useEffect(() => {
+    if (readOnly && latitude !== undefined && longitude !== undefined) moveTo(latitude, longitude);
+  }, [readOnly, latitude, longitude, moveTo]);
 
-  const offlineReady = useOfflineReady({ gameId, instanceId: session.instanceId, game, spec: session.spec });
+  // Read-only, the player's own calls (offline copy, rankings, trades) are not made as the operator.
+  const instanceId = readOnly ? null : session.instanceId;
+  const offlineReady = useOfflineReady({ gameId, instanceId, game, spec: session.spec });
   const paused = view.status === 'paused';
   const currentScene = index.scene(view.currentSceneId);
   const thing = [...view.perceived.objects, ...view.perceived.offers].find((candidate) => candidate.id === thingId);
@@ -91,7 +100,7 @@ export function PlayScreen({
       trace={trace}
       tools={
         <PlayerTools
-          instanceId={session.instanceId}
+          instanceId={instanceId}
           game={game}
           view={view}
           index={index}

@@ -2,6 +2,7 @@ import { Box, Button, Drawer, Group } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayReadOnly } from '../watch/read-only';
 
 /**
  * The play screen's frame: the header, the map (or image) with what lies over it,
@@ -27,8 +28,10 @@ export function PlayLayout({
 }) {
   const { t } = useTranslation();
   const [traceOpen, setTraceOpen] = useState(false);
+  // Read-only, the screen fills the operator's frame rather than the window.
+  const height = usePlayReadOnly() ? '100%' : '100dvh';
   return (
-    <Box style={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <Box style={{ height, display: 'flex', flexDirection: 'column' }}>
       <Group
         justify="space-between"
         wrap="nowrap"

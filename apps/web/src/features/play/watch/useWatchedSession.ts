@@ -1,0 +1,100 @@
+import { SOCKET_EVENTS } from '@loci/domain';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { playApi } from '../../../api/play';
+import { joinRoom, REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
+import { EMPTY_STATUS } from '../offline/event-queue';
+import type { PlaySession, PlaySessionHandlers } from '../session/usePlaySession';
+import { initialSessionState, outputKey, selectDialog, selectEnding, sessionReducer } from '../session/session-reducer';
+import { indexSpec, type SpecIndex } from '../spec-index';
+
+const nothing = () => undefined;
+const nothingLater = async () => undefined;
+
+/**
+ * An operator's read-only session of one player's game ("See as the player"):
+ * the player's view and game as their own app reads them (the operators'
+ * routes answer them with the same presenter), then every step of theirs
+ * pushed over the socket (`watchPlayer`), through the player's own reducer.
+ * It sends nothing: every action of the play screen is a no-op here.
+ */
+export function useWatchedSession(
+  instanceId: string,
+  playerId: string,
+  handlers: Pick<PlaySessionHandlers, 'onOutputs' | 'onMessage'>,
+): PlaySession & { error: unknown } {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
+  const [error, setError] = useReducer((_: unknown, next: unknown) => next, null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    Promise.all([
+      playApi.watchedInstance(instanceId, playerId, signal),
+      playApi.watchedGame(instanceId, playerId, signal),
+    ])
+      .then(([answer, { game, spec }]) => {
+        const { view, messages } = answer;
+        dispatch({
+          type: 'started',
+          instanceId,
+          answer: { outputs: [], view, messages },
+          restart: false,
+          at: Date.now(),
+        });
+        dispatch({ type: 'gameLoaded', game, spec });
+      })
+      .catch((failure: unknown) => {
+        if (!signal.aborted) setError(failure);
+      });
+    return () => controller.abort();
+  }, [instanceId, playerId]);
+
+  useEffect(
+    () => joinRoom(SOCKET_EVENTS.watchPlayer, { instanceId, playerId }, SOCKET_EVENTS.unwatchPlayer),
+    [instanceId, playerId],
+  );
+  useRealtimeEvent(REALTIME_EVENTS.playerView, (pushed) => {
+    if (pushed.instanceId !== instanceId || pushed.playerId !== playerId) return;
+    dispatch({ type: 'pushed', answer: { outputs: pushed.outputs, view: pushed.view, messages: [] }, at: Date.now() });
+  });
+
+  const { notices } = state;
+  useEffect(() => {
+    if (!notices.length) return;
+    for (const notice of notices) {
+      if (notice.kind === 'outputs') latest.current.onOutputs(notice.outputs);
+      else latest.current.onMessage(notice.message);
+    }
+    dispatch({ type: 'noticesDelivered', count: notices.length });
+  }, [notices]);
+
+  const index: SpecIndex | null = useMemo(() => (state.spec ? indexSpec(state.spec.entities) : null), [state.spec]);
+  return {
+    error,
+    phase: state.phase,
+    generation: state.generation,
+    instanceId: state.instanceId,
+    view: state.view,
+    game: state.game,
+    spec: state.spec,
+    index,
+    debug: null,
+    traceLog: [],
+    results: state.results,
+    busy: false,
+    queue: EMPTY_STATUS,
+    dialog: selectDialog(state),
+    ending: selectEnding(state),
+    start: nothingLater,
+    send: nothing,
+    restart: nothingLater,
+    // Closing a dialog that takes no answer is the operator's own screen: nothing is sent.
+    dismiss: (output) => dispatch({ type: 'dialogDismissed', key: outputKey(output) }),
+    upload: () => Promise.reject(new Error('Read only')),
+    leave: nothingLater,
+  };
+}
