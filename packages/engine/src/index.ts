@@ -30,4 +30,4 @@ export {
   type TradeAssets,
   type TradeRefusal,
 } from './trade.js';
-export { playerChanges, rescueProblems, type StateChange } from './rescue.js';
+export { playerChanges, rescueProblems, stateChanges, type StateChange } from './rescue.js';

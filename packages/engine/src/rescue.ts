@@ -150,27 +150,33 @@ export function rescueProblems(
 }
 
 /** Parts of the player's state that are bookkeeping, not what an operator touched. */
-const UNTRACKED: ReadonlySet<keyof PlayerState> = new Set(['triggers', 'worldRevision', 'seq', 'inRange']);
+const UNTRACKED_PLAYER: ReadonlySet<string> = new Set(['triggers', 'worldRevision', 'seq', 'inRange']);
 
-/** One changed part of a player's state: `items.key`, `currentSceneId`… with its value before and after (undefined: absent). */
+/** One changed part of a state: `items.key`, `currentSceneId`… with its value before and after (undefined: absent). */
 export interface StateChange {
   path: string;
   before: unknown;
   after: unknown;
 }
 
-/**
- * What changed between two states of a player: each changed top-level field,
- * or each changed entry of a changed record (one level deep). The engine
- * copies what it changes, so unchanged parts are the same objects.
- */
+/** What changed between two states of a player (see `stateChanges`), bookkeeping left out. */
 export function playerChanges(before: PlayerState, after: PlayerState): StateChange[] {
+  return stateChanges(before, after, UNTRACKED_PLAYER);
+}
+
+/**
+ * What changed between two states (a player's, the world): each changed
+ * top-level field, or each changed entry of a changed record (one level deep).
+ * The engine copies what it changes, so unchanged parts are the same objects.
+ */
+export function stateChanges(before: object, after: object, untracked: ReadonlySet<string> = new Set()): StateChange[] {
   const changes: StateChange[] = [];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as Array<keyof PlayerState>);
-  for (const key of keys) {
-    if (UNTRACKED.has(key)) continue;
-    const a = before[key] as unknown;
-    const b = after[key] as unknown;
+  const a0 = before as Record<string, unknown>;
+  const b0 = after as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(a0), ...Object.keys(b0)])) {
+    if (untracked.has(key)) continue;
+    const a = a0[key];
+    const b = b0[key];
     if (a === b) continue;
     if (isRecord(a) && isRecord(b)) {
       for (const entry of new Set([...Object.keys(a), ...Object.keys(b)])) {

@@ -64,3 +64,70 @@ export const rescueRequestSchema = z.object({
   reason: z.string().trim().min(1, 'Give a reason').max(RESCUE_REASON_MAX),
 });
 export type RescueRequest = z.infer<typeof rescueRequestSchema>;
+
+/** One changed part of a player's state or of the world, with its value before and after (absent: null). */
+export const auditChangeSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+/** What an audited operator change was: a rescue of a player or an edit of the instance's world. */
+export const AUDIT_KINDS = ['rescue', 'world'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** One row of an instance's audit log: who, when, what, why, and what it changed. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  instanceId: z.string(),
+  kind: z.enum(AUDIT_KINDS),
+  /** The rescued player (null for a world edit). */
+  playerId: z.string().nullable(),
+  playerName: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  /** ISO time. */
+  at: z.string(),
+  /** The rescue's actions, or the world edit (`{ op: 'update' | 'delete', … }`). */
+  what: z.unknown(),
+  reason: z.string(),
+  changes: z.array(auditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditList = z.infer<typeof auditListSchema>;
+
+/** Minutes without progress after which a playing player is flagged stuck, unless the request says otherwise. */
+export const STUCK_DEFAULT_MINUTES = 15;
+
+/** Why a player is flagged stuck. */
+export const STUCK_REASONS = ['noProgress', 'dialogOpen', 'outOfScenes'] as const;
+export type StuckReason = (typeof STUCK_REASONS)[number];
+
+export const stuckQuerySchema = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(STUCK_DEFAULT_MINUTES),
+});
+
+/** A player flagged stuck on the Gameplay page, with what they last did. */
+export const stuckPlayerSchema = z.object({
+  instanceId: z.string(),
+  playerId: z.string(),
+  name: z.string(),
+  reasons: z.array(z.enum(STUCK_REASONS)),
+  /** ISO time of the last progress (a record, a milestone, or the start). */
+  lastProgressAt: z.string().nullable(),
+  /** The name of the last gameplay record (spec 3 §3), e.g. 'has entered scene'; null when none. */
+  lastRecord: z.string().nullable(),
+  currentSceneId: z.string().nullable(),
+  /** Since when the oldest open dialog waits (ISO), when one does. */
+  dialogSince: z.string().nullable(),
+});
+export type StuckPlayer = z.infer<typeof stuckPlayerSchema>;
+export const stuckListSchema = z.object({ minutes: z.number(), players: z.array(stuckPlayerSchema) });
+export type StuckList = z.infer<typeof stuckListSchema>;
+
+/** What a rescue answers: its audit row. */
+export const rescueAnswerSchema = z.object({ entry: auditEntrySchema });
+export type RescueAnswer = z.infer<typeof rescueAnswerSchema>;

@@ -300,6 +300,8 @@ export interface PendingPush {
 
 export interface SteppedEvent {
   instance: GameInstanceRow;
+  /** The state the step read (for an audit of what it changed). */
+  before: InstanceState;
   result: StepResult;
   spec: GameSpec;
   push: PendingPush;
@@ -434,7 +436,7 @@ async function stepLoaded(
     );
   }
 
-  return { instance, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join) };
+  return { instance, before: state, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join) };
 }
 
 /** What a committed step pushes: per player with outputs, their outputs and view; the instance's status. */
@@ -1076,6 +1078,8 @@ export async function mutateWorld(
   ctx: AppContext,
   instanceId: string,
   fn: (world: WorldState, spec: GameSpec) => WorldState,
+  /** Written in the same transaction once the world changed (the operators' audit). */
+  audit?: (tx: Transaction, before: WorldState, after: WorldState) => Promise<void>,
 ): Promise<GameInstanceRow> {
   const updated = await ctx.db.transaction(async (tx) => {
     const { row, period } = await lockInstance(tx, instanceId);
@@ -1088,6 +1092,7 @@ export async function mutateWorld(
       .set({ world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: ctx.now() })
       .where(eq(gameInstances.id, row.id))
       .returning();
+    await audit?.(tx, row.world, world);
     return instance!;
   });
   try {
