@@ -27,6 +27,7 @@ const PAGE = `/active-games/${GAME_ID}/instance/i1`;
 function instanceApi(extra: Record<string, MockHandler> = {}, instance = makeFullInstance()) {
   return mockOperationsApi({
     'GET /api/instances/i1': { body: instance },
+    'GET /api/manage/instances/i1/audit': { body: { entries: [] } },
     [`GET /api/design/${GAME_ID}/initialStateSpecs/${PUBLISHED.id}`]: { body: makeSpecs() },
     [`GET /api/design/${GAME_ID}/workspace`]: { body: gameWorkspace() },
     ...extra,

@@ -198,7 +198,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
       <Textarea
         label={t('operations.rescue.reason')}
         description={t('operations.rescue.reasonHelp')}
-        required
+        withAsterisk
         maxLength={RESCUE_REASON_MAX}
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
