@@ -46,7 +46,11 @@ describe('#rescue: the operator event', () => {
   it('takes an item and sets an attribute', () => {
     const session = started();
     rescue(session, { kind: 'give', assetId: 'gold', count: 3 });
-    rescue(session, { kind: 'take', assetId: 'gold', count: 2 }, { kind: 'set', attributeId: 'rank', value: 'captain' });
+    rescue(
+      session,
+      { kind: 'take', assetId: 'gold', count: 2 },
+      { kind: 'set', attributeId: 'rank', value: 'captain' },
+    );
     expect(session.player().items.gold).toBe(1);
     expect(session.player().attributes.rank).toBe('captain');
   });
