@@ -101,8 +101,10 @@ test('an operator sees a stuck player, gives them an item with a reason, and the
   await panel.getByRole('button', { name: 'Apply' }).click();
   await keepScreenshot(page, '86-rescue-form');
 
-  // The phone shows the gift at once.
-  await expect(phone.getByText('+1 Brass key')).toBeVisible();
+  // The phone shows the gift at once, without a reload: the key is in the backpack.
+  await expect(panel.getByRole('table', { name: 'Items' })).toContainText('Brass key');
+  await phone.getByRole('button', { name: 'Backpack' }).click();
+  await expect(phone.getByText('Brass key')).toBeVisible();
   await keepScreenshot(phone, '87-rescue-phone');
 
   // The audit log has it, with the reason.

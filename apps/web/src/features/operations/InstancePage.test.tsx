@@ -82,6 +82,30 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(realtime.joined).toContainEqual({ event: 'watch', payload: { instanceId: 'i1' } });
   });
 
+  it('opens the player named in the link with the rescue form, and rescues them with a reason', async () => {
+    const api = instanceApi({
+      'POST /api/manage/instances/i1/players/p1/rescue': { body: { entry: {} } },
+    });
+    const view = renderApp(`${PAGE}?player=p1`);
+    // The page behind the open modal is hidden from the accessibility tree.
+    const panel = await screen.findByRole('dialog', { name: 'State of Player 1' }, { timeout: 15_000 });
+    const form = within(panel).getByRole('form', { name: 'Rescue this player' });
+    await view.user.click(within(form).getByRole('combobox', { name: 'Action' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Move to a scene' }));
+    await view.user.click(within(form).getByRole('combobox', { name: 'Scene' }));
+    await view.user.click(await screen.findByRole('option', { name: /The Square/ }));
+    await view.user.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Wrong turn at the square');
+    await view.user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.fetch.mock.calls.some(([url]) => String(url).includes('/players/p1/rescue'))).toBe(true),
+    );
+    const [, init] = api.fetch.mock.calls.find(([url]) => String(url).includes('/players/p1/rescue'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      actions: [{ kind: 'scene', sceneId: 's-square' }],
+      reason: 'Wrong turn at the square',
+    });
+  });
+
   it('filters the objects to the moderated ones not approved', async () => {
     instanceApi();
     const { user } = await openPage();
