@@ -104,11 +104,14 @@ test('an operator sees a stuck player, gives them an item with a reason, and the
   // The phone shows the gift at once, without a reload: the key is in the backpack.
   await expect(panel.getByRole('table', { name: 'Items' })).toContainText('Brass key');
   await phone.getByRole('button', { name: 'Backpack' }).click();
-  await expect(phone.getByText('Brass key')).toBeVisible();
+  await expect(phone.getByTestId('backpack-item').getByText('Brass key')).toBeVisible();
+  await expect(phone.getByText('+1 Brass key')).toBeVisible();
   await keepScreenshot(phone, '87-rescue-phone');
 
   // The audit log has it, with the reason.
   await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await main.getByRole('button', { name: 'Audit log' }).click();
   const audit = main.getByRole('table', { name: 'Audit log' });
   await expect(audit).toContainText('Her GPS froze at the pier gate');
   await expect(audit).toContainText('Rhea Rescuer');
