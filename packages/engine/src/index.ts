@@ -45,3 +45,4 @@ export {
   type ReplayEntry,
   type ReplayedStep,
 } from './replay.js';
+export { playerChanges, rescueProblems, stateChanges, type StateChange } from './rescue.js';

@@ -39,7 +39,7 @@ function capturedFields(accomplishment: CompiledAccomplishment, captured: Captur
   return accomplishment.action?.type === 'ACTION_TYPE_SHARE' ? { capturedShare: captured } : { capturedInfo: captured };
 }
 
-function completeMission(ctx: StepContext, mission: CompiledMission, captured?: Captured): void {
+export function completeMission(ctx: StepContext, mission: CompiledMission, captured?: Captured): void {
   const progress = ctx.player.missions[mission.id]!;
   playerRecord(ctx, 'missions')[mission.id] = {
     ...progress,

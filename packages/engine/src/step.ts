@@ -18,6 +18,7 @@ import { EngineError, ENGINE_MESSAGES } from './errors.js';
 import { isValidLatLng } from './geo.js';
 import { handleAnswer, handleConfirm, handleSeen } from './interactions.js';
 import { handleRedeemAsset } from './market.js';
+import { applyRescue } from './rescue.js';
 import { handleSubmission } from './missions.js';
 import {
   findThing,
@@ -69,8 +70,9 @@ export function step(
 ): StepResult {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new EngineError('now must be a valid Date');
   const type = (event as { type?: unknown } | null)?.type;
+  if (type === 'rescue') return rescueStep(spec, state, event as RescueEvent, now, random, options);
   if (typeof type === 'string' && OPERATOR_EVENTS.has(type)) {
-    return operatorStep(spec, state, event as OperatorEvent, now.toISOString());
+    return operatorStep(spec, state, event as Exclude<OperatorEvent, RescueEvent>, now.toISOString());
   }
   const playerId = (event as { playerId?: unknown } | null)?.playerId;
   if (typeof playerId !== 'string' || playerId === '') throw new EngineError('A player event needs a playerId');
@@ -123,6 +125,30 @@ export function step(
 }
 
 const isError = (output: Output) => output.action === 'error';
+
+type RescueEvent = Extract<OperatorEvent, { type: 'rescue' }>;
+
+/**
+ * An operator's rescue of one player (whatever their status): the actions run
+ * with the engine's action machinery, then the rules settle as after any event.
+ */
+function rescueStep(
+  spec: GameSpec,
+  state: InstanceState,
+  event: RescueEvent,
+  now: Date,
+  random: () => number,
+  options: StepOptions,
+): StepResult {
+  const player = state.players[event.playerId];
+  if (!player) throw new EngineError(`Player ${event.playerId} is not in this instance`);
+  const ctx = new StepContext(spec, compileSpec(spec), state, event, event.playerId, now, random);
+  ctx.traceAllRules = options.traceAllRules === true;
+  if (player.worldRevision !== state.world.revision) markDirty(ctx, DIRTY_WORLD);
+  applyRescue(ctx, Array.isArray(event.actions) ? event.actions : []);
+  settle(ctx);
+  return finish(ctx);
+}
 
 function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
   switch (event.type) {
@@ -255,7 +281,12 @@ const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
  * the instance (every player is told the game ended), approving or rejecting
  * a player-made object of a moderated type.
  */
-function operatorStep(_spec: GameSpec, state: InstanceState, event: OperatorEvent, when: string): StepResult {
+function operatorStep(
+  _spec: GameSpec,
+  state: InstanceState,
+  event: Exclude<OperatorEvent, RescueEvent>,
+  when: string,
+): StepResult {
   const present = Object.values(state.players).filter((player) => player.status !== 'left game');
   switch (event.type) {
     case 'message': {

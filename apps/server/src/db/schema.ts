@@ -14,7 +14,18 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role, Sex } from '@loci/domain';
+import type {
+  AuditChange,
+  AuditKind,
+  DesignKind,
+  GameSpec,
+  GameValues,
+  InitialState,
+  LockKind,
+  PublicAccess,
+  Role,
+  Sex,
+} from '@loci/domain';
 import type {
   AnalyticsRecord,
   InstanceStatus,
@@ -443,6 +454,32 @@ export const playerTrades = pgTable(
   (t) => [index('player_trades_instance_idx').on(t.instanceId, t.status)],
 );
 export type PlayerTradeRow = typeof playerTrades.$inferSelect;
+
+/**
+ * The operators' audit log of an instance (issue 16 §3): each rescue of a
+ * player and each edit of the world, written in the transaction of the change
+ * it describes: who, when, what (`what`), why (`reason`) and the changed parts
+ * before → after (`changes`).
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AuditKind>().notNull(),
+    playerId: text('player_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    what: jsonb('what').notNull(),
+    reason: text('reason').notNull(),
+    changes: jsonb('changes').$type<AuditChange[]>().notNull(),
+  },
+  (t) => [index('operator_audit_instance_idx').on(t.instanceId, t.id)],
+);
+export type OperatorAuditRow = typeof operatorAudit.$inferSelect;
 
 /**
  * The append-only analytics log (spec 3 §3): one row per engine record, named

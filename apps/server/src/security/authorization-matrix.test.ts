@@ -568,6 +568,24 @@ const MATRIX: Record<string, Rule> = {
       payload: worldObjectValues({ sceneId: s.refs.sceneId, archetypeId: s.archetypeId }),
     }),
   },
+  'POST /api/manage/instances/:id/players/:playerId/rescue': {
+    allow: EDITORS,
+    call: async (s) => {
+      const { instance } = await createInstance(s.t.app.ctx, { gameId: s.gameId, players: [s.users.player] });
+      return {
+        url: `/api/manage/instances/${instance.id}/players/${s.users.player.user.id}/rescue`,
+        payload: { actions: [{ kind: 'teleport', latitude: 35.5, longitude: 24 }], reason: 'GPS broken' },
+      };
+    },
+  },
+  'GET /api/manage/instances/:id/audit': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/audit` }),
+  },
+  'GET /api/manage/games/:gameId/stuck-players': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/games/${s.gameId}/stuck-players` }),
+  },
   'DELETE /api/instances/:id/deleteWorldStateItem/:key': {
     allow: EDITORS,
     call: async (s) => {

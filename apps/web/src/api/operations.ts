@@ -1,5 +1,9 @@
 import type {
   ApplyExpirationAnswer,
+  AuditList,
+  RescueAnswer,
+  RescueRequest,
+  StuckList,
   FullInstance,
   InstanceListItem,
   InstancePlayingPeriod,
@@ -25,6 +29,12 @@ export interface PlayingPeriodAnswer {
 
 /** The operators' calls of spec 1 §7 (docs/operations.md). */
 export const operationsApi = {
+  rescue: (instanceId: string, playerId: string, body: RescueRequest) =>
+    api.post<RescueAnswer>(`/manage/instances/${enc(instanceId)}/players/${enc(playerId)}/rescue`, body),
+  audit: (instanceId: string, signal?: AbortSignal) =>
+    api.get<AuditList>(`/manage/instances/${enc(instanceId)}/audit`, signal),
+  stuckPlayers: (gameId: string, minutes: number, signal?: AbortSignal) =>
+    api.get<StuckList>(`/manage/games/${enc(gameId)}/stuck-players?minutes=${minutes}`, signal),
   instances: (gameId: string, status?: WorldStatus, signal?: AbortSignal) =>
     api.get<InstanceListItem[]>(
       `/manage/gameInstances/${enc(gameId)}/thin-list${status ? `?status=${enc(status)}` : ''}`,
@@ -69,4 +79,6 @@ export const operationsQueryKeys = {
   replay: (gameId: string, instanceId: string, playerId: string) =>
     ['operations', gameId, 'instance', instanceId, 'replay', playerId] as const,
   rankings: (gameId: string, versionId: string) => ['operations', gameId, 'rankings', versionId] as const,
+  audit: (gameId: string, instanceId: string) => ['operations', gameId, 'instance', instanceId, 'audit'] as const,
+  stuck: (gameId: string, minutes: number) => ['operations', gameId, 'stuck', minutes] as const,
 };

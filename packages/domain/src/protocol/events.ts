@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rescueActionSchema } from './rescue.js';
 
 /**
  * Player and operator events: what a player's app sends (spec 4 §4) and what
@@ -174,6 +175,8 @@ export const operatorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('terminate') }),
   z.object({ type: z.literal('expire') }),
   z.object({ type: z.literal('approve'), objectId: z.string(), approved: z.boolean() }),
+  /** An operator's rescue of one player (protocol/rescue.ts): actions applied, then the rules settled. */
+  z.object({ type: z.literal('rescue'), playerId: z.string(), actions: z.array(rescueActionSchema) }),
 ]);
 export type OperatorEvent = z.infer<typeof operatorEventSchema>;
 
@@ -183,6 +186,7 @@ export const OPERATOR_EVENT_TYPES = [
   'terminate',
   'expire',
   'approve',
+  'rescue',
 ] as const satisfies readonly OperatorEvent['type'][];
 
 /** Any event the engine's `step` accepts. */

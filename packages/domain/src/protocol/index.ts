@@ -13,3 +13,4 @@ export * from './outputs.js';
 export * from './view.js';
 export * from './socket.js';
 export * from './trades.js';
+export * from './rescue.js';

@@ -3,6 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applyExpirationAnswerSchema,
+  auditListSchema,
+  rescueAnswerSchema,
+  rescueRequestSchema,
+  stuckListSchema,
+  stuckQuerySchema,
   fullInstanceSchema,
   instanceListQuerySchema,
   instanceListSchema,
@@ -32,6 +37,8 @@ import {
   terminateInstance,
   updateWorldItem,
 } from './service.js';
+import { listAudit, rescuePlayer } from './rescue.js';
+import { listStuckPlayers } from './stuck.js';
 
 const tags = ['operations'];
 const security = [{ bearerAuth: [] }];
@@ -259,6 +266,65 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         user: requireUser(request),
         instanceId: request.params.instanceId,
         period: request.body.playingPeriod,
+      }),
+  );
+
+  api.post(
+    '/manage/instances/:id/players/:playerId/rescue',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Rescue a player: engine actions applied as the operator event `rescue`, with a reason, audited and pushed to the player (manage right; 400 field errors)',
+        params: idParams.extend({ playerId: z.string() }),
+        body: rescueRequestSchema,
+        response: { 200: rescueAnswerSchema, ...refusals, 409: errorSchema },
+      },
+    },
+    async (request) =>
+      rescuePlayer({
+        ctx,
+        user: requireUser(request),
+        instanceId: request.params.id,
+        playerId: request.params.playerId,
+        body: request.body,
+      }),
+  );
+
+  api.get(
+    '/manage/instances/:id/audit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An instance's audit log: operators' rescues and world edits, oldest first (manage right)",
+        params: idParams,
+        response: { 200: auditListSchema, ...refusals },
+      },
+    },
+    async (request) => listAudit({ ctx, user: requireUser(request), instanceId: request.params.id }),
+  );
+
+  api.get(
+    '/manage/games/:gameId/stuck-players',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Players of the active instances flagged stuck: no progress for ?minutes= (default 15), a dialog open that long, or in no scene (manage right)',
+        params: gameParams,
+        querystring: stuckQuerySchema,
+        response: { 200: stuckListSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      listStuckPlayers({
+        ctx,
+        user: requireUser(request),
+        gameId: request.params.gameId,
+        minutes: request.query.minutes,
       }),
   );
 }

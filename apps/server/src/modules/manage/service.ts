@@ -38,6 +38,7 @@ import {
   presentPlayerState,
   type InstanceContext,
 } from './presenters.js';
+import { worldAudit } from './rescue.js';
 import { parseWorldItem, withoutWorldItem, withWorldItem } from './world-items.js';
 import { removeUploadFiles, uploadsOf } from '../media/service.js';
 
@@ -409,7 +410,12 @@ export async function updateWorldItem({
 }): Promise<FullInstance> {
   const { game } = await requireManagedInstance(ctx, user, instanceId);
   const now = ctx.now();
-  await mutateWorld(ctx, instanceId, (world, spec) => withWorldItem(world, spec, parseWorldItem(spec, values), now));
+  await mutateWorld(
+    ctx,
+    instanceId,
+    (world, spec) => withWorldItem(world, spec, parseWorldItem(spec, values), now),
+    worldAudit(user, instanceId, { op: 'update', values }, now),
+  );
   return presentInstance(ctx, game.row, instanceId, false);
 }
 
@@ -429,7 +435,12 @@ export async function deleteWorldItem({
   const item = parseWorldStateKey(key);
   if (!item) throw fail.validation({ key: OPERATION_MESSAGES.badWorldItemKey }, OPERATION_MESSAGES.badWorldItemKey);
   // The id is unique in the world; the scene in the key is where the console listed it.
-  await mutateWorld(ctx, instanceId, (world) => withoutWorldItem(world, item.type, item.id));
+  await mutateWorld(
+    ctx,
+    instanceId,
+    (world) => withoutWorldItem(world, item.type, item.id),
+    worldAudit(user, instanceId, { op: 'delete', key }, ctx.now()),
+  );
   return presentInstance(ctx, game.row, instanceId, false);
 }
 

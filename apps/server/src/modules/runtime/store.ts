@@ -319,6 +319,8 @@ export interface PendingPush {
 
 export interface SteppedEvent {
   instance: GameInstanceRow;
+  /** The state the step read (for an audit of what it changed). */
+  before: InstanceState;
   result: StepResult;
   spec: GameSpec;
   push: PendingPush;
@@ -464,7 +466,13 @@ async function stepLoaded(
     );
   }
 
-  return { instance, result, spec, push: pushOf(spec, instance, result, byPlayer, args.join, actingPlayerId) };
+  return {
+    instance,
+    before: state,
+    result,
+    spec,
+    push: pushOf(spec, instance, result, byPlayer, args.join, actingPlayerId),
+  };
 }
 
 /**
@@ -1158,6 +1166,8 @@ export async function mutateWorld(
   ctx: AppContext,
   instanceId: string,
   fn: (world: WorldState, spec: GameSpec) => WorldState,
+  /** Written in the same transaction once the world changed (the operators' audit). */
+  audit?: (tx: Transaction, before: WorldState, after: WorldState) => Promise<void>,
 ): Promise<GameInstanceRow> {
   const updated = await ctx.db.transaction(async (tx) => {
     const { row, period } = await lockInstance(tx, instanceId);
@@ -1171,6 +1181,7 @@ export async function mutateWorld(
       .where(eq(gameInstances.id, row.id))
       .returning();
     await appendLog(tx, [worldEntry(instance!, ctx.now())]);
+    await audit?.(tx, row.world, world);
     return instance!;
   });
   try {

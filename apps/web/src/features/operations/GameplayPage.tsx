@@ -32,6 +32,7 @@ import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
 import type { WorldScene } from '../design/world/world-values';
 import { InstancesTable, PeriodText } from './InstancesTable';
+import { StuckPlayersSection } from './StuckPlayersSection';
 import {
   countByStatus,
   formatDate,
@@ -289,6 +290,8 @@ export function GameplayPage() {
         </Title>
         <PlayersMap players={markers} areas={area} label={t('operations.map.label')} refresh={refresh} />
       </Stack>
+
+      <StuckPlayersSection gameId={gameId} zone={game.playingPeriod?.timezone} refreshSeconds={refresh.seconds} />
 
       <Stack gap="xs">
         <Title order={3} fz="h4">

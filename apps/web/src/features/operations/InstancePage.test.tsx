@@ -27,6 +27,7 @@ const PAGE = `/active-games/${GAME_ID}/instance/i1`;
 function instanceApi(extra: Record<string, MockHandler> = {}, instance = makeFullInstance()) {
   return mockOperationsApi({
     'GET /api/instances/i1': { body: instance },
+    'GET /api/manage/instances/i1/audit': { body: { entries: [] } },
     [`GET /api/design/${GAME_ID}/initialStateSpecs/${PUBLISHED.id}`]: { body: makeSpecs() },
     [`GET /api/design/${GAME_ID}/workspace`]: { body: gameWorkspace() },
     ...extra,
@@ -79,6 +80,30 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(screen.getByRole('table', { name: 'Offers' })).getByText('coffee-1')).toBeInTheDocument();
     expect(api.fetch.mock.calls.some(([url]) => String(url).includes('/api/instances/i1?fullState=true'))).toBe(true);
     expect(realtime.joined).toContainEqual({ event: 'watch', payload: { instanceId: 'i1' } });
+  });
+
+  it('opens the player named in the link with the rescue form, and rescues them with a reason', async () => {
+    const api = instanceApi({
+      'POST /api/manage/instances/i1/players/p1/rescue': { body: { entry: {} } },
+    });
+    const view = renderApp(`${PAGE}?player=p1`);
+    // The page behind the open modal is hidden from the accessibility tree.
+    const panel = await screen.findByRole('dialog', { name: 'State of Player 1' }, { timeout: 15_000 });
+    const form = within(panel).getByRole('form', { name: 'Rescue this player' });
+    await view.user.click(within(form).getByRole('combobox', { name: 'Action' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Move to a scene' }));
+    await view.user.click(within(form).getByRole('combobox', { name: 'Scene' }));
+    await view.user.click(await screen.findByRole('option', { name: /The Square/ }));
+    await view.user.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Wrong turn at the square');
+    await view.user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.fetch.mock.calls.some(([url]) => String(url).includes('/players/p1/rescue'))).toBe(true),
+    );
+    const [, init] = api.fetch.mock.calls.find(([url]) => String(url).includes('/players/p1/rescue'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      actions: [{ kind: 'scene', sceneId: 's-square' }],
+      reason: 'Wrong turn at the square',
+    });
   });
 
   it('filters the objects to the moderated ones not approved', async () => {

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconCalendarTime, IconChevronDown, IconMessage, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { joinRoom, useRealtimeEvent } from '../../api/realtime';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
@@ -13,10 +13,11 @@ import { labelOf } from '../design/world/world-values';
 import { MediaThumb } from '../media/MediaThumb';
 import { InstancePlayersPanel } from './InstancePlayersPanel';
 import { PeriodText } from './InstancesTable';
-import { useDesignLabels } from './design-labels';
+import { AuditTable } from './AuditTable';
+import { useDesignLabels, useRescueOptions } from './design-labels';
 import { formatDate } from './operations-values';
 import { PlayingPeriodModal } from './PlayingPeriodModal';
-import { useInstance, useInstanceMutations, useSetPlayingPeriod } from './queries';
+import { useAudit, useInstance, useInstanceMutations, useRescue, useSetPlayingPeriod } from './queries';
 import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import { WorldStatePanel, type InstanceWorld } from './WorldStatePanel';
 import './locales';
@@ -66,9 +67,17 @@ export function InstancePage() {
   const [recipient, setRecipient] = useState<MessageRecipient | null>(null);
   const [periodOpened, setPeriodOpened] = useState(false);
   const labelOfEntity = useDesignLabels(gameId);
+  const rescueOptions = useRescueOptions(gameId);
+  const [searchParams] = useSearchParams();
+  const rescue = useRescue(gameId, instanceId);
+  const audit = useAudit(gameId, instanceId);
   const gameplayPath = `/active-games/${encodeURIComponent(gameId)}`;
   // Deleted (here or by another operator): there is nothing left to show.
-  useWatchInstance(instanceId, (status) => (status === 'deleted' ? navigate(gameplayPath) : void mutations.refetch()));
+  useWatchInstance(instanceId, (status) => {
+    if (status === 'deleted') return navigate(gameplayPath);
+    void mutations.refetch();
+    void audit.refetch();
+  });
 
   if (query.isPending) return <PageLoader />;
   if (!instance) return <GeneralErrorBox error={query.error} />;
@@ -211,6 +220,12 @@ export function InstancePage() {
               labelOf={labelOfEntity}
               zone={zone}
               onMessage={openMessage}
+              rescueOptions={rescueOptions}
+              initialPlayerId={searchParams.get('player')}
+              onRescue={async (playerId, body) => {
+                await rescue.mutateAsync({ playerId, body });
+                void audit.refetch();
+              }}
             />
           </Accordion.Panel>
         </Accordion.Item>
@@ -225,6 +240,12 @@ export function InstancePage() {
               onDelete={(key) => mutations.deleteItem.mutateAsync(key)}
               deletingKey={mutations.deleteItem.isPending ? (mutations.deleteItem.variables ?? null) : null}
             />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="audit">
+          <Accordion.Control>{t('operations.audit.title')}</Accordion.Control>
+          <Accordion.Panel>
+            <AuditTable entries={audit.data?.entries ?? []} zone={zone} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

@@ -1,4 +1,4 @@
-import type { FullInstance } from '@loci/domain';
+import type { FullInstance, RescueRequest } from '@loci/domain';
 import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconHistory, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { PLAYER_MAP_HEIGHT } from './operations-values';
 import type { LabelOf } from './design-labels';
 import { PlayerStatePanel, type ReadablePlayerState } from './PlayerStatePanel';
 import { ReplayModal } from './ReplayModal';
+import { RescuePanel, type RescueOptions } from './RescuePanel';
 import type { MessageRecipient } from './SendMessageModal';
 import { seeAsPlayerPath } from './see-as-player-path';
 import './locales';
@@ -29,6 +30,11 @@ export interface InstancePlayersPanelProps {
   zone: string | null | undefined;
   /** Opens the message modal for one player. */
   onMessage: (player: MessageRecipient) => void;
+  /** What the rescue form picks from, and how a rescue is applied (absent: no rescue form). */
+  rescueOptions?: RescueOptions;
+  onRescue?: (playerId: string, body: RescueRequest) => Promise<unknown>;
+  /** The player whose panel is open at first (the stuck players' link). */
+  initialPlayerId?: string | null;
 }
 
 /**
@@ -45,9 +51,12 @@ export function InstancePlayersPanel({
   labelOf,
   zone,
   onMessage,
+  rescueOptions,
+  onRescue,
+  initialPlayerId = null,
 }: InstancePlayersPanelProps) {
   const { t } = useTranslation();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialPlayerId);
   const [replayed, setReplayed] = useState<{ id: string; name: string } | null>(null);
   const states = useMemo(
     () => (instance.state.usersState ?? {}) as Record<string, UserState>,
@@ -175,7 +184,20 @@ export function InstancePlayersPanel({
             rawLabel={t('operations.instance.playerState', { name: opened.name })}
           />
         )}
+        {opened && rescueOptions && onRescue && (
+          <RescuePanel
+            options={rescueOptions}
+            dialogs={pendingTitles(states[opened.id])}
+            onSubmit={(body) => onRescue(opened.id, body)}
+          />
+        )}
       </Modal>
     </Stack>
   );
+}
+
+/** The open dialogs of a player (their pending outputs, oldest first), named by title or kind. */
+function pendingTitles(state: UserState | undefined): string[] {
+  const pending = (state as { pending?: Array<{ title?: string; action?: string }> } | undefined)?.pending ?? [];
+  return pending.map((output, index) => `${index + 1}. ${output.title || output.action || ''}`);
 }

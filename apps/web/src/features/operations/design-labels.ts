@@ -2,6 +2,7 @@ import type { DesignEntity } from '@loci/domain';
 import { useMemo } from 'react';
 import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
+import type { RescueOptions } from './RescuePanel';
 
 /** A design entity's title by id (falling back to the id), for what the operator reads of a player's state. */
 export type LabelOf = (id: string) => string;
@@ -21,5 +22,22 @@ export function useDesignLabels(gameId: string): LabelOf {
     ];
     for (const list of lists) for (const entity of list ?? []) labels.set(entity.id, entityLabel(entity));
     return (id: string) => labels.get(id) ?? id;
+  }, [data]);
+}
+
+/** What the rescue form picks from: the design's items and attributes, scenes, missions, milestones and fireOnce rules. */
+export function useRescueOptions(gameId: string): RescueOptions {
+  const { data } = useWorkspace(gameId);
+  return useMemo(() => {
+    const options = (list: readonly DesignEntity[] | undefined) =>
+      (list ?? []).map((entity) => ({ value: entity.id, label: entityLabel(entity) }));
+    return {
+      assets: [...options(data?.items), ...options(data?.attributes)],
+      attributes: options(data?.attributes),
+      scenes: options(data?.scenes),
+      missions: options(data?.missions),
+      milestones: options(data?.milestones),
+      rules: options((data?.rules ?? []).filter((rule) => rule.fireOnce)),
+    };
   }, [data]);
 }

@@ -2,6 +2,7 @@ import {
   OPERATION_TEXTS,
   type PlayerStatesShowType,
   type PlayingPeriodBody,
+  type RescueRequest,
   type SendMessageBody,
   type WorldEntryValues,
 } from '@loci/domain';
@@ -179,4 +180,36 @@ export function useInstanceMutations(gameId: string, instanceId: string) {
   });
 
   return { terminate, remove, saveItem, deleteItem, refetch };
+}
+
+/** GET …/audit: the instance's audit log (rescues and world edits). */
+export function useAudit(gameId: string, instanceId: string) {
+  return useQuery({
+    queryKey: operationsQueryKeys.audit(gameId, instanceId),
+    queryFn: ({ signal }) => operationsApi.audit(instanceId, signal),
+    enabled: Boolean(instanceId),
+  });
+}
+
+/** GET …/stuck-players, polled every `refreshSeconds`. */
+export function useStuckPlayers(gameId: string, minutes: number, refreshSeconds: number) {
+  return useQuery({
+    queryKey: operationsQueryKeys.stuck(gameId, minutes),
+    queryFn: ({ signal }) => operationsApi.stuckPlayers(gameId, minutes, signal),
+    enabled: Boolean(gameId),
+    refetchInterval: refreshSeconds * 1000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST …/rescue; the instance and its audit are read again after it. */
+export function useRescue(gameId: string, instanceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playerId, body }: { playerId: string; body: RescueRequest }) =>
+      operationsApi.rescue(instanceId, playerId, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: operationsQueryKeys.instance(gameId, instanceId) });
+    },
+  });
 }

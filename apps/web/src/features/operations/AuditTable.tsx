@@ -1,0 +1,110 @@
+import type { AuditEntry } from '@loci/domain';
+import { Button, Group, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import Papa from 'papaparse';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from './operations-values';
+import './locales';
+
+const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+
+/** What an audit row did, in one line. */
+export function describeWhat(entry: AuditEntry): string {
+  return Array.isArray(entry.what)
+    ? entry.what.map((action) => Object.values(action as Record<string, unknown>).join(' ')).join('; ')
+    : show(entry.what);
+}
+
+/** The changes of an audit row as 'path: before → after' lines. */
+export const describeChanges = (entry: AuditEntry): string[] =>
+  entry.changes.map((change) => `${change.path}: ${show(change.before)} → ${show(change.after)}`);
+
+/** The audit log as CSV (papaparse), one row per entry. */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  return Papa.unparse(
+    {
+      fields: ['at', 'actor', 'kind', 'player', 'what', 'reason', 'changes'],
+      data: entries.map((entry) => [
+        entry.at,
+        entry.actorName,
+        entry.kind,
+        entry.playerName ?? entry.playerId ?? '',
+        describeWhat(entry),
+        entry.reason,
+        describeChanges(entry).join('\n'),
+      ]),
+    },
+    { newline: '\r\n' },
+  );
+}
+
+function download(entries: readonly AuditEntry[], fileName: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF' + auditCsv(entries)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The instance's audit log (issue 16 §3): who, when, what, why, before → after; exportable as CSV. */
+export function AuditTable({ entries, zone }: { entries: readonly AuditEntry[]; zone?: string | null }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('operations.audit.empty')}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => download(entries, `audit-${entries[0]!.instanceId}.csv`)}
+        >
+          {t('operations.audit.export')}
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={700}>
+        <Table striped aria-label={t('operations.audit.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('operations.audit.when')}</Table.Th>
+              <Table.Th>{t('operations.audit.who')}</Table.Th>
+              <Table.Th>{t('operations.audit.player')}</Table.Th>
+              <Table.Th>{t('operations.audit.what')}</Table.Th>
+              <Table.Th>{t('operations.audit.why')}</Table.Th>
+              <Table.Th>{t('operations.audit.changes')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatDate(entry.at, zone)}</Table.Td>
+                <Table.Td>{entry.actorName}</Table.Td>
+                <Table.Td>
+                  {entry.kind === 'world' ? t('operations.audit.world') : (entry.playerName ?? entry.playerId)}
+                </Table.Td>
+                <Table.Td>{describeWhat(entry)}</Table.Td>
+                <Table.Td>{entry.reason || '—'}</Table.Td>
+                <Table.Td>
+                  {describeChanges(entry).map((line) => (
+                    <Text key={line} size="xs" ff="monospace">
+                      {line}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
