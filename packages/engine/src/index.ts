@@ -30,3 +30,4 @@ export {
   type TradeAssets,
   type TradeRefusal,
 } from './trade.js';
+export { stepTrade, type AcceptedTrade } from './trade-step.js';

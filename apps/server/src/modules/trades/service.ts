@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
+  MAX_OPEN_TRADES_PER_PLAYER,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
   TRADE_ERROR_CODES,
@@ -162,19 +163,36 @@ export async function proposeTrade(
   for (const [assetId, count] of Object.entries(body.give))
     if (heldUnits(player.state, assetId) < count) throw refusal('NOT_OWNED');
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(playerTrades)
-    .values({
-      instanceId: instance.id,
-      fromPlayerId: player.playerId,
-      toPlayerId: other.playerId,
-      give: body.give,
-      want: body.want,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const trade = present(row!, new Map([player, other].map((p) => [p.playerId, p.name])));
+  // The cap is counted and the proposal inserted under a lock on (instance, proposer), so proposals sent
+  // together are counted one after the other and never pass the cap between them.
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`trades:${instance.id}:${player.playerId}`}, 0))`);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(playerTrades)
+      .where(
+        and(
+          eq(playerTrades.instanceId, instance.id),
+          eq(playerTrades.fromPlayerId, player.playerId),
+          eq(playerTrades.status, 'open'),
+        ),
+      );
+    if ((open?.n ?? 0) >= MAX_OPEN_TRADES_PER_PLAYER) throw refusal('TOO_MANY_OPEN_TRADES');
+    const [inserted] = await tx
+      .insert(playerTrades)
+      .values({
+        instanceId: instance.id,
+        fromPlayerId: player.playerId,
+        toPlayerId: other.playerId,
+        give: body.give,
+        want: body.want,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return inserted!;
+  });
+  const trade = present(row, new Map([player, other].map((p) => [p.playerId, p.name])));
   pushTrade(ctx, trade, [player, other]);
   return trade;
 }
