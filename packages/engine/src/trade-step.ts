@@ -32,7 +32,14 @@ export function stepTrade(
 ): StepResult {
   const side = (playerId: string, withPlayerId: string, gave: TradeAssets, received: TradeAssets) =>
     ({ type: 'trade', playerId, tradeId: trade.tradeId, withPlayerId, gave, received }) as const;
-  const first = step(spec, state, side(trade.fromPlayerId, trade.toPlayerId, trade.give, trade.want), now, random, options);
+  const first = step(
+    spec,
+    state,
+    side(trade.fromPlayerId, trade.toPlayerId, trade.give, trade.want),
+    now,
+    random,
+    options,
+  );
   if (refused(first)) return { ...first, state };
   const second = step(
     spec,
@@ -47,6 +54,9 @@ export function stepTrade(
     state: second.state,
     outputs: [...first.outputs, ...second.outputs],
     records: [...first.records, ...second.records],
-    trace: { rules: [...first.trace.rules, ...second.trace.rules], notes: [...first.trace.notes, ...second.trace.notes] },
+    trace: {
+      rules: [...first.trace.rules, ...second.trace.rules],
+      notes: [...first.trace.notes, ...second.trace.notes],
+    },
   };
 }

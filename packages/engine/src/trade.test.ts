@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newPlayerState } from './state.js';
-import { act, cond, gameBuilder, Session } from './test/builders.js';
+import { act, all, cond, gameBuilder, Session } from './test/builders.js';
 import { stepTrade } from './trade-step.js';
 import { exchangeAssets, tradeTermsRefusal } from './trade.js';
 import type { PlayerState } from './types.js';
@@ -92,7 +92,7 @@ describe('#trade: the exchange between two players', () => {
 });
 
 describe('#trade.step: an accepted trade is an engine step for both players', () => {
-  /** A harbour: code "earn" gives 3 coins; whoever comes to own the compass is told so and gets a map. */
+  /** A harbour: code "earn" gives 3 coins; whoever comes to own the compass (milestone "navigator") is told so and gets a map. */
   const harbour = () =>
     gameBuilder({ market: true, multiplayer: true, endPolicies: { tradeAssets: true } })
       .scene('s1')
@@ -101,7 +101,8 @@ describe('#trade.step: an accepted trade is an engine step for both players', ()
       .item('map')
       .onCode('earn', [act('giveToPlayer', 'coin', { value: 3 })])
       .onCode('find', [act('giveToPlayer', 'compass', { value: 1 })])
-      .rule('compass', 's1', cond('player-item', 'owns', 'compass'), [
+      .milestone('navigator', all(cond('player-item', 'owns', 'compass')))
+      .rule('compass', 's1', cond('milestone', 'has_reached', 'navigator'), [
         act('showNotification', undefined, { msg: 'You own the compass' }),
         act('giveToPlayer', 'map', { value: 1 }),
       ])
@@ -119,7 +120,12 @@ describe('#trade.step: an accepted trade is an engine step for both players', ()
     session.send({ type: 'code', code: 'find' }, 'ann');
     const ann = session.player('ann');
     expect(ann.items).toMatchObject({ compass: 1, map: 1 });
-    const result = stepTrade(session.spec, session.state, { ...trade, give: { compass: 1 }, want: { coin: 1 } }, session.now);
+    const result = stepTrade(
+      session.spec,
+      session.state,
+      { ...trade, give: { compass: 1 }, want: { coin: 1 } },
+      session.now,
+    );
     const ben = result.state.players.ben!;
     expect(ben.items).toMatchObject({ compass: 1, map: 1 });
     expect(result.state.players.ann!.items).toMatchObject({ compass: 0, coin: 4, map: 1 });

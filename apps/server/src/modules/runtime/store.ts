@@ -265,9 +265,25 @@ async function lockInstance(
 export async function lockInstanceWithSpec(
   tx: Transaction,
   instanceId: string,
-): Promise<{ row: GameInstanceRow; spec: GameSpec }> {
+): Promise<{ row: GameInstanceRow; spec: GameSpec; period: PlayingPeriod | null }> {
   const { row, period } = await lockInstance(tx, instanceId);
-  return { row, spec: await specFor(tx, row, period) };
+  return { row, spec: await specFor(tx, row, period), period };
+}
+
+/**
+ * Runs `run` (a step made of several engine events, as an accepted trade's `stepTrade`) on an instance
+ * this transaction locked with `lockInstanceWithSpec`, with every player row read after the lock, and
+ * writes what changed as `stepInTransaction` does. The caller pushes `push` after COMMIT.
+ */
+export async function stepLockedWith(
+  ctx: AppContext,
+  tx: Transaction,
+  locked: { row: GameInstanceRow; period: PlayingPeriod | null },
+  event: EngineEvent,
+  run: Stepper,
+): Promise<SteppedEvent> {
+  const rows = await playerRowsOf(tx, locked.row.id);
+  return stepLoaded(ctx, tx, { ...locked, rows, args: { instanceId: locked.row.id, event, allPlayers: true, run } });
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
@@ -288,7 +304,18 @@ export interface RunEventArgs {
   allPlayers?: boolean;
   /** The acting player has no row yet (a `start` that joins): insert it with these. */
   join?: JoinOptions;
+  /** Steps instead of `step(…, event, …)` (stepLockedWith). */
+  run?: Stepper;
 }
+
+/** A step of the instance as `step` takes its other arguments. */
+export type Stepper = (
+  spec: GameSpec,
+  state: InstanceState,
+  now: Date,
+  random: () => number,
+  options: { traceAllRules: boolean },
+) => StepResult;
 
 /** What must be pushed to sockets once the transaction has committed. */
 export interface PendingPush {
@@ -355,14 +382,15 @@ async function stepLoaded(
   const playerEvent = isPlayerEvent(args.event);
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
-  let result = step(spec, state, args.event, now, Math.random, options);
+  const run: Stepper = args.run ?? ((...a) => step(a[0], a[1], args.event, a[2], a[3], a[4]));
+  let result = run(spec, state, now, Math.random, options);
   // …except when a player finishes or leaves a shared instance: whether the instance is then
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
   // only err towards "everyone is done", so a status change is checked again with every player.
   if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
     rows = await playerRowsOf(tx, row.id);
     state = assembleState(row, spec, rows);
-    result = step(spec, state, args.event, now, Math.random, options);
+    result = run(spec, state, now, Math.random, options);
   }
 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));

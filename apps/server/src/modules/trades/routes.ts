@@ -56,8 +56,8 @@ export async function tradeRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/play/instances/:instanceId/trades',
     {
       onRequest: async (request, reply) => {
-        if (!request.tokenClaims) return;
-        const taken = proposals.take(`${request.tokenClaims.id}:${request.params.instanceId}`);
+        if (!request.currentUser) return;
+        const taken = proposals.take(`${request.currentUser.id}:${request.params.instanceId}`);
         if (taken.ok) return;
         reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
         throw new AppError('TOO_MANY_EVENTS', PLAY_MESSAGES.tooManyEvents);

@@ -11,14 +11,7 @@ import {
   type TradeList,
   type TradeProposalBody,
 } from '@loci/domain';
-import {
-  compileSpec,
-  exchangeAssets,
-  heldUnits,
-  tradeTermsRefusal,
-  tradingAllowed,
-  type PlayerState,
-} from '@loci/engine';
+import { compileSpec, exchangeAssets, heldUnits, stepTrade, tradeTermsRefusal, tradingAllowed } from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import {
   gameInstances,
@@ -32,7 +25,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { findInstanceAndPlayer, playRefusal } from '../../policies/play.js';
-import { lockInstanceWithSpec, specOfInstance } from '../runtime/store.js';
+import { lockInstanceWithSpec, pushStepped, specOfInstance, stepLockedWith } from '../runtime/store.js';
 
 /**
  * Trading between two players of one instance (docs/play.md "Trading").
@@ -43,8 +36,11 @@ import { lockInstanceWithSpec, specOfInstance } from '../runtime/store.js';
  * either player can write over it), then the trade row (so two accepts of one
  * trade are one after the other: the second sees it closed) and both player
  * rows in the order of their ids, reads both states AFTER those locks, checks
- * again that each side still holds what it gives and writes both states and
- * the trade's new status before COMMIT. Two trades spending the same unit are
+ * again that each side still holds what it gives, steps the exchange as ONE
+ * engine step for both players (`stepTrade`: their rules fire, records are
+ * kept, store.ts `stepLockedWith` reads every player row after the lock) and
+ * writes both states, the world and the trade's new status before COMMIT; the
+ * step's outputs are pushed after it. Two trades spending the same unit are
  * therefore applied one after the other, and the second is refused NOT_OWNED.
  * Decline and cancel are one conditional UPDATE (`status = 'open'`), which
  * waits for an accept holding the trade's row and then finds it closed.
@@ -166,7 +162,9 @@ export async function proposeTrade(
   // The cap is counted and the proposal inserted under a lock on (instance, proposer), so proposals sent
   // together are counted one after the other and never pass the cap between them.
   const row = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`trades:${instance.id}:${player.playerId}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`trades:${instance.id}:${player.playerId}`}, 0))`,
+    );
     const [open] = await tx
       .select({ n: count() })
       .from(playerTrades)
@@ -228,7 +226,8 @@ export async function acceptTrade(
     });
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const { row, spec } = await lockInstanceWithSpec(tx, instance.id);
+    const locked = await lockInstanceWithSpec(tx, instance.id);
+    const { row, spec } = locked;
     assertInstanceTrades(row, spec);
     const [trade] = await tx.select().from(playerTrades).where(eq(playerTrades.id, known.id)).for('update');
     if (!trade || trade.status !== 'open') throw refusal('TRADE_CLOSED');
@@ -247,24 +246,36 @@ export async function acceptTrade(
     const from = rows.find((r) => r.playerId === trade.fromPlayerId);
     const to = rows.find((r) => r.playerId === trade.toPlayerId);
     if (!from || !to || from.status === 'movedTo') throw refusal('UNKNOWN_PLAYER', 'NOT_FOUND');
-    const now = ctx.now();
-    const exchanged = exchangeAssets(spec, from.state, to.state, trade.give, trade.want, now.toISOString());
+    const exchanged = exchangeAssets(spec, from.state, to.state, trade.give, trade.want, ctx.now().toISOString());
     if (!exchanged.ok) throw refusal(exchanged.code, statusOfRefusal(exchanged.code));
-    const write = (playerId: string, state: PlayerState) =>
-      tx
-        .update(playerStates)
-        .set({ state, updatedAt: now })
-        .where(and(eq(playerStates.instanceId, row.id), eq(playerStates.playerId, playerId)));
-    await write(from.playerId, exchanged.from);
-    await write(to.playerId, exchanged.to);
-    await tx.update(gameInstances).set({ updatedAt: now }).where(eq(gameInstances.id, row.id));
+    // The exchange as ONE engine step for both players (engine `stepTrade`): their rules fire, records are kept.
+    const accepted = {
+      tradeId: trade.id,
+      fromPlayerId: from.playerId,
+      toPlayerId: to.playerId,
+      give: trade.give,
+      want: trade.want,
+    };
+    const event = {
+      type: 'trade' as const,
+      playerId: to.playerId,
+      tradeId: trade.id,
+      withPlayerId: from.playerId,
+      gave: trade.want,
+      received: trade.give,
+    };
+    const stepped = await stepLockedWith(ctx, tx, locked, event, (...a) =>
+      stepTrade(a[0], a[1], accepted, a[2], a[3], a[4]),
+    );
+    if (stepped.result.outputs.some((output) => output.action === 'error')) throw refusal('PLAYER_NOT_TRADING');
     const [closed] = await tx
       .update(playerTrades)
-      .set({ status: 'accepted', updatedAt: now })
+      .set({ status: 'accepted', updatedAt: ctx.now() })
       .where(eq(playerTrades.id, trade.id))
       .returning();
-    return { trade: closed!, players: [from, to] };
+    return { trade: closed!, players: [from, to], push: stepped.push };
   });
+  pushStepped(ctx, done.push);
   const trade = present(done.trade, new Map(done.players.map((p) => [p.playerId, p.name])));
   pushTrade(ctx, trade, done.players);
   return trade;
