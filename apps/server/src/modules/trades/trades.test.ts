@@ -343,7 +343,7 @@ describe('player API: trading between players', () => {
       });
       return pearl;
     });
-    const pearl = game.extra!;
+    const pearl = game.extra as { id: string };
     const ann = await richPlayer(game, 'Ann');
     const ben = await richPlayer(game, 'Ben');
     await sendEvent(t.app, ann.user, ann.instanceId, { type: 'code', code: 'dive' });
