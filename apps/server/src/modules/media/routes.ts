@@ -299,12 +299,16 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         schema: {
           tags: ['account'],
-          summary: 'An account photo (a capability URL, as media files: its random id is shown only to who may see the player)',
+          summary:
+            'An account photo (a capability URL, as media files: its random id is shown only to who may see the player)',
           params: z.object({ photoId: z.string() }),
         },
       },
       async (request, reply) =>
-        sendFile(request, reply, { ...accountPhotoFile(ctx.config, request.params.photoId), contentType: 'image/jpeg' }),
+        sendFile(request, reply, {
+          ...accountPhotoFile(ctx.config, request.params.photoId),
+          contentType: 'image/jpeg',
+        }),
     );
   });
 }
