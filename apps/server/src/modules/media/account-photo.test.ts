@@ -106,8 +106,24 @@ describe('account photo', () => {
     // The game's designer playtests whatever the setting.
     expect((await startPlay(t.app, owner, game.gameId)).statusCode).toBe(201);
 
-    await upload(player, [{ filename: 'me.png', bytes: await pngBytes() }]);
-    expect((await startPlay(t.app, player, game.gameId)).statusCode).toBe(201);
+    const photoUri = (await upload(player, [{ filename: 'me.png', bytes: await pngBytes() }])).json().user.photoUri;
+    const joined = await startPlay(t.app, player, game.gameId);
+    expect(joined.statusCode).toBe(201);
+
+    // The operators see it beside the player's name (the players list and the instance's players).
+    const players = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/gameInstances/${game.gameId}/playerStates`,
+      headers: owner.headers,
+    });
+    const mine = players.json().find((row: { userId: string }) => row.userId === player.user.id);
+    expect(mine.avatar).toEqual({ name: player.user.name, photo: { uri: photoUri } });
+    const instance = await t.app.inject({
+      method: 'GET',
+      url: `/api/instances/${joined.json().instanceId}?fullState=true`,
+      headers: owner.headers,
+    });
+    expect(JSON.stringify(instance.json())).toContain(photoUri);
   });
 
   it('deletes the photo with the account', async () => {
