@@ -14,7 +14,6 @@ import {
 import { compileSpec, exchangeAssets, heldUnits, stepTrade, tradeTermsRefusal, tradingAllowed } from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import {
-  gameInstances,
   playerStates,
   playerTrades,
   type GameInstanceRow,
