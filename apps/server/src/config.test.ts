@@ -16,6 +16,7 @@ describe('config limits', () => {
       socketsPerUser: 10,
       handshakesPerMinute: 120,
       playerEventsPerSecond: 10,
+      tradeProposalsPerMinute: 10,
     });
   });
 

@@ -69,6 +69,7 @@ const envSchema = z.object({
   LOCI_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
   LOCI_HANDSHAKE_RATE: z.coerce.number().int().min(1).default(120),
   LOCI_PLAYER_EVENT_RATE: z.coerce.number().int().min(1).default(10),
+  LOCI_TRADE_PROPOSAL_RATE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // HTTP hardening (security headers, proxies) — kept together.
   LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
@@ -128,6 +129,8 @@ export interface Config {
     handshakesPerMinute: number;
     /** Player events per player and instance per second (bursts of twice that). */
     playerEventsPerSecond: number;
+    /** Trade proposals per player and instance per minute (bursts of half that, at least 1). */
+    tradeProposalsPerMinute: number;
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socketsPerUser: e.LOCI_SOCKETS_PER_USER,
       handshakesPerMinute: e.LOCI_HANDSHAKE_RATE,
       playerEventsPerSecond: e.LOCI_PLAYER_EVENT_RATE,
+      tradeProposalsPerMinute: e.LOCI_TRADE_PROPOSAL_RATE,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,

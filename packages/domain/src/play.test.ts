@@ -29,5 +29,10 @@ describe('player profile checks', () => {
       PLAY_MESSAGES.sexRequired,
     );
     expect(profileRefusal({ sexRequired: true }, { birthDate: null, sex: 'other' }, now)).toBeNull();
+    expect(profileRefusal({ photoRequired: true }, { birthDate: null, sex: null }, now)).toEqual({
+      code: 'PROFILE_INCOMPLETE',
+      message: PLAY_MESSAGES.photoRequired,
+    });
+    expect(profileRefusal({ photoRequired: true }, { birthDate: null, sex: null, photoId: 'p1' }, now)).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export const PLAY_ERROR_CODES = {
   VERSION_ARCHIVED: 'VERSION_ARCHIVED',
   /** 403: the caller is not a player of the instance. */
   NOT_A_PLAYER: 'NOT_A_PLAYER',
-  /** 403: the game asks for a fact of the player's profile that the account lacks (birth date, sex). */
+  /** 403: the game asks for a fact of the player's profile that the account lacks (birth date, sex, photo). */
   PROFILE_INCOMPLETE: 'PROFILE_INCOMPLETE',
   /** 403: the player's age (from the profile's birth date) is outside the game's ages. */
   AGE_NOT_ALLOWED: 'AGE_NOT_ALLOWED',
@@ -69,6 +69,7 @@ export const PLAY_MESSAGES = {
   unknownUpload: 'Upload the photo, video or sound of your submission first',
   adultsOnly: 'This game is for adults only: add your birth date on your account page',
   sexRequired: 'This game asks for your sex: add it on your account page',
+  photoRequired: 'This game asks for your photo: add it on your account page',
   tooYoung: (minAge: number) => `This game is for players aged ${minAge} or more`,
   tooOld: (maxAge: number) => `This game is for players aged ${maxAge} or less`,
   termsNotAccepted: 'Accept the terms of this game to start',
@@ -85,11 +86,17 @@ export function ageOn(birthDate: string, now: Date): number {
  * Why a player's profile keeps them out of a game, or null (docs/play.md "Who
  * may play"). Ages are checked against the birth date when the player gave
  * one; an adults-only game needs it (18 or more). A game with sexRequired
- * needs the player's sex. photoRequired is not checked here (see docs/play.md).
+ * needs the player's sex, one with photoRequired an account photo.
  */
 export function profileRefusal(
-  settings: { minAge?: number | null; maxAge?: number | null; adultsOnly?: boolean; sexRequired?: boolean },
-  profile: { birthDate: string | null; sex: string | null },
+  settings: {
+    minAge?: number | null;
+    maxAge?: number | null;
+    adultsOnly?: boolean;
+    sexRequired?: boolean;
+    photoRequired?: boolean;
+  },
+  profile: { birthDate: string | null; sex: string | null; photoId?: string | null },
   now: Date,
 ): { code: 'PROFILE_INCOMPLETE' | 'AGE_NOT_ALLOWED'; message: string } | null {
   if (settings.adultsOnly && !profile.birthDate)
@@ -103,6 +110,9 @@ export function profileRefusal(
     }
   }
   if (settings.sexRequired && !profile.sex) return { code: 'PROFILE_INCOMPLETE', message: PLAY_MESSAGES.sexRequired };
+  if (settings.photoRequired && !profile.photoId) {
+    return { code: 'PROFILE_INCOMPLETE', message: PLAY_MESSAGES.photoRequired };
+  }
   return null;
 }
 

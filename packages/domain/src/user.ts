@@ -124,6 +124,9 @@ export type Sex = (typeof SEXES)[number];
 export const PROFILE_MESSAGES = {
   birthDateInvalid: 'Enter a date like 2001-04-30, not in the future',
   saved: 'Profile saved',
+  photoNotImage: 'Send a JPEG, PNG or WebP photo',
+  photoTooLarge: 'The photo is larger than 5 MB',
+  photoMissing: 'Choose a photo to upload',
 } as const;
 
 /** PATCH /api/users/account/profile: the optional facts some games ask of their players; null clears one. */
@@ -155,8 +158,22 @@ export const userSchema = z.object({
   /** The player profile (account page): 'YYYY-MM-DD' or null, and one of SEXES or null. */
   birthDate: z.string().nullable(),
   sex: z.enum(SEXES).nullable(),
+  /** The account photo (for games with photoRequired): where to load it, or null. */
+  photoUri: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The biggest account photo taken (it is stored re-encoded, far smaller). */
+export const ACCOUNT_PHOTO_MAX_BYTES = 5_000_000;
+/** The image types an account photo may be sent as. */
+export const ACCOUNT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The longest side of a stored account photo, in pixels. */
+export const ACCOUNT_PHOTO_SIZE = 512;
+
+/** Where an account photo is read (an unguessable id: shown only to who may see the account's player). */
+export function accountPhotoUri(photoId: string | null): string | null {
+  return photoId ? `/api/users/photos/${photoId}` : null;
+}
 
 /** The claims of a Loci access token; the browser decodes them into the current user. */
 export const tokenClaimsSchema = z.object({

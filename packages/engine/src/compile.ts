@@ -40,7 +40,7 @@ export interface CompiledSpec {
    * end policies; only with the market on): pick offers, redeem held ones,
    * buy items and attributes (redeemAssets).
    */
-  afterEnd: { pickOffers: boolean; redeemOffers: boolean; redeemAssets: boolean };
+  afterEnd: { pickOffers: boolean; redeemOffers: boolean; redeemAssets: boolean; tradeAssets: boolean };
   /** End of the playing period (epoch ms), or null for none. */
   playingPeriodEnd: number | null;
   currencyItemId: string | null;
@@ -321,6 +321,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       // Picking after the end implies redeeming after it (the settings form forces it on).
       redeemOffers: market && (game.endPolicies.redeemOffers || game.endPolicies.pickOffers),
       redeemAssets: market && game.endPolicies.redeemAssets === true,
+      tradeAssets: market && game.endPolicies.tradeAssets === true,
     },
     playingPeriodEnd: endOf(game.playingPeriod.end),
     currencyItemId: null,

@@ -46,3 +46,4 @@ export {
   type ReplayedStep,
 } from './replay.js';
 export { playerChanges, rescueProblems, stateChanges, type StateChange } from './rescue.js';
+export { stepTrade, tradeEvents, type AcceptedTrade } from './trade-step.js';

@@ -33,6 +33,7 @@ import { enterScene, firstScene } from './scenes.js';
 import { settle } from './settle.js';
 import { joinPlayer } from './state.js';
 import { handleLeave, handlePause } from './status.js';
+import { handleTrade } from './trade-event.js';
 import type {
   EngineEvent,
   InstanceState,
@@ -109,7 +110,9 @@ export function step(
     if (!isAllowedByEndPolicies(playerEvent, c.afterEnd)) return refusal(beforeJoin, playerId, 'NOT_AFTER_END');
   }
   if (player.status === 'left game' && type !== 'start') return refusal(state, playerId, 'LEFT_GAME');
-  if (player.status === 'paused' && type !== 'resume' && type !== 'leave') return refusal(state, playerId, 'PAUSED');
+  // A trade is accepted by the other player: a paused player's side of it still happens.
+  const passive = type === 'resume' || type === 'leave' || type === 'trade';
+  if (player.status === 'paused' && !passive) return refusal(state, playerId, 'PAUSED');
   if (player.startedWhen === null && type !== 'start' && type !== 'leave')
     return refusal(state, playerId, 'NOT_STARTED');
 
@@ -205,6 +208,8 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
       return handlePause(ctx, true);
     case 'resume':
       return handlePause(ctx, false);
+    case 'trade':
+      return handleTrade(ctx, event);
     case 'leave':
       return handleLeave(ctx);
   }

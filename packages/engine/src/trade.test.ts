@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newPlayerState } from './state.js';
-import { gameBuilder } from './test/builders.js';
+import { act, all, cond, gameBuilder, Session } from './test/builders.js';
+import { stepTrade } from './trade-step.js';
 import { exchangeAssets, tradeTermsRefusal } from './trade.js';
 import type { PlayerState } from './types.js';
 
@@ -87,5 +88,73 @@ describe('#trade: the exchange between two players', () => {
             expect(units).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('#trade.step: an accepted trade is an engine step for both players', () => {
+  /** A harbour: code "earn" gives 3 coins; whoever comes to own the compass (milestone "navigator") is told so and gets a map. */
+  const harbour = () =>
+    gameBuilder({ market: true, multiplayer: true, endPolicies: { tradeAssets: true } })
+      .scene('s1')
+      .item('coin', { tradable: true })
+      .item('compass', { tradable: true })
+      .item('map')
+      .onCode('earn', [act('giveToPlayer', 'coin', { value: 3 })])
+      .onCode('find', [act('giveToPlayer', 'compass', { value: 1 })])
+      .milestone('navigator', all(cond('player-item', 'owns', 'compass')))
+      .rule('compass', 's1', cond('milestone', 'has_reached', 'navigator'), [
+        act('showNotification', undefined, { msg: 'You own the compass' }),
+        act('giveToPlayer', 'map', { value: 1 }),
+      ])
+      .build();
+  const started = () => {
+    const session = new Session(harbour());
+    for (const id of ['ann', 'ben']) session.start(id);
+    for (const id of ['ann', 'ben']) session.send({ type: 'code', code: 'earn' }, id);
+    return session;
+  };
+  const trade = { tradeId: 't1', fromPlayerId: 'ann', toPlayerId: 'ben', give: { coin: 2 }, want: {} };
+
+  it('fires the receiver’s rules on what they now own, and records the trade for both', () => {
+    const session = started();
+    session.send({ type: 'code', code: 'find' }, 'ann');
+    const ann = session.player('ann');
+    expect(ann.items).toMatchObject({ compass: 1, map: 1 });
+    const result = stepTrade(
+      session.spec,
+      session.state,
+      { ...trade, give: { compass: 1 }, want: { coin: 1 } },
+      session.now,
+    );
+    const ben = result.state.players.ben!;
+    expect(ben.items).toMatchObject({ compass: 1, map: 1 });
+    expect(result.state.players.ann!.items).toMatchObject({ compass: 0, coin: 4, map: 1 });
+    expect(ben.items.coin).toBe(2);
+    expect(result.outputs).toContainEqual(
+      expect.objectContaining({ playerId: 'ben', action: 'showNotification', message: 'You own the compass' }),
+    );
+    expect(result.outputs.filter((output) => output.playerId === 'ann')).toEqual([]);
+    expect(result.records).toEqual([
+      expect.objectContaining({ name: 'has traded', playerId: 'ann', gave: { compass: 1 }, received: { coin: 1 } }),
+      expect.objectContaining({ name: 'has traded', playerId: 'ben', gave: { coin: 1 }, received: { compass: 1 } }),
+    ]);
+  });
+
+  it('changes nothing when a side no longer holds what it gives or has left the game', () => {
+    const session = started();
+    const short = stepTrade(session.spec, session.state, { ...trade, give: { coin: 9 } }, session.now);
+    expect(short.state).toBe(session.state);
+    expect(short.outputs).toEqual([expect.objectContaining({ playerId: 'ann', errorCode: 'NOT_OWNED' })]);
+    session.send({ type: 'leave' }, 'ben');
+    const gone = stepTrade(session.spec, session.state, trade, session.now);
+    expect(gone.state).toBe(session.state);
+    expect(gone.records).toEqual([]);
+    expect(gone.outputs).toEqual([expect.objectContaining({ playerId: 'ben', errorCode: 'LEFT_GAME' })]);
+  });
+
+  it('still takes a paused player’s side', () => {
+    const session = started();
+    session.send({ type: 'pause' }, 'ben');
+    expect(stepTrade(session.spec, session.state, trade, session.now).state.players.ben!.items.coin).toBe(5);
   });
 });

@@ -229,6 +229,8 @@ export const RECORD_NAMES = {
   seenInfo: 'has seen info',
   enteredScene: 'has entered scene',
   conversation: 'has started or completed conversation',
+  /** Not in spec 3 §3: an accepted trade, one record per player (docs/engine.md "Trading"). */
+  trade: 'has traded',
 } as const;
 export type RecordName = (typeof RECORD_NAMES)[keyof typeof RECORD_NAMES];
 
@@ -262,6 +264,11 @@ export interface AnalyticsRecord {
   capturedInfo?: Captured;
   capturedShare?: Captured;
   history?: ConversationStep[];
+  /** A trade: its id, the other player, what this player gave and received (asset id → units). */
+  tradeId?: string;
+  withPlayerId?: string;
+  gave?: Record<string, number>;
+  received?: Record<string, number>;
 }
 
 /** Why a condition block failed: the block's index and the first condition in it that did not hold. */

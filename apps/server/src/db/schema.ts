@@ -61,6 +61,8 @@ export const users = pgTable(
     birthDate: text('birth_date'),
     /** The player profile: one of SEXES, for games with sexRequired. */
     sex: text('sex').$type<Sex>(),
+    /** The player profile: the id of the account photo (a re-encoded JPEG in {dataDir}/account-photos), for games with photoRequired. */
+    photoId: text('photo_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -89,8 +89,8 @@ export function assertMayPlay(version: GameVersionRow, access: PlayAccess): void
 
 /**
  * 403 AGE_NOT_ALLOWED / PROFILE_INCOMPLETE when the caller's profile (account
- * page: birth date, sex) keeps them out of the game's ages, adults-only or
- * sexRequired (domain `profileRefusal`). The game's editors are not checked:
+ * page: birth date, sex, photo) keeps them out of the game's ages, adults-only,
+ * sexRequired or photoRequired (domain `profileRefusal`). The game's editors are not checked:
  * they playtest their own game whatever its audience.
  */
 export async function assertProfileAdmits(
@@ -101,7 +101,7 @@ export async function assertProfileAdmits(
 ): Promise<void> {
   if (access.editor) return;
   const [profile] = await ctx.db
-    .select({ birthDate: users.birthDate, sex: users.sex })
+    .select({ birthDate: users.birthDate, sex: users.sex, photoId: users.photoId })
     .from(users)
     .where(eq(users.id, user.id));
   const refusal = profileRefusal(game.row.settings, profile ?? { birthDate: null, sex: null }, ctx.now());

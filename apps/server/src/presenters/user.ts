@@ -1,4 +1,4 @@
-import type { RoleRequestListItem, User } from '@loci/domain';
+import { accountPhotoUri, type RoleRequestListItem, type User } from '@loci/domain';
 import type { UserRow } from '../db/schema.js';
 
 /** The account as the API shows it: no password hash, no credentials version. */
@@ -17,6 +17,7 @@ export function presentUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     birthDate: row.birthDate,
     sex: row.sex,
+    photoUri: accountPhotoUri(row.photoId),
   };
 }
 

@@ -243,6 +243,20 @@ const MATRIX: Record<string, Rule> = {
     allow: SIGNED_IN,
     call: () => ({ url: '/api/users/account/profile', payload: { birthDate: '2000-01-01', sex: 'other' } }),
   },
+  'POST /api/users/account/photo': {
+    allow: SIGNED_IN,
+    call: async () => {
+      const body = await multipartBody([{ filename: 'me.png', bytes: await pngBytes() }]);
+      return { url: '/api/users/account/photo', payload: body.payload, headers: body.headers };
+    },
+  },
+  'DELETE /api/users/account/photo': { allow: SIGNED_IN, call: () => ({ url: '/api/users/account/photo' }) },
+  // A capability URL, as media files: anyone with the id gets the photo; an unknown id is 404 for all.
+  'GET /api/users/photos/:photoId': {
+    allow: 'everyone',
+    ok: 404,
+    call: () => ({ url: '/api/users/photos/00000000-0000-4000-8000-000000000000' }),
+  },
   // Asking to become a designer is for players; a designer or admin has the role already (409).
   // Both end every other session of the account, so each cell uses a fresh one.
   'POST /api/users/account/password': {

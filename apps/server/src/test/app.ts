@@ -65,6 +65,7 @@ export async function createTestApp(
     LOCI_RATE_LIMIT: '1000',
     // Tests run on a frozen clock, where no bucket refills: the limits' own tests set theirs.
     LOCI_PLAYER_EVENT_RATE: '1000',
+    LOCI_TRADE_PROPOSAL_RATE: '100000',
     LOCI_HANDSHAKE_RATE: '10000',
     LOCI_SOCKETS_PER_USER: '1000',
     LOCI_WEB_DIST: path.join(dataDir, 'no-console'),

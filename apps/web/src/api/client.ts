@@ -61,7 +61,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) is sent as multipart, with the boundary the browser chooses.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -69,7 +71,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     response = await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });

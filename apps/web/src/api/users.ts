@@ -30,6 +30,13 @@ export const usersApi = {
   requestRole: (role: 'designer') => api.post<{ user: User }>('/users/account/roleRequest', { roleRequest: { role } }),
   /** Saves the player profile (birth date, sex) that some games check when the player starts. */
   updateProfile: (profile: ProfileInput) => api.patch<{ user: User }>('/users/account/profile', profile),
+  /** Sets the account photo (one image file, multipart); answers the account. */
+  uploadPhoto: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.post<{ user: User }>('/users/account/photo', form);
+  },
+  deletePhoto: () => api.delete<{ user: User }>('/users/account/photo'),
   cancelRoleRequest: () => api.delete<{ user: User }>('/users/account/roleRequest'),
   deleteAccount: () => api.delete<{ success: boolean }>('/users/account'),
   /** Changes the account's name; answers the account. */

@@ -81,6 +81,21 @@ export type StartEvent = z.infer<typeof startEventSchema>;
 export const SUBMISSION_MEDIA_TYPES = ['image', 'video', 'audio'] as const;
 export type SubmissionMediaType = (typeof SUBMISSION_MEDIA_TYPES)[number];
 
+/**
+ * One side of an accepted trade (docs/engine.md "Trading"): the server sends it for EACH of the trade's two
+ * players, in one step of the instance, once the exchange was checked (never sent by an app). The player
+ * hands over `gave` and receives `received` (asset id → units or levels); rules then fire as for any change.
+ */
+export const tradeEventSchema = z.object({
+  type: z.literal('trade'),
+  tradeId: z.string().min(1),
+  /** The other player of the trade. */
+  withPlayerId: z.string().min(1),
+  gave: z.record(z.string(), z.number().int().min(1)),
+  received: z.record(z.string(), z.number().int().min(1)),
+});
+export type TradeEvent = z.infer<typeof tradeEventSchema>;
+
 type WireEvent = z.input<typeof playEventSchema>;
 /**
  * What a player did, as the engine takes it: a sent event or `start`, naming
@@ -89,6 +104,7 @@ type WireEvent = z.input<typeof playEventSchema>;
  */
 export type PlayerEvent = { playerId: string } & (
   | StartEvent
+  | TradeEvent
   | Exclude<WireEvent, { type: 'submission' }>
   | (Extract<WireEvent, { type: 'submission' }> & { mediaType?: SubmissionMediaType })
 );
@@ -115,6 +131,7 @@ export const PLAYER_EVENT_TYPES = [
   'pause',
   'resume',
   'leave',
+  'trade',
 ] as const satisfies readonly PlayerEventType[];
 // A type added to the schema but missing from the list is a compile error here (an extra one fails `satisfies`).
 const noPlayerEventTypeMissing: [Exclude<PlayerEventType, (typeof PLAYER_EVENT_TYPES)[number]>] extends [never]
@@ -145,21 +162,23 @@ export function isAcceptedAfterEnd(type: string): boolean {
  * Events the game's end policies (spec 1 §3 `endPolicies`, only with the
  * market on) may still allow after the end: picking and redeeming offers
  * (`offer`: pickOffers, redeemOffers) and buying items and attributes
- * (`redeem`: redeemAssets). The server lets them reach the engine on a
+ * (`redeem`: redeemAssets) and trades (`trade`: tradeAssets). The server lets them reach the engine on a
  * completed instance; the engine applies the game's policies to each.
  */
-export const END_POLICY_EVENT_TYPES = ['offer', 'redeem'] as const satisfies readonly PlayEventType[];
+export const END_POLICY_EVENT_TYPES = ['offer', 'redeem', 'trade'] as const satisfies readonly PlayerEventType[];
 
 /** The end policies that decide the events of END_POLICY_EVENT_TYPES. */
 export interface AfterEndPolicies {
   pickOffers: boolean;
   redeemOffers: boolean;
   redeemAssets: boolean;
+  tradeAssets: boolean;
 }
 
 /** May an event of `type` (with its offer `action`) run after the end, by the end policies? */
 export function isAllowedByEndPolicies(event: { type: string; action?: unknown }, policies: AfterEndPolicies): boolean {
   if (event.type === 'redeem') return policies.redeemAssets;
+  if (event.type === 'trade') return policies.tradeAssets;
   if (event.type !== 'offer') return false;
   return event.action === 'pick' ? policies.pickOffers : event.action === 'redeem' && policies.redeemOffers;
 }

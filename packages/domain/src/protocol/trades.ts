@@ -12,6 +12,8 @@ import { z } from 'zod';
 export const MAX_TRADE_ASSETS = 20;
 /** Most units of one asset in a trade. */
 export const MAX_TRADE_UNITS = 1_000_000;
+/** Most open proposals a player may have made in one instance (409 TOO_MANY_OPEN_TRADES beyond). */
+export const MAX_OPEN_TRADES_PER_PLAYER = 10;
 
 /** One side of a trade: asset (item or attribute) id → units (levels for an attribute), each a positive whole number. */
 export const tradeAssetsSchema = z
@@ -92,6 +94,10 @@ export const TRADE_ERROR_CODES = {
   TRADE_CLOSED: 'TRADE_CLOSED',
   /** 404: the other player is not a player of this instance (or is the caller). */
   UNKNOWN_PLAYER: 'UNKNOWN_PLAYER',
+  /** 409: the proposer already has MAX_OPEN_TRADES_PER_PLAYER open proposals in the instance. */
+  TOO_MANY_OPEN_TRADES: 'TOO_MANY_OPEN_TRADES',
+  /** 409: a player of the trade cannot take it now (left the game, game over without the tradeAssets policy). */
+  PLAYER_NOT_TRADING: 'PLAYER_NOT_TRADING',
 } as const;
 export type TradeErrorCode = keyof typeof TRADE_ERROR_CODES;
 
@@ -104,4 +110,6 @@ export const TRADE_MESSAGES: Record<TradeErrorCode, string> = {
   TRADE_NOT_FOUND: 'There is no such trade',
   TRADE_CLOSED: 'This trade is already closed',
   UNKNOWN_PLAYER: 'There is no such player in this game',
+  TOO_MANY_OPEN_TRADES: `You have ${MAX_OPEN_TRADES_PER_PLAYER} open trade proposals: cancel one or wait for an answer first`,
+  PLAYER_NOT_TRADING: 'A player of this trade cannot trade now',
 };

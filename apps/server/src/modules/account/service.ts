@@ -1,3 +1,4 @@
+import { removeAccountPhoto } from '../media/account-photo.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -187,15 +188,15 @@ export async function cancelRoleRequest({ ctx, userId }: { ctx: AppContext; user
 
 /**
  * Removes the person's data: the users row (name, email, password hash,
- * provider ids). Gameplay records they leave behind are anonymised, not
+ * provider ids) and the account photo's file. Gameplay records they leave behind are anonymised, not
  * deleted, so that instances and analytics other people rely on stay whole.
  */
 export async function deleteAccount({ ctx, userId }: { ctx: AppContext; userId: string }): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const photoId = await ctx.db.transaction(async (tx) => {
     // Locking every admin row serialises concurrent deletions, so two last admins cannot remove each other at once.
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
     const [account] = await tx
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, photoId: users.photoId })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
@@ -203,7 +204,10 @@ export async function deleteAccount({ ctx, userId }: { ctx: AppContext; userId: 
     if (account.role === 'admin' && admins.length <= 1) throw new AppError('CONFLICT', USER_MESSAGES.lastAdmin);
     await anonymiseGameplayData({ tx, userId });
     await tx.delete(users).where(eq(users.id, userId));
+    return account.photoId;
   });
+  // The account photo goes with the account (after COMMIT: a rolled-back deletion keeps it).
+  await removeAccountPhoto(ctx.config, photoId);
   ctx.realtime.disconnectUser(userId);
 }
 

@@ -1,4 +1,5 @@
 import {
+  accountPhotoUri,
   shownPlayerStatus,
   type FullInstance,
   type GameSpec,
@@ -26,9 +27,10 @@ function gameVersionOf(row: GameInstanceRow, context: InstanceContext) {
   return { id: row.versionId, isLiveSpec: row.isLiveSpec, version: context.version, game: context.game };
 }
 
-/** The player's avatar: their name; photos are not collected by Loci (spec 1 §3 keeps the field). */
-function avatarOf(name: string) {
-  return { name, photo: null };
+/** The player's avatar: their name, and their account photo when they have one (docs/accounts.md "Photo"). */
+function avatarOf(name: string, photoId: string | null = null) {
+  const uri = accountPhotoUri(photoId);
+  return { name, photo: uri ? { uri } : null };
 }
 
 /** One row of the Gameplay page's instances table (spec 1 §3 "Game instance (list item)"). */
@@ -61,10 +63,10 @@ function leftWhen(status: string, state: PlayerState): string | null {
 /** A player of the live map and the player-info modal (spec 1 §3 "Player state"). */
 export function presentPlayerState(
   row: PlayerStateRow,
-  extra: { email: string | null; worldStatus: string; isLiveSpec: boolean },
+  extra: { email: string | null; photoId?: string | null; worldStatus: string; isLiveSpec: boolean },
 ): PlayerStateItem {
   const state = row.state;
-  const avatar = avatarOf(row.name);
+  const avatar = avatarOf(row.name, extra.photoId ?? null);
   const status = shownPlayerStatus(row.status, extra.worldStatus as WorldStatus);
   return {
     id: row.playerId,
@@ -108,7 +110,9 @@ function currencyItemOf(spec: GameSpec): string | null {
  */
 export function presentFullInstance(
   loaded: { instance: GameInstanceRow; state: InstanceState; spec: GameSpec },
-  playerRows: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[],
+  playerRows: readonly (Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'> & {
+    photoId?: string | null;
+  })[],
   context: InstanceContext,
   fullState: boolean,
 ): FullInstance {
@@ -121,7 +125,12 @@ export function presentFullInstance(
       const player = state.players[row.playerId];
       return [
         row.playerId,
-        { ...player, status: statusOf(row), avatar: avatarOf(row.name), lastPlayed: row.updatedAt.toISOString() },
+        {
+          ...player,
+          status: statusOf(row),
+          avatar: avatarOf(row.name, row.photoId ?? null),
+          lastPlayed: row.updatedAt.toISOString(),
+        },
       ];
     }),
   );

@@ -79,11 +79,16 @@ function contextOf(game: GameRow, version: number): InstanceContext {
 }
 
 /** Players (id, name, status) of instances, by instance id, in joining order. */
+/** A player of an instance as the Gameplay pages list it, with their account photo. */
+type InstancePlayerRow = Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'> & {
+  photoId: string | null;
+};
+
 async function playersByInstance(
   ctx: AppContext,
   instanceIds: readonly string[],
-): Promise<Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[]>> {
-  const byInstance = new Map<string, Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'>[]>();
+): Promise<Map<string, InstancePlayerRow[]>> {
+  const byInstance = new Map<string, InstancePlayerRow[]>();
   if (instanceIds.length === 0) return byInstance;
   const rows = await ctx.db
     .select({
@@ -92,8 +97,10 @@ async function playersByInstance(
       name: playerStates.name,
       status: playerStates.status,
       updatedAt: playerStates.updatedAt,
+      photoId: users.photoId,
     })
     .from(playerStates)
+    .leftJoin(users, eq(users.id, playerStates.userId))
     .where(inArray(playerStates.instanceId, [...instanceIds]))
     .orderBy(asc(playerStates.joinedAt), asc(playerStates.playerId));
   for (const row of rows) {
@@ -163,6 +170,7 @@ export async function listPlayerStates({
     .select({
       player: playerStates,
       email: users.email,
+      photoId: users.photoId,
       worldStatus: gameInstances.status,
       isLiveSpec: gameInstances.isLiveSpec,
     })
@@ -179,6 +187,7 @@ export async function listPlayerStates({
   return rows.map((row) =>
     presentPlayerState(row.player, {
       email: row.email,
+      photoId: row.photoId,
       worldStatus: row.worldStatus,
       isLiveSpec: row.isLiveSpec,
     }),

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import send from '@fastify/send';
 import { z } from 'zod';
 import {
+  accountResponseSchema,
   MEDIA_LIMITS,
   mediaSchema,
   mediaUpdateSchema,
@@ -28,6 +29,8 @@ import {
   type UploadedFile,
 } from './service.js';
 import { requireActivePlay } from '../../policies/play.js';
+import { presentUser } from '../../presenters/user.js';
+import { accountPhotoFile, deleteAccountPhoto, saveAccountPhoto } from './account-photo.js';
 
 const tags = ['media'];
 const security = [{ bearerAuth: [] }];
@@ -257,6 +260,55 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           filename: row.origFilename,
         });
       },
+    );
+
+    api.post(
+      '/users/account/photo',
+      {
+        schema: {
+          tags: ['account'],
+          security,
+          summary:
+            'Set the account photo (multipart, one file: JPEG, PNG or WebP up to 5 MB; stored re-encoded as a square JPEG). 413 too large, 415 not such an image',
+          consumes: ['multipart/form-data'],
+          response: { 200: accountResponseSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        if (!isMultipartWithBoundary(request)) throw fail.validation({ file: 'Send the file as multipart/form-data' });
+        return { user: presentUser(await saveAccountPhoto(ctx, user.id, filesOf(request))) };
+      },
+    );
+
+    api.delete(
+      '/users/account/photo',
+      {
+        schema: {
+          tags: ['account'],
+          security,
+          summary: 'Remove the account photo',
+          response: { 200: accountResponseSchema },
+        },
+      },
+      async (request) => ({ user: presentUser(await deleteAccountPhoto(ctx, requireUser(request).id)) }),
+    );
+
+    api.get(
+      '/users/photos/:photoId',
+      {
+        schema: {
+          tags: ['account'],
+          summary:
+            'An account photo (a capability URL, as media files: its random id is shown only to who may see the player)',
+          params: z.object({ photoId: z.string() }),
+        },
+      },
+      async (request, reply) =>
+        sendFile(request, reply, {
+          ...accountPhotoFile(ctx.config, request.params.photoId),
+          contentType: 'image/jpeg',
+        }),
     );
   });
 }

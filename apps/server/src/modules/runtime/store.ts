@@ -281,9 +281,27 @@ async function lockInstance(
 export async function lockInstanceWithSpec(
   tx: Transaction,
   instanceId: string,
-): Promise<{ row: GameInstanceRow; spec: GameSpec }> {
+): Promise<{ row: GameInstanceRow; spec: GameSpec; period: PlayingPeriod | null }> {
   const { row, period } = await lockInstance(tx, instanceId);
-  return { row, spec: await specFor(tx, row, period) };
+  return { row, spec: await specFor(tx, row, period), period };
+}
+
+/**
+ * Runs `run` (a step made of several engine events, as an accepted trade's `stepTrade`) on an instance
+ * this transaction locked with `lockInstanceWithSpec`, with every player row read after the lock, and
+ * writes what changed as `stepInTransaction` does. The caller pushes `push` after COMMIT.
+ */
+export async function stepLockedWith(
+  ctx: AppContext,
+  tx: Transaction,
+  locked: { row: GameInstanceRow; period: PlayingPeriod | null },
+  event: EngineEvent,
+  run: Stepper,
+  logged: readonly EngineEvent[],
+): Promise<SteppedEvent> {
+  const rows = await playerRowsOf(tx, locked.row.id);
+  const args = { instanceId: locked.row.id, event, allPlayers: true, run, logged };
+  return stepLoaded(ctx, tx, { ...locked, rows, args });
 }
 
 // ─── Stepping ────────────────────────────────────────────────────────────────
@@ -304,7 +322,20 @@ export interface RunEventArgs {
   allPlayers?: boolean;
   /** The acting player has no row yet (a `start` that joins): insert it with these. */
   join?: JoinOptions;
+  /** Steps instead of `step(…, event, …)` (stepLockedWith). */
+  run?: Stepper;
+  /** The engine events `run` steps, in order, as the input log keeps them (default: `event`). */
+  logged?: readonly EngineEvent[];
 }
+
+/** A step of the instance as `step` takes its other arguments. */
+export type Stepper = (
+  spec: GameSpec,
+  state: InstanceState,
+  now: Date,
+  random: () => number,
+  options: { traceAllRules: boolean },
+) => StepResult;
 
 /** What must be pushed to sockets once the transaction has committed. */
 export interface PendingPush {
@@ -377,8 +408,9 @@ async function stepLoaded(
   const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
+  const run: Stepper = args.run ?? ((...a) => step(a[0], a[1], args.event, a[2], a[3], a[4]));
   let drawn = recordingRandom();
-  let result = step(spec, state, args.event, now, drawn.random, options);
+  let result = run(spec, state, now, drawn.random, options);
   // …except when a player finishes or leaves a shared instance: whether the instance is then
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
   // only err towards "everyone is done", so a status change is checked again with every player.
@@ -386,15 +418,17 @@ async function stepLoaded(
     rows = await playerRowsOf(tx, row.id);
     state = assembleState(row, spec, rows);
     drawn = recordingRandom();
-    result = step(spec, state, args.event, now, drawn.random, options);
+    result = run(spec, state, now, drawn.random, options);
   }
-  const logged: LogRow = {
+  // A step made of several engine events (an accepted trade) is logged as those events, in order:
+  // replaying them one after the other is the step (the draws, none today, go with the first).
+  const logged: LogRow[] = (args.logged ?? [args.event]).map((event, i) => ({
     instanceId: row.id,
-    playerId: actorOf(args.event),
+    playerId: actorOf(event),
     versionId: row.versionId,
     at: now,
-    entry: stepEntry(args.event, now, drawn.drawn, period),
-  };
+    entry: stepEntry(event, now, i === 0 ? drawn.drawn : [], period),
+  }));
 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
   const refused = result.outputs.length > 0 && result.outputs.every((output) => output.action === 'error');
@@ -404,9 +438,10 @@ async function stepLoaded(
   const changed = Object.entries(nextPlayers).filter(([playerId, player]) => state.players[playerId] !== player);
   // The common event changes one known player and not the world: one statement writes the player and
   // touches the instance (see touchWithPlayer).
-  const single = !worldChanged && changed.length === 1 && byPlayer.has(changed[0]![0]) ? changed[0]! : null;
-  if (single) await touchWithPlayer(tx, row.id, single[1], now, logged);
-  else await appendLog(tx, [logged]);
+  const single =
+    !worldChanged && logged.length === 1 && changed.length === 1 && byPlayer.has(changed[0]![0]) ? changed[0]! : null;
+  if (single) await touchWithPlayer(tx, row.id, single[1], now, logged[0]!);
+  else await appendLog(tx, logged);
   for (const [playerId, player] of single ? [] : changed) {
     const copies = {
       name: player.name,

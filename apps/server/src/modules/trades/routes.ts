@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
+import { PLAY_MESSAGES, tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptTrade, closeTrade, listTrades, proposeTrade } from './service.js';
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
 const errorSchema = z.looseObject({ message: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 const instanceParams = z.object({ instanceId: z.string() });
 const tradeParams = z.object({ instanceId: z.string(), tradeId: z.string() });
 
@@ -20,6 +29,13 @@ const tradeParams = z.object({ instanceId: z.string(), tradeId: z.string() });
  */
 export async function tradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { tradeProposalsPerMinute } = ctx.config.limits;
+  // Per player and instance, as player events (play/routes.ts): proposals are pushed to another player.
+  const proposals = createTokenBuckets({
+    perSecond: tradeProposalsPerMinute / 60,
+    burst: Math.max(1, Math.floor(tradeProposalsPerMinute / 2)),
+    now: () => ctx.now().getTime(),
+  });
 
   api.get(
     '/play/instances/:instanceId/trades',
@@ -39,11 +55,18 @@ export async function tradeRoutes(app: FastifyInstance, ctx: AppContext): Promis
   api.post(
     '/play/instances/:instanceId/trades',
     {
+      onRequest: async (request, reply) => {
+        if (!request.currentUser) return;
+        const taken = proposals.take(`${request.currentUser.id}:${request.params.instanceId}`);
+        if (taken.ok) return;
+        reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+        throw new AppError('TOO_MANY_EVENTS', PLAY_MESSAGES.tooManyEvents);
+      },
       schema: {
         tags,
         security,
         summary:
-          'Propose a trade to another player of the instance (201). Refusals: 409 TRADING_OFF, NOT_TRADABLE, NOT_OWNED; 404 UNKNOWN_PLAYER; 400 EMPTY_TRADE',
+          'Propose a trade to another player of the instance (201). Refusals: 409 TRADING_OFF, NOT_TRADABLE, NOT_OWNED, TOO_MANY_OPEN_TRADES; 404 UNKNOWN_PLAYER; 400 EMPTY_TRADE; 429 TOO_MANY_EVENTS',
         params: instanceParams,
         body: tradeProposalBodySchema,
         response: { 201: tradeSchema, ...errors },

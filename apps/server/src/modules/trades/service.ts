@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
+  MAX_OPEN_TRADES_PER_PLAYER,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
   TRADE_ERROR_CODES,
@@ -14,14 +15,13 @@ import {
   compileSpec,
   exchangeAssets,
   heldUnits,
+  stepTrade,
+  tradeEvents,
   tradeTermsRefusal,
   tradingAllowed,
-  type PlayerState,
 } from '@loci/engine';
-import { appendLog } from '../runtime/event-log.js';
 import type { AppContext } from '../../context.js';
 import {
-  gameInstances,
   playerStates,
   playerTrades,
   type GameInstanceRow,
@@ -32,7 +32,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { findInstanceAndPlayer, playRefusal } from '../../policies/play.js';
-import { lockInstanceWithSpec, specOfInstance } from '../runtime/store.js';
+import { lockInstanceWithSpec, pushStepped, specOfInstance, stepLockedWith } from '../runtime/store.js';
 
 /**
  * Trading between two players of one instance (docs/play.md "Trading").
@@ -43,8 +43,11 @@ import { lockInstanceWithSpec, specOfInstance } from '../runtime/store.js';
  * either player can write over it), then the trade row (so two accepts of one
  * trade are one after the other: the second sees it closed) and both player
  * rows in the order of their ids, reads both states AFTER those locks, checks
- * again that each side still holds what it gives and writes both states and
- * the trade's new status before COMMIT. Two trades spending the same unit are
+ * again that each side still holds what it gives, steps the exchange as ONE
+ * engine step for both players (`stepTrade`: their rules fire, records are
+ * kept, store.ts `stepLockedWith` reads every player row after the lock) and
+ * writes both states, the world and the trade's new status before COMMIT; the
+ * step's outputs are pushed after it. Two trades spending the same unit are
  * therefore applied one after the other, and the second is refused NOT_OWNED.
  * Decline and cancel are one conditional UPDATE (`status = 'open'`), which
  * waits for an accept holding the trade's row and then finds it closed.
@@ -163,19 +166,38 @@ export async function proposeTrade(
   for (const [assetId, count] of Object.entries(body.give))
     if (heldUnits(player.state, assetId) < count) throw refusal('NOT_OWNED');
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(playerTrades)
-    .values({
-      instanceId: instance.id,
-      fromPlayerId: player.playerId,
-      toPlayerId: other.playerId,
-      give: body.give,
-      want: body.want,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const trade = present(row!, new Map([player, other].map((p) => [p.playerId, p.name])));
+  // The cap is counted and the proposal inserted under a lock on (instance, proposer), so proposals sent
+  // together are counted one after the other and never pass the cap between them.
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`trades:${instance.id}:${player.playerId}`}, 0))`,
+    );
+    const [open] = await tx
+      .select({ n: count() })
+      .from(playerTrades)
+      .where(
+        and(
+          eq(playerTrades.instanceId, instance.id),
+          eq(playerTrades.fromPlayerId, player.playerId),
+          eq(playerTrades.status, 'open'),
+        ),
+      );
+    if ((open?.n ?? 0) >= MAX_OPEN_TRADES_PER_PLAYER) throw refusal('TOO_MANY_OPEN_TRADES');
+    const [inserted] = await tx
+      .insert(playerTrades)
+      .values({
+        instanceId: instance.id,
+        fromPlayerId: player.playerId,
+        toPlayerId: other.playerId,
+        give: body.give,
+        want: body.want,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return inserted!;
+  });
+  const trade = present(row, new Map([player, other].map((p) => [p.playerId, p.name])));
   pushTrade(ctx, trade, [player, other]);
   return trade;
 }
@@ -211,7 +233,8 @@ export async function acceptTrade(
     });
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const { row, spec } = await lockInstanceWithSpec(tx, instance.id);
+    const locked = await lockInstanceWithSpec(tx, instance.id);
+    const { row, spec } = locked;
     assertInstanceTrades(row, spec);
     const [trade] = await tx.select().from(playerTrades).where(eq(playerTrades.id, known.id)).for('update');
     if (!trade || trade.status !== 'open') throw refusal('TRADE_CLOSED');
@@ -230,28 +253,41 @@ export async function acceptTrade(
     const from = rows.find((r) => r.playerId === trade.fromPlayerId);
     const to = rows.find((r) => r.playerId === trade.toPlayerId);
     if (!from || !to || from.status === 'movedTo') throw refusal('UNKNOWN_PLAYER', 'NOT_FOUND');
-    const now = ctx.now();
-    const exchanged = exchangeAssets(spec, from.state, to.state, trade.give, trade.want, now.toISOString());
+    const exchanged = exchangeAssets(spec, from.state, to.state, trade.give, trade.want, ctx.now().toISOString());
     if (!exchanged.ok) throw refusal(exchanged.code, statusOfRefusal(exchanged.code));
-    const write = (playerId: string, state: PlayerState) =>
-      tx
-        .update(playerStates)
-        .set({ state, updatedAt: now })
-        .where(and(eq(playerStates.instanceId, row.id), eq(playerStates.playerId, playerId)));
-    await write(from.playerId, exchanged.from);
-    await write(to.playerId, exchanged.to);
-    await tx.update(gameInstances).set({ updatedAt: now }).where(eq(gameInstances.id, row.id));
-    // Not an engine step: the exchange goes to the instance's input log as written (runtime/event-log.ts).
-    const players = { [from.playerId]: exchanged.from, [to.playerId]: exchanged.to };
-    const entry = { kind: 'players' as const, players };
-    await appendLog(tx, [{ instanceId: row.id, playerId: to.playerId, versionId: row.versionId, at: now, entry }]);
+    // The exchange as ONE engine step for both players (engine `stepTrade`): their rules fire, records are kept.
+    const accepted = {
+      tradeId: trade.id,
+      fromPlayerId: from.playerId,
+      toPlayerId: to.playerId,
+      give: trade.give,
+      want: trade.want,
+    };
+    const event = {
+      type: 'trade' as const,
+      playerId: to.playerId,
+      tradeId: trade.id,
+      withPlayerId: from.playerId,
+      gave: trade.want,
+      received: trade.give,
+    };
+    const stepped = await stepLockedWith(
+      ctx,
+      tx,
+      locked,
+      event,
+      (...a) => stepTrade(a[0], a[1], accepted, a[2], a[3], a[4]),
+      tradeEvents(accepted),
+    );
+    if (stepped.result.outputs.some((output) => output.action === 'error')) throw refusal('PLAYER_NOT_TRADING');
     const [closed] = await tx
       .update(playerTrades)
-      .set({ status: 'accepted', updatedAt: now })
+      .set({ status: 'accepted', updatedAt: ctx.now() })
       .where(eq(playerTrades.id, trade.id))
       .returning();
-    return { trade: closed!, players: [from, to] };
+    return { trade: closed!, players: [from, to], push: stepped.push };
   });
+  pushStepped(ctx, done.push);
   const trade = present(done.trade, new Map(done.players.map((p) => [p.playerId, p.name])));
   pushTrade(ctx, trade, done.players);
   return trade;

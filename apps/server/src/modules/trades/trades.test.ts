@@ -3,8 +3,16 @@ import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEveryInstanceReplays } from '../../test/replay-check.js';
-import { SOCKET_EVENTS, type GameValuesInput, type TradePush } from '@loci/domain';
-import { games, playerStates } from '../../db/schema.js';
+import {
+  MAX_OPEN_TRADES_PER_PLAYER,
+  PLAY_MESSAGES,
+  SOCKET_EVENTS,
+  TRADE_MESSAGES,
+  type GameValuesInput,
+  type OutputsPush,
+  type TradePush,
+} from '@loci/domain';
+import { gameplayRecords, games, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createEntity, designValues } from '../../test/design-factories.js';
@@ -24,7 +32,12 @@ type Json = Record<string, unknown>;
  * A harbour game with a market: tradable coins (the currency) and gems, a map that is not tradable, a
  * tradable swimming skill. Code "earn" gives 5 coins and 1 gem, code "swim" one level of swimming.
  */
-async function tradingGame(t: TestApp, owner: TestUser, settings: Partial<GameValuesInput> = {}) {
+async function tradingGame(
+  t: TestApp,
+  owner: TestUser,
+  settings: Partial<GameValuesInput> = {},
+  more?: (game: Awaited<ReturnType<typeof createPlayableGame>>) => Promise<unknown>,
+) {
   const game = await createPlayableGame(t.app, owner, {
     publish: false,
     settings: {
@@ -51,13 +64,14 @@ async function tradingGame(t: TestApp, owner: TestUser, settings: Partial<GameVa
     'rule',
     codeRule(game.scene.id, 'earn', [give(coin.id, 5), give(gem.id, 1), give(map.id, 1)]),
   );
+  const extra = await more?.(game);
   const [row] = await t.app.ctx.db.select().from(games).where(eq(games.id, game.gameId));
   await t.app.ctx.db
     .update(games)
     .set({ settings: { ...row!.settings, currencyItemId: coin.id } })
     .where(eq(games.id, game.gameId));
   await publishVersionOf(t.app, owner, game.gameId);
-  return { ...game, coin, gem, map, swim };
+  return { ...game, coin, gem, map, swim, extra };
 }
 type TradingGame = Awaited<ReturnType<typeof tradingGame>>;
 
@@ -281,7 +295,11 @@ describe('player API: trading between players', () => {
           ),
         );
         const open = proposed
-          .map((res, index) => ({ res, to: players[(batch[index]!.from + batch[index]!.to) % 3]! }))
+          .map((res, index) => ({
+            res,
+            from: players[batch[index]!.from]!,
+            to: players[(batch[index]!.from + batch[index]!.to) % 3]!,
+          }))
           .filter(({ res }) => res.statusCode === 201);
         // Every proposal accepted at once (some twice), while their proposers spend units in other trades.
         const answers = await Promise.all(
@@ -289,8 +307,147 @@ describe('player API: trading between players', () => {
         );
         for (const res of answers) expect([200, 409]).toContain(res.statusCode);
         expect(await totals()).toEqual(start);
+        // What is left open is cancelled: the next run starts under the cap of open proposals.
+        await Promise.all(open.map(({ res, from }) => act(from, res.json().id, 'cancel')));
       }),
       { numRuns: 15 },
     );
   }, 120_000);
+
+  it('#trade.rules fire for both players: the receiver of a pearl reaches a milestone and is told live, and both are recorded', async () => {
+    const game = await tradingGame(t, owner, {}, async (base) => {
+      const pearl = await createEntity(
+        t.app,
+        owner,
+        base.gameId,
+        'item',
+        designValues('item', {}, { name: 'pearl', title: 'Pearl', tradable: true }),
+      );
+      await createEntity(t.app, owner, base.gameId, 'rule', codeRule(base.scene.id, 'dive', [give(pearl.id, 1)]));
+      // Whoever comes to own a pearl reaches the milestone and is told so: in a trade, the receiver.
+      const owning = await createEntity(t.app, owner, base.gameId, 'milestone', {
+        ...designValues('milestone'),
+        name: 'Pearl owner',
+        condition: [
+          {
+            conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: pearl.id }],
+            andOrConditions: 'and',
+            andOrNextBlock: 'or',
+          },
+        ],
+      });
+      await createEntity(t.app, owner, base.gameId, 'rule', {
+        ...codeRule(base.scene.id, 'unused', []),
+        name: 'pearl owner',
+        trigger: { conditionType: 'milestone', verb: 'has_reached', elementId: owning.id },
+        sideeffects: [
+          { actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'A pearl is yours' }, notify: false },
+        ],
+      });
+      return pearl;
+    });
+    const pearl = game.extra as { id: string };
+    const ann = await richPlayer(game, 'Ann');
+    const ben = await richPlayer(game, 'Ben');
+    await sendEvent(t.app, ann.user, ann.instanceId, { type: 'code', code: 'dive' });
+    const benSocket = await connectSocket(t, ben.user.token);
+    sockets.push(benSocket);
+
+    const trade = (await propose(ann, ben, { [pearl.id]: 1 }, { [game.coin.id]: 2 })).json();
+    const benOutputs = nextEvent<OutputsPush>(benSocket, SOCKET_EVENTS.outputs);
+    expect((await act(ben, trade.id, 'accept')).statusCode).toBe(200);
+    const told = await benOutputs;
+    expect(told.outputs).toContainEqual(
+      expect.objectContaining({ action: 'showNotification', message: 'A pearl is yours' }),
+    );
+    expect(told.view).toMatchObject({ items: { [pearl.id]: 1 } });
+    expect((await holdings(ben)).items).toMatchObject({ [pearl.id]: 1, [game.coin.id]: 3 });
+    expect((await holdings(ann)).items).toMatchObject({ [pearl.id]: 0, [game.coin.id]: 7 });
+
+    const records = await t.app.ctx.db
+      .select({ playerId: gameplayRecords.playerId, record: gameplayRecords.record })
+      .from(gameplayRecords)
+      .where(and(eq(gameplayRecords.instanceId, ann.instanceId), eq(gameplayRecords.name, 'has traded')));
+    expect(records.map(({ playerId, record }) => ({ playerId, received: record.received }))).toEqual(
+      expect.arrayContaining([
+        { playerId: ann.playerId, received: { [game.coin.id]: 2 } },
+        { playerId: ben.playerId, received: { [pearl.id]: 1 } },
+      ]),
+    );
+    expect(records).toHaveLength(2);
+  });
+
+  it('#trade refuses an accept when a player of the trade has left the game, and changes nothing', async () => {
+    const game = await tradingGame(t, owner);
+    const ann = await richPlayer(game, 'Ann');
+    const ben = await richPlayer(game, 'Ben');
+    const trade = (await propose(ann, ben, { [game.coin.id]: 1 })).json();
+    await sendEvent(t.app, ann.user, ann.instanceId, { type: 'leave' });
+    const before = [await holdings(ann), await holdings(ben)];
+    expect((await act(ben, trade.id, 'accept')).json()).toMatchObject({
+      errorCode: 'PLAYER_NOT_TRADING',
+      message: TRADE_MESSAGES.PLAYER_NOT_TRADING,
+    });
+    expect([await holdings(ann), await holdings(ben)]).toEqual(before);
+  });
+
+  it(`#trade.cap keeps at most ${MAX_OPEN_TRADES_PER_PLAYER} open proposals per player, also when sent at once`, async () => {
+    const game = await tradingGame(t, owner);
+    const ann = await richPlayer(game, 'Ann');
+    const ben = await richPlayer(game, 'Ben');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OPEN_TRADES_PER_PLAYER + 3 }, () => propose(ann, ben, { [game.coin.id]: 1 })),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_OPEN_TRADES_PER_PLAYER);
+    const refused = answers.find((res) => res.statusCode === 409)!.json();
+    expect(refused).toEqual({
+      message: TRADE_MESSAGES.TOO_MANY_OPEN_TRADES,
+      errorCode: 'TOO_MANY_OPEN_TRADES',
+    });
+    // Ben's own proposals are his, and one answered proposal of Ann's makes room for one more.
+    expect((await propose(ben, ann, { [game.coin.id]: 1 })).statusCode).toBe(201);
+    await act(ben, answers.find((res) => res.statusCode === 201)!.json().id, 'decline');
+    expect((await propose(ann, ben, { [game.coin.id]: 1 })).statusCode).toBe(201);
+    expect((await propose(ann, ben, { [game.coin.id]: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe('player API: trade proposals faster than the server takes them', () => {
+  const PER_MINUTE = 6;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOCI_TRADE_PROPOSAL_RATE: String(PER_MINUTE) } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 TOO_MANY_EVENTS beyond a burst of half the rate a minute, and takes proposals again later', async () => {
+    const owner = await createUser(t.app.ctx, { role: 'designer' });
+    const game = await tradingGame(t, owner);
+    const [ann, ben] = [await createUser(t.app.ctx), await createUser(t.app.ctx)];
+    const { instanceId } = await startedInstance(t.app, ann, game.gameId);
+    await startedInstance(t.app, ben, game.gameId);
+    await sendEvent(t.app, ann, instanceId, { type: 'seen', interactionId: game.welcome.id });
+    await sendEvent(t.app, ann, instanceId, { type: 'code', code: 'earn' });
+    const list = (user: TestUser) =>
+      t.app.inject({ method: 'GET', url: `/api/play/instances/${instanceId}/trades`, headers: user.headers });
+    const benId = (await list(ann)).json().players[0].playerId as string;
+    const propose = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/play/instances/${instanceId}/trades`,
+        headers: ann.headers,
+        payload: { toPlayerId: benId, give: { [game.coin.id]: 1 } },
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, propose));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+    const refused = answers.find((res) => res.statusCode === 429)!;
+    expect(refused.json()).toEqual({ message: PLAY_MESSAGES.tooManyEvents, errorCode: 'TOO_MANY_EVENTS' });
+    expect(refused.headers['retry-after']).toBe('10');
+    // Listing is not held back; ten seconds later one more proposal is taken.
+    expect((await list(ann)).json().trades).toHaveLength(3);
+    t.clock.advance(10_000);
+    expect((await propose()).statusCode).toBe(201);
+    expect((await propose()).statusCode).toBe(429);
+  });
 });

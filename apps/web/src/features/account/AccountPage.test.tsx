@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@loci/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { makeToken, makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
@@ -82,6 +82,33 @@ describe('#account', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(api.callsTo('PATCH /api/users/account/profile')[0]?.body).toEqual({ birthDate: '2001-04-30', sex: null });
+  });
+
+  it('adds a photo and, arriving from a game that asks for one, goes back to the game', async () => {
+    signIn({ role: 'player' });
+    const photoUri = '/api/users/photos/0b7f4a56-1d2e-4c3b-9a8f-112233445566';
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'POST /api/users/account/photo': { body: { user: { ...player, photoUri } } },
+    });
+    const { user, pathname } = renderApp('/account?next=%2Fplay%2Fg1');
+
+    expect(await screen.findByRole('link', { name: 'Back to the game' })).toHaveAttribute('href', '/play/g1');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp');
+    await user.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Photo saved')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/users/account/photo')).toHaveLength(1);
+    await vi.waitFor(() => expect(pathname()).toBe('/play/g1'));
+  });
+
+  it('never follows a next that leaves the site', async () => {
+    signIn({ role: 'player' });
+    mockApi({ 'GET /api/users/account': { body: { user: { ...player, photoUri: '/api/users/photos/x' } } } });
+    renderApp('/account?next=%2F%2Fevil.example');
+    expect(await screen.findByRole('img', { name: 'Your photo' })).toHaveAttribute('src', '/api/users/photos/x');
+    expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to the game' })).not.toBeInTheDocument();
   });
 
   it('shows why a role request failed', async () => {

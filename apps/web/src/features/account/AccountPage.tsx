@@ -15,6 +15,7 @@ import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { NameEditor } from './NameEditor';
+import { PhotoCard } from './PhotoCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
@@ -145,6 +146,7 @@ export function AccountPage() {
           </SimpleGrid>
         </Card>
 
+        <PhotoCard account={account} />
         <ProfileCard account={account} />
 
         <Card withBorder radius="md" padding="lg">

@@ -40,9 +40,10 @@ describe('PlayPage', () => {
     renderApp('/play/g1');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This game asks for your sex');
+    // The account page brings the player back to this lobby.
     expect(within(alert).getByRole('link', { name: 'Complete your player profile' })).toHaveAttribute(
       'href',
-      '/account',
+      '/account?next=%2Fplay%2Fg1',
     );
   });
 

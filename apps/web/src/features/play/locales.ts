@@ -28,6 +28,7 @@ i18n.addResourceBundle(
         title: 'You cannot play this game now',
         retry: 'Try again',
         profile: 'Complete your player profile',
+        photo: 'Add your photo',
       },
       menu: {
         label: 'Game menu',
@@ -259,7 +260,7 @@ i18n.addResourceBundle(
         buy: 'Αγορά · {{price}}',
         buyNamed: 'Αγορά {{title}} για {{price}} {{currency}}',
       },
-      refused: { profile: 'Συμπληρώστε το προφίλ παίκτη σας' },
+      refused: { profile: 'Συμπληρώστε το προφίλ παίκτη σας', photo: 'Προσθέστε τη φωτογραφία σας' },
       tasks: {
         captureNow: 'Τραβήξτε το τώρα με την κάμερα: αυτή η αποστολή δεν δέχεται αρχείο από τη συλλογή σας',
       },

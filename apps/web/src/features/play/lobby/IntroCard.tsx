@@ -1,4 +1,4 @@
-import type { PlayLobby } from '@loci/domain';
+import { PLAY_MESSAGES, type PlayLobby } from '@loci/domain';
 import {
   Alert,
   Anchor,
@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { mediaFileUrl } from '../../../api/play';
 import { periodText } from '../../way-in/period';
 import '../../way-in/locales';
@@ -45,6 +45,7 @@ export function IntroCard({
   const { t, i18n } = useTranslation();
   const [code, setCode] = useState(initialPasscode);
   const [accepted, setAccepted] = useState(false);
+  const location = useLocation();
   const { game } = lobby;
   // Coming back to one's own instance asks nothing: the terms were accepted on the first start.
   const mustAccept = hasText(game.terms) && lobby.instanceId === null;
@@ -103,8 +104,16 @@ export function IntroCard({
               <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
                 {lobby.refusal.message}
                 {lobby.refusal.errorCode === 'PROFILE_INCOMPLETE' && (
-                  <Anchor component={Link} to="/account" display="block" mt={4}>
-                    {t('play.refused.profile')}
+                  // To the account page and, once the profile or photo is there, back to this game.
+                  <Anchor
+                    component={Link}
+                    to={`/account?next=${encodeURIComponent(location.pathname + location.search)}`}
+                    display="block"
+                    mt={4}
+                  >
+                    {lobby.refusal.message === PLAY_MESSAGES.photoRequired
+                      ? t('play.refused.photo')
+                      : t('play.refused.profile')}
                   </Anchor>
                 )}
               </Alert>
