@@ -143,13 +143,12 @@ export async function rescuePlayer({
     return { stepped, row };
   });
   const push = stepped.push;
-  if (!push.players.some((pushed) => pushed.userId === player.userId)) {
-    push.players.push({
-      playerId,
-      userId: player.userId,
-      outputs: [],
-      view: viewOf(stepped.spec, stepped.result.state, playerId),
-    });
+  // The player's screen follows the rescue even when nothing is shown (a closed dialog, a re-armed rule).
+  const pushed = push.players.find((candidate) => candidate.playerId === playerId);
+  if (pushed) pushed.always = true;
+  else {
+    const view = viewOf(stepped.spec, stepped.result.state, playerId);
+    push.players.push({ playerId, userId: player.userId, outputs: [], view, always: true });
   }
   pushStepped(ctx, push);
   return { entry: present(row, new Map([[playerId, player.name]])) };

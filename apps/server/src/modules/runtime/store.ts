@@ -345,7 +345,14 @@ export interface PendingPush {
    * Per player with outputs, and the acting player (whose position or state moved, maybe without outputs):
    * their account (null after anonymisation: nobody to push to), outputs and view.
    */
-  players: Array<{ playerId: string; userId: string | null; outputs: Output[]; view: PlayerView }>;
+  players: Array<{
+    playerId: string;
+    userId: string | null;
+    outputs: Output[];
+    view: PlayerView;
+    /** Pushed to the player even with no outputs (an operator changed what their screen shows). */
+    always?: boolean;
+  }>;
 }
 
 export interface SteppedEvent {
@@ -578,7 +585,8 @@ export function pushStepped(ctx: AppContext, push: PendingPush): void {
     for (const player of push.players) {
       const pushed = { instanceId: push.instanceId, outputs: player.outputs, view: player.view };
       // The acting player reads their step's answer; only outputs (theirs, or caused by others) are pushed to them.
-      if (player.userId && player.outputs.length > 0) ctx.realtime.toUser(player.userId, SOCKET_EVENTS.outputs, pushed);
+      if (player.userId && (player.outputs.length > 0 || player.always))
+        ctx.realtime.toUser(player.userId, SOCKET_EVENTS.outputs, pushed);
       ctx.realtime.toPlayerWatchers(push.instanceId, player.playerId, SOCKET_EVENTS.playerView, {
         ...pushed,
         playerId: player.playerId,
