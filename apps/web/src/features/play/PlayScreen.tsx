@@ -1,6 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
+import { DwellCountdown } from './gps/DwellCountdown';
 import { startingPosition } from './gps/geolocation';
 import { trustedFix } from './gps/proximity';
 import { useCompassHeading } from './gps/useCompassHeading';
@@ -44,7 +45,7 @@ export function PlayScreen({
   const mapGame = game.pg.type !== 'image';
   const walker = mapGame && (playtest || game.pg.simulate);
   const compass = useCompassHeading();
-  const { position, moveTo, gpsError } = usePlayerPosition({
+  const { position, moveTo, resend, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
     followDevice: mapGame && !walker,
     send: ({ lat, lng, accuracy }) =>
@@ -106,7 +107,9 @@ export function PlayScreen({
         }}
         onTapLocation={tapLocation}
       />
-      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })} />
+      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })}>
+        {mapGame && <DwellCountdown view={view} onDue={resend} />}
+      </MapNotices>
       <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
         <OfflineBanner queue={session.queue} ready={offlineReady} />
       </div>

@@ -43,5 +43,13 @@ export function usePlayerPosition(options: {
   }, [followDevice, report]);
 
   const moveTo = useCallback((lat: number, lng: number) => report({ lat, lng }, true), [report]);
-  return { position, moveTo, gpsError };
+  const here = useRef(position);
+  useEffect(() => {
+    here.current = position;
+  }, [position]);
+  /** Sends where the player is again (a dwell time is up: the engine enters the place on the next fix). */
+  const resend = useCallback(() => {
+    if (here.current) report(here.current, true);
+  }, [report]);
+  return { position, moveTo, resend, gpsError };
 }
