@@ -25,11 +25,18 @@ let closing: ReturnType<typeof setTimeout> | undefined;
 // A screen that remounts (a restarted playtest) unsubscribes and subscribes again at once: keep the socket meanwhile.
 const CLOSE_GRACE_MS = 5000;
 
-/** After what the page is busy with now (a first paint, the map's chunk): the socket is never urgent. */
+/**
+ * After the page's first load and paint (the player's map and its chunk), then an idle moment: the socket is
+ * never urgent — what it would push meanwhile is in the answers the page fetches anyway.
+ */
+const SOCKET_DELAY_MS = 1500;
 const whenIdle = () =>
   new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
+    const idle = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve();
+    const later = () => setTimeout(idle, SOCKET_DELAY_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
   });
 
 function connect(token: string): Promise<LociSocket> {

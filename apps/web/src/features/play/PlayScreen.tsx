@@ -108,7 +108,9 @@ export function PlayScreen({
         onTapLocation={tapLocation}
       />
       <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })}>
-        {mapGame && <DwellCountdown view={view} onDue={resend} />}
+        {mapGame && (
+          <DwellCountdown view={view} onDue={resend} titleOf={(id, name) => index.location(id)?.title || name} />
+        )}
       </MapNotices>
       <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
         <OfflineBanner queue={session.queue} ready={offlineReady} />

@@ -1,9 +1,8 @@
 import { Badge, Text } from '@mantine/core';
-import type { PlayerView } from '@loci/engine';
 import { IconHourglass } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dwellingOf, formatCountdown, leftDwelling, secondsLeft, type Dwelling } from './dwell';
+import { dwellingOf, formatCountdown, leftDwelling, secondsLeft, type Dwelling, type PerceivedPlaces } from './dwell';
 import './locales';
 
 /** How long "you left, the timer starts again" stays on the map. */
@@ -15,7 +14,16 @@ const RESET_NOTICE_MS = 5000;
  * before the end. At 0 `onDue` runs once: the engine enters the location on the next fix, so the
  * player's position is sent again (a player standing still sends none).
  */
-export function DwellCountdown({ view, onDue }: { view: Pick<PlayerView, 'perceived'>; onDue: () => void }) {
+export function DwellCountdown({
+  view,
+  onDue,
+  titleOf = (_id, name) => name,
+}: {
+  view: PerceivedPlaces;
+  onDue: () => void;
+  /** The place's title for the player (the view names it by its system name). */
+  titleOf?: (id: string, name: string) => string;
+}) {
   const { t } = useTranslation();
   const dwelling = dwellingOf(view);
   const [now, setNow] = useState(() => Date.now());
@@ -62,7 +70,7 @@ export function DwellCountdown({ view, onDue }: { view: Pick<PlayerView, 'percei
         style={{ alignSelf: 'flex-start', textTransform: 'none' }}
         role="timer"
         aria-live="off"
-        title={t('play.dwell.at', { name: dwelling.name })}
+        title={t('play.dwell.at', { name: titleOf(dwelling.id, dwelling.name) })}
       >
         {t('play.dwell.stay', { time: formatCountdown(seconds) })}
       </Badge>
@@ -71,7 +79,7 @@ export function DwellCountdown({ view, onDue }: { view: Pick<PlayerView, 'percei
   if (left) {
     return (
       <Text size="sm" role="status" bg="rgba(255,255,255,0.9)" px={6} py={2} style={{ borderRadius: 4 }}>
-        {t('play.dwell.reset', { name: left.name })}
+        {t('play.dwell.reset', { name: titleOf(left.id, left.name) })}
       </Text>
     );
   }

@@ -1,6 +1,11 @@
 import type { PlayerView } from '@loci/engine';
 
 /** A location with a dwell time the player stands in, not entered yet: until when (ms since the epoch) to stay. */
+/** What the countdown reads of the player's view: the places they perceive. */
+export interface PerceivedPlaces {
+  perceived: Pick<PlayerView['perceived'], 'locations'>;
+}
+
 export interface Dwelling {
   id: string;
   name: string;
@@ -8,7 +13,7 @@ export interface Dwelling {
 }
 
 /** The location the player is dwelling in, if any (the one that ends first, when several). */
-export function dwellingOf(view: Pick<PlayerView, 'perceived'>): Dwelling | null {
+export function dwellingOf(view: PerceivedPlaces): Dwelling | null {
   let first: Dwelling | null = null;
   for (const location of view.perceived.locations) {
     const until = location.dwellUntil ? Date.parse(location.dwellUntil) : Number.NaN;
@@ -33,7 +38,7 @@ export function formatCountdown(seconds: number): string {
  * The dwell the player walked out of between two views: the one they were dwelling in that is now
  * neither dwelt in nor entered (an entry ends a dwell too, and is no reset). null otherwise.
  */
-export function leftDwelling(before: Dwelling | null, view: Pick<PlayerView, 'perceived'>): Dwelling | null {
+export function leftDwelling(before: Dwelling | null, view: PerceivedPlaces): Dwelling | null {
   if (!before) return null;
   const now = view.perceived.locations.find((location) => location.id === before.id);
   return now?.dwellUntil || now?.inside ? null : before;
