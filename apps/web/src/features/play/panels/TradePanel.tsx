@@ -7,10 +7,7 @@ import { playApi, playQueryKeys, type PlayGameInfo } from '../../../api/play';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import '../locales';
 
-/** Does the game allow trading between its players: multiplayer, with the market and the tradeAssets policy? */
-export function showsTrade(game: PlayGameInfo): boolean {
-  return game.multiplayer && game.market && game.endPolicies.tradeAssets;
-}
+export { showsTrade } from './panel-rules';
 
 /** "2 × Coin, 1 × Gem" (or "nothing"). */
 function describe(assets: Record<string, number>, list: TradeList, nothing: string): string {
