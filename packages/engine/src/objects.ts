@@ -468,9 +468,7 @@ export function mutateObject(
 }
 
 /** Locations the player perceives (for the view): live, condition holding, and visible always or in range. */
-export function listedLocations(
-  ctx: EvalContext,
-): PlayerView['perceived']['locations'] {
+export function listedLocations(ctx: EvalContext): PlayerView['perceived']['locations'] {
   const here = ctx.player.location;
   return liveLocationsOf(ctx.c, ctx.player.currentSceneId).flatMap((location) => {
     if (location.visible === 'never' || !holds(location.condition, ctx)) return [];

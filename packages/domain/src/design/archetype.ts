@@ -353,7 +353,6 @@ export type OfferInput = z.input<typeof offerSchema>;
 
 // ─── Helpers and defaults ───────────────────────────────────────────────────
 
-
 /** A new payload property for the editor. */
 export function newPayloadProperty(type: PropertyType = 'string'): PayloadProperty {
   return { type, label: '', hideLabel: false, required: false, hidden: false, objectTitle: false };

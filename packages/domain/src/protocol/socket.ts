@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { outputSchema } from './outputs.js';
 import type { TradePush } from './trades.js';
-import { SOCKET_EVENTS } from './socket-names.js';
+import type { SOCKET_EVENTS } from './socket-names.js';
 import { playerViewSchema } from './view.js';
 
 /**

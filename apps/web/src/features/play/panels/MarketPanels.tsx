@@ -1,9 +1,8 @@
-import type { Attribute, Item } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent, type PlayGameInfo } from '../../../api/play';
+import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent } from '../../../api/play';
 import { RankingsTable } from '../../../components/rankings/RankingsTable';
 import type { SpecIndex } from '../spec-index';
 import { marketAssets } from './panel-rules';

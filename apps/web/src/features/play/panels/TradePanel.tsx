@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Divider, Group, NumberInput, Select, Stack, Text 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playApi, playQueryKeys, type PlayGameInfo } from '../../../api/play';
+import { playApi, playQueryKeys } from '../../../api/play';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import '../locales';
 
