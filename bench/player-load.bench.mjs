@@ -68,6 +68,15 @@ async function seed() {
   return { gameId, token: player.token };
 }
 
+/** The size of the build's .br sibling of a file served under /fe/ (the HTML of a page: its entry document). */
+function brotliSize(pathname, fallback) {
+  const file = pathname.replace(/^\/fe\//, '');
+  const html = existsSync(path.join(webDist, 'play.html')) ? 'play.html' : 'index.html';
+  const candidate = file.startsWith('assets/') || file.endsWith('.js') ? file : html;
+  const br = path.join(webDist, `${candidate}.br`);
+  return existsSync(br) ? statSync(br).size : fallback;
+}
+
 /** One load of the player: what came over the network until the map was usable, and how long it took. */
 async function load(context, gameId, { offline = false } = {}) {
   const page = await context.newPage();
@@ -75,7 +84,7 @@ async function load(context, gameId, { offline = false } = {}) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', offline ? { ...SLOW_4G, offline: true } : SLOW_4G);
   const types = new Map();
-  const totals = { js: 0, jsBrotli: 0, all: 0, requests: 0, fromServiceWorker: 0 };
+  const totals = { js: 0, jsBrotli: 0, shellBrotli: 0, all: 0, requests: 0, fromServiceWorker: 0, files: [] };
   let counting = true;
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     types.set(requestId, { type, sw: response.fromServiceWorker, url: response.url });
@@ -89,14 +98,16 @@ async function load(context, gameId, { offline = false } = {}) {
     }
     totals.requests += 1;
     totals.all += encodedDataLength;
+    if (!['Script', 'Stylesheet', 'Document'].includes(info.type)) return;
+    // Chromium asks for brotli over HTTPS only: over this http:// server it gets gzip. The build's .br
+    // sibling of the same file is what a phone gets from a deployment behind HTTPS (the play page's
+    // HTML is the server's answer for /fe/play/...: the build's play.html, or index.html).
+    const brotli = brotliSize(new URL(info.url).pathname, encodedDataLength);
+    totals.shellBrotli += brotli;
+    totals.files.push({ url: new URL(info.url).pathname, type: info.type, brotli });
     if (info.type !== 'Script') return;
     totals.js += encodedDataLength;
-    // Chromium asks for brotli over HTTPS only: over this http:// server it gets gzip. The build's .br
-    // sibling of the same file is what a phone gets from a deployment behind HTTPS.
-    const file = new URL(info.url).pathname.replace(/^\/fe\//, '');
-    totals.jsBrotli += existsSync(path.join(webDist, `${file}.br`))
-      ? statSync(path.join(webDist, `${file}.br`)).size
-      : encodedDataLength;
+    totals.jsBrotli += brotli;
   });
   const started = performance.now();
   await page.goto(`${baseUrl}/fe/play/${gameId}`);
@@ -149,8 +160,14 @@ try {
     console.log(
       `${name.padEnd(8)} time to usable map: median ${pick('ms').toFixed(0).padStart(5)} ms (max ${Math.max(...rows.map((r) => r.ms)).toFixed(0)} ms)` +
         `   over the network: ${kB(pick('js'))} JavaScript as sent (gzip; ${kB(pick('jsBrotli'))} as brotli), ${kB(pick('all'))} in all (${pick('requests')} requests)` +
+        `   HTML + CSS + JavaScript as brotli: ${kB(pick('shellBrotli'))}` +
         `   from the service worker: ${pick('fromServiceWorker')} answers`,
     );
+  }
+  // Where the cold bytes go: every HTML, CSS and JavaScript file of the first cold load, largest first.
+  console.log('cold load, brotli by file:');
+  for (const file of [...results.cold[0].files].sort((a, b) => b.brotli - a.brotli)) {
+    console.log(`  ${kB(file.brotli).padStart(9)}  ${file.type.padEnd(10)} ${file.url}`);
   }
 } finally {
   await browser.close();

@@ -123,4 +123,37 @@ test('the player installs the app, walks offline (three moves wait, then go once
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await keepScreenshot(page, '84-offline-reload-without-network');
   await context.setOffline(false);
+
+  // Signing out on a shared phone leaves nothing of this player on the device: no saved state, no queue,
+  // no cached answer about their instance (the next person finds the game's public lobby).
+  // (A string: the e2e workspace has no DOM types.)
+  const leftOnDevice = () =>
+    page.evaluate<{ events: number; snapshots: number; instanceAnswers: string[] }>(`(async () => {
+      const db = await new Promise((resolve, reject) => {
+        const opening = indexedDB.open('loci-player');
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      const count = (store) => new Promise((resolve) => {
+        const counting = db.transaction(store).objectStore(store).count();
+        counting.onsuccess = () => resolve(counting.result);
+      });
+      const events = await count('events');
+      const snapshots = await count('snapshots');
+      db.close();
+      const cached = [];
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('loci-')) continue;
+        for (const request of await (await caches.open(name)).keys()) cached.push(new URL(request.url).pathname);
+      }
+      return { events, snapshots, instanceAnswers: cached.filter((path) => path.startsWith('/api/play/instances/')) };
+    })()`);
+  const before = await leftOnDevice();
+  expect(before.snapshots).toBeGreaterThan(0);
+  expect(before.instanceAnswers.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Fountain Trail' })).toBeVisible();
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await expect.poll(leftOnDevice).toEqual({ events: 0, snapshots: 0, instanceAnswers: [] });
 });

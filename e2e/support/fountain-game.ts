@@ -32,6 +32,8 @@ export async function buildFountainGame(
   request: APIRequestContext,
   token: string,
   settings: Record<string, unknown> = {},
+  /** `dwell`: seconds the player must stay at the fountain before it counts as entered (0: at once). */
+  options: { dwell?: number } = {},
 ) {
   const { headers, create, uploadPng } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
@@ -54,6 +56,7 @@ export async function buildFountainGame(
     name: 'fountain',
     title: 'The Fountain',
     radius: 40,
+    dwell: options.dwell ?? 0,
     gameId: game.id,
   });
   const coin = await create(`${design}/items`, {

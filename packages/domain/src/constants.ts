@@ -28,3 +28,6 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 /** OpenStreetMap's attribution, shown with the default tiles. */
 export const DEFAULT_TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** Thumbnail defaults: width 100, square (spec 3 §7). Here, not in media.ts, so the console's entry takes no zod with it. */
+export const THUMB_DEFAULT_WIDTH = 100;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mediaSchema, THUMB_DEFAULT_WIDTH } from './media.js';
+import { THUMB_DEFAULT_WIDTH } from './constants.js';
+import { mediaSchema } from './media.js';
 
 /** Thumbnail widths are clamped to this range. */
 export const THUMB_MIN_WIDTH = 16;

@@ -48,8 +48,6 @@ export const MEDIA_MESSAGES = {
   notAccepted: (file: string) => `${file} is not a png, jpeg, audio or video file`,
 } as const;
 
-/** Thumbnail defaults: width 100, square (spec 3 §7). */
-export const THUMB_DEFAULT_WIDTH = 100;
 export const MEDIA_PREVIEW_WIDTH = 300;
 
 /** A stored medium as the API presents it. */

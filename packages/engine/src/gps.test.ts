@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceMetres } from './geo.js';
 import { act, at, cond, gameBuilder, Session } from './test/builders.js';
 import { EDGE_TRACK } from './test/tracks.js';
+import { viewOf } from './view.js';
 
 const notify = (msg: string) => act('showNotification', undefined, { msg });
 const messages = (session: Session) => session.outputs('showNotification').map((output) => output.message);
@@ -146,6 +147,27 @@ describe('#gps: dwell', () => {
     expect(messages(again)).toEqual([]);
     again.advance(5_000).goTo(at(5, 0), 'p1', 5);
     expect(messages(again)).toEqual(['in']);
+  });
+
+  it("the player's view says until when to stay: from the first fix inside, gone once entered or left", () => {
+    const session = new Session(gateGame({ dwell: 20 }));
+    session.start();
+    const gate = () => viewOf(session.spec, session.state, 'p1').perceived.locations.find(({ id }) => id === 'gate');
+    expect(gate()?.dwellUntil).toBeUndefined();
+    session.goTo(at(5, 0), 'p1', 8);
+    const until = new Date(session.now.getTime() + 20_000).toISOString();
+    expect(gate()).toMatchObject({ inside: false, dwellUntil: until });
+    session.advance(10_000).goTo(at(8, 0), 'p1', 8);
+    expect(gate()?.dwellUntil).toBe(until);
+    session.advance(10_000).goTo(at(8, 0), 'p1', 8);
+    expect(gate()).toMatchObject({ inside: true });
+    expect(gate()?.dwellUntil).toBeUndefined();
+
+    const left = new Session(gateGame({ dwell: 20 }));
+    left.start();
+    left.goTo(at(5, 0), 'p1', 5);
+    left.advance(5_000).goTo(at(60, 0), 'p1', 5);
+    expect(viewOf(left.spec, left.state, 'p1').perceived.locations[0]?.dwellUntil).toBeUndefined();
   });
 
   it('the dwelling clock of a scene left behind stops', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_OBJECT_RADIUS, normalizePayload } from '@loci/domain';
+import { DEFAULT_OBJECT_RADIUS, normalizePayload, type PlayerView } from '@loci/domain';
 import { isLiveScene, liveLocationsOf, thingDefinition, type ThingDefinition } from './compile.js';
 import { DIRTY, holds, type EvalContext, type ObjectRef } from './conditions.js';
 import {
@@ -468,9 +468,7 @@ export function mutateObject(
 }
 
 /** Locations the player perceives (for the view): live, condition holding, and visible always or in range. */
-export function listedLocations(
-  ctx: EvalContext,
-): Array<{ id: string; name: string; inside: boolean; inRange: boolean }> {
+export function listedLocations(ctx: EvalContext): PlayerView['perceived']['locations'] {
   const here = ctx.player.location;
   return liveLocationsOf(ctx.c, ctx.player.currentSceneId).flatMap((location) => {
     if (location.visible === 'never' || !holds(location.condition, ctx)) return [];
@@ -479,8 +477,15 @@ export function listedLocations(
       distanceMetres(here, { latitude: location.fence.latitude, longitude: location.fence.longitude }) <=
         location.fence.radius;
     if (location.visible === 'in-range' && ctx.c.locationServices && !within) return [];
+    const since = ctx.player.dwelling?.[location.id];
     return [
-      { id: location.id, name: location.name, inside: location.id in ctx.player.insideLocations, inRange: within },
+      {
+        id: location.id,
+        name: location.name,
+        inside: location.id in ctx.player.insideLocations,
+        inRange: within,
+        ...(since ? { dwellUntil: new Date(Date.parse(since) + location.dwellMs).toISOString() } : {}),
+      },
     ];
   });
 }

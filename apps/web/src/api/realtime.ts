@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   SOCKET_EVENTS,
   type ClientToServerEvents,
@@ -14,35 +14,56 @@ import { readToken } from './client';
  * /socket.io, the stored token as auth). It is opened by the first subscriber,
  * reconnects on its own with a growing delay (so a server without the socket
  * endpoint only costs a retry now and then) and is closed when the last
- * subscriber leaves or the token changes.
+ * subscriber leaves or the token changes. socket.io-client itself is loaded
+ * with the first subscriber, not with the page: the player's map is drawn
+ * before it comes (bench/player-load.bench.mjs), and what the socket pushes
+ * meanwhile is in the answers the player fetches anyway.
  */
 type LociSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** An event the server pushes, and its payload (the domain's protocol). */
 export type PushedEvent = keyof ServerToClientEvents;
 export type PushedPayload<E extends PushedEvent> = Parameters<ServerToClientEvents[E]>[0];
 
-let socket: LociSocket | null = null;
+let socket: Promise<LociSocket> | null = null;
 let socketToken: string | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
 // A screen that remounts (a restarted playtest) unsubscribes and subscribes again at once: keep the socket meanwhile.
 const CLOSE_GRACE_MS = 5000;
 
-function connect(token: string): LociSocket {
+/**
+ * After the page's first load and paint (the player's map and its chunk), then an idle moment: the socket is
+ * never urgent — what it would push meanwhile is in the answers the page fetches anyway.
+ */
+const SOCKET_DELAY_MS = 1500;
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve();
+    const later = () => setTimeout(idle, SOCKET_DELAY_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  });
+
+function connect(token: string): Promise<LociSocket> {
   clearTimeout(closing);
   if (socket && socketToken === token) return socket;
-  socket?.disconnect();
+  void socket?.then((previous) => previous.disconnect());
   socketToken = token;
-  socket = io({
-    path: '/socket.io',
-    auth: { token },
-    // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
-    // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
-    transports: ['websocket'],
-    reconnection: true,
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 30_000,
-  });
+  socket = whenIdle()
+    .then(() => import('socket.io-client'))
+    .then(({ io }) =>
+      io({
+        path: '/socket.io',
+        auth: { token },
+        // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
+        // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
+        transports: ['websocket'],
+        reconnection: true,
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 30_000,
+      }),
+    );
   return socket;
 }
 
@@ -53,25 +74,41 @@ function release(): void {
   clearTimeout(closing);
   closing = setTimeout(() => {
     if (subscribers > 0 || !socket) return;
-    socket.disconnect();
+    void socket.then((last) => last.disconnect());
     socket = null;
     socketToken = null;
   }, CLOSE_GRACE_MS);
 }
 
-/** Listens to `event` on the session's socket; returns the unsubscribe. */
-export function subscribe<E extends PushedEvent>(event: E, handler: (payload: PushedPayload<E>) => void): () => void {
+/**
+ * Runs `use` on the session's socket once it is there (the library loads with the first use) and returns
+ * the function that undoes it and lets the socket go — at once, even before the socket came.
+ */
+function withSocket(use: (current: LociSocket) => () => void): () => void {
   const token = readToken();
   if (!token) return () => {};
-  const current = connect(token);
+  const pending = connect(token);
   subscribers += 1;
-  // Socket.IO cannot relate a generic event name to its listener: the map pairs them (PushedPayload<E>).
-  const listener = ((payload: PushedPayload<E>) => handler(payload)) as ServerToClientEvents[E];
-  current.on<PushedEvent>(event, listener);
+  let undo: (() => void) | null = null;
+  let done = false;
+  void pending.then((current) => {
+    if (!done) undo = use(current);
+  });
   return () => {
-    current.off<PushedEvent>(event, listener);
-    if (current === socket) release();
+    done = true;
+    undo?.();
+    if (pending === socket) release();
   };
+}
+
+/** Listens to `event` on the session's socket; returns the unsubscribe. */
+export function subscribe<E extends PushedEvent>(event: E, handler: (payload: PushedPayload<E>) => void): () => void {
+  return withSocket((current) => {
+    // Socket.IO cannot relate a generic event name to its listener: the map pairs them (PushedPayload<E>).
+    const listener = ((payload: PushedPayload<E>) => handler(payload)) as ServerToClientEvents[E];
+    current.on<PushedEvent>(event, listener);
+    return () => current.off<PushedEvent>(event, listener);
+  });
 }
 
 /**
@@ -117,18 +154,15 @@ export function joinRoom(
   payload: WatchRequest | WatchPlayerRequest,
   leaveEvent?: keyof ClientToServerEvents,
 ): () => void {
-  const token = readToken();
-  if (!token) return () => {};
-  const current = connect(token);
-  subscribers += 1;
-  const join = () => {
-    current.emit(event, payload);
-  };
-  current.on('connect', join);
-  if (current.connected) join();
-  return () => {
-    current.off('connect', join);
-    if (leaveEvent && current.connected) current.emit(leaveEvent, payload);
-    if (current === socket) release();
-  };
+  return withSocket((current) => {
+    const join = () => {
+      current.emit(event, payload);
+    };
+    current.on('connect', join);
+    if (current.connected) join();
+    return () => {
+      current.off('connect', join);
+      if (leaveEvent && current.connected) current.emit(leaveEvent, payload);
+    };
+  });
 }

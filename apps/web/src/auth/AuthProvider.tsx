@@ -28,17 +28,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(initial.session);
   const expiredAtStart = useRef(initial.expired);
 
-  const logout = useCallback(() => {
+  const endSession = useCallback(() => {
     removeToken();
     setSession(null);
     queryClient.removeQueries();
   }, [queryClient]);
 
+  // Signing out, not a session that expired (the same player signs in again, and moves made offline still wait).
+  const logout = useCallback(() => {
+    endSession();
+    // A shared phone: the next person sees nothing of this player's games (loaded with the sign-out, not the page).
+    void import('../features/play/offline/clear-play-data').then(({ clearPlayData }) => clearPlayData());
+  }, [endSession]);
+
   const endExpiredSession = useCallback(() => {
-    logout();
+    endSession();
     notifyInfo(t('auth.sessionExpired'));
     navigate(withReturn('/login', hereRef.current), { replace: true });
-  }, [logout, navigate, t]);
+  }, [endSession, navigate, t]);
 
   const login = useCallback(
     (token: string) => {

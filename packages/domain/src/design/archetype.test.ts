@@ -5,9 +5,9 @@ import {
   behaviourErrors,
   newArchetypeDefaults,
   newOfferDefaults,
-  objectTitleField,
   offerSchema,
 } from './archetype.js';
+import { objectTitleField } from './vocabulary.js';
 
 const action = (actionName: string, actionArgs: Record<string, unknown> = {}) => ({
   actorId: 'system',

@@ -353,11 +353,6 @@ export type OfferInput = z.input<typeof offerSchema>;
 
 // ─── Helpers and defaults ───────────────────────────────────────────────────
 
-/** The key of the payload property that is the object's title, if any. */
-export function objectTitleField(payloadSpec: Readonly<Record<string, { objectTitle?: boolean }>>): string | null {
-  return Object.entries(payloadSpec).find(([, property]) => property.objectTitle)?.[0] ?? null;
-}
-
 /** A new payload property for the editor. */
 export function newPayloadProperty(type: PropertyType = 'string'): PayloadProperty {
   return { type, label: '', hideLabel: false, required: false, hidden: false, objectTitle: false };

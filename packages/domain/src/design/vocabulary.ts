@@ -644,3 +644,11 @@ export function labelOf(text: string | null | undefined): string {
     .trim();
   return plain.length > PICKER_LABEL_MAX ? `${plain.slice(0, PICKER_LABEL_MAX)}…` : plain;
 }
+
+/**
+ * The key of the payload property that is the object's title, if any. Here (no zod) rather than in
+ * archetype.ts, so the player reads it without the archetype's schemas (bench/player-load.bench.mjs).
+ */
+export function objectTitleField(payloadSpec: Readonly<Record<string, { objectTitle?: boolean }>>): string | null {
+  return Object.entries(payloadSpec).find(([, property]) => property.objectTitle)?.[0] ?? null;
+}

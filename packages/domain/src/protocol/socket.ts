@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { outputSchema } from './outputs.js';
 import type { TradePush } from './trades.js';
+import type { SOCKET_EVENTS } from './socket-names.js';
 import { playerViewSchema } from './view.js';
 
 /**
@@ -9,60 +10,8 @@ import { playerViewSchema } from './view.js';
  * Socket.IO's generics, so neither side casts a payload.
  */
 
-/** Where Socket.IO listens, on the same origin and port as the API. */
-export const REALTIME_PATH = '/socket.io';
-
-/**
- * Socket events. Clients emit `watch` / `unwatch` (with an acknowledgement);
- * the server emits the others to rooms `user:{userId}` (every socket of a user)
- * and `instance:{instanceId}` (its watchers).
- */
-export const SOCKET_EVENTS = {
-  /** Client → server: `{ instanceId }`, ack `{ ok, message? }`; joins `instance:{instanceId}`. */
-  watch: 'watch',
-  /** Client → server: `{ instanceId }`, ack `{ ok }`; leaves the instance's room. */
-  unwatch: 'unwatch',
-  /**
-   * Client → server (operators, manage right): `{ instanceId, playerId }`, ack `{ ok, message? }`; joins
-   * `player:{instanceId}:{playerId}` to hear `playerView` (the operators' "See as the player").
-   */
-  watchPlayer: 'watchPlayer',
-  /** Client → server: `{ instanceId, playerId }`, ack `{ ok }`; leaves that player's room. */
-  unwatchPlayer: 'unwatchPlayer',
-  /** Server → `user:{id}`: `{ instanceId, outputs, view }` after each step that produced outputs for the player. */
-  outputs: 'outputs',
-  /**
-   * Server → `player:{instanceId}:{playerId}`: `{ instanceId, playerId, outputs, view }` after each step that
-   * moved the player or produced outputs for them: what the player's own screen shows, for their watchers.
-   */
-  playerView: 'playerView',
-  /** Server → `instance:{id}`: `{ instanceId, status }` after each change of the instance. */
-  instance: 'instance',
-  /** Server → `user:{id}`: an operator's message (OperatorMessage). */
-  message: 'message',
-  /** Server → `user:{id}`: `{ instanceId, trade }` when a trade the user is part of is proposed or changes status. */
-  trade: 'trade',
-  /** Server → any room: the debugging tools' default fake event (spec 3 §3 "Debug event"). */
-  locationUpdate: 'LOCATION_UPDATE',
-} as const;
-
-/** Names Socket.IO keeps for itself: emitting one throws, so the debug page may not use them. */
-export const RESERVED_SOCKET_EVENTS = [
-  'connect',
-  'connect_error',
-  'disconnect',
-  'disconnecting',
-  'newListener',
-  'removeListener',
-] as const;
-
-/** Why a socket connection or a watch is refused. */
-export const REALTIME_MESSAGES = {
-  noToken: 'Not loged in',
-  badToken: 'Your session has expired or is not valid. Please sign in again',
-  tooManySockets: 'This account has too many open connections. Close Loci in another tab or device and try again',
-  tooManyHandshakes: 'Too many connection attempts from your address. Please wait a minute and try again',
-} as const;
+// The names and messages (no zod): socket-names.ts, which the web player's first load reads alone.
+export * from './socket-names.js';
 
 /** Body of the `watch` and `unwatch` events. */
 export const watchRequestSchema = z.object({ instanceId: z.string().min(1) });

@@ -97,7 +97,19 @@ export const playerViewSchema = z.object({
   perceived: z.object({
     objects: z.array(objectInstanceSchema.extend(proximitySchema.shape)),
     offers: z.array(offerInstanceSchema.extend(proximitySchema.shape)),
-    locations: z.array(z.object({ id: z.string(), name: z.string(), inside: z.boolean(), inRange: z.boolean() })),
+    locations: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        inside: z.boolean(),
+        inRange: z.boolean(),
+        /**
+         * A location with a dwell time the player stands in but has not entered yet: when (ISO) the stay
+         * is long enough — the player's next fix from then on enters it. Absent otherwise.
+         */
+        dwellUntil: z.string().optional(),
+      }),
+    ),
   }),
   /** Blocking outputs still waiting for the player's answer. */
   pending: z.array(outputSchema),

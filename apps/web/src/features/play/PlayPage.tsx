@@ -1,13 +1,12 @@
 import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind } from '@loci/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { designApi, designQueryKeys, type Workspace } from '../../api/design';
 import { playApi, playQueryKeys } from '../../api/play';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
-import { IntroCard } from './lobby/IntroCard';
 import { RefusedNotice } from './lobby/RefusedNotice';
 import { useScannedLinkOnce } from './lobby/useScannedLinkOnce';
 import { PlayScreen } from './PlayScreen';
@@ -15,6 +14,9 @@ import { usePlayNotifications } from './session/usePlayNotifications';
 import { isLoaded, usePlaySession } from './session/usePlaySession';
 import { indexSpec, type SpecIndex } from './spec-index';
 import './locales';
+
+// The lobby's card (its passcode and terms form) loads only when shown: a player coming back goes straight to the map.
+const IntroCard = lazy(() => import('./lobby/IntroCard').then((m) => ({ default: m.IntroCard })));
 
 /** The design's entities by kind, from the workspace (the playtest names rules and reads their conditions). */
 function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
@@ -79,13 +81,15 @@ export function PlayPage() {
   const { phase } = session;
   if (lobby.data && !rejoining && (phase.kind === 'idle' || phase.kind === 'passcode')) {
     return (
-      <IntroCard
-        lobby={lobby.data}
-        initialPasscode={typeof joinedWith === 'string' ? joinedWith : ''}
-        passcodeError={phase.kind === 'passcode' ? phase.error : null}
-        busy={session.busy}
-        onStart={(request) => void session.start(request)}
-      />
+      <Suspense fallback={<PageLoader label={t('play.loadingGame')} />}>
+        <IntroCard
+          lobby={lobby.data}
+          initialPasscode={typeof joinedWith === 'string' ? joinedWith : ''}
+          passcodeError={phase.kind === 'passcode' ? phase.error : null}
+          busy={session.busy}
+          onStart={(request) => void session.start(request)}
+        />
+      </Suspense>
     );
   }
   if (phase.kind === 'refused') {

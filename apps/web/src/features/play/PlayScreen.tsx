@@ -1,6 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
+import { DwellCountdown } from './gps/DwellCountdown';
 import { startingPosition } from './gps/geolocation';
 import { trustedFix } from './gps/proximity';
 import { useCompassHeading } from './gps/useCompassHeading';
@@ -48,7 +49,7 @@ export function PlayScreen({
   const readOnly = usePlayReadOnly();
   const walker = !readOnly && mapGame && (playtest || game.pg.simulate);
   const compass = useCompassHeading();
-  const { position, moveTo, gpsError } = usePlayerPosition({
+  const { position, moveTo, resend, gpsError } = usePlayerPosition({
     initial: startingPosition(view, index, game),
     followDevice: mapGame && !walker && !readOnly,
     send: ({ lat, lng, accuracy }) =>
@@ -128,7 +129,11 @@ export function PlayScreen({
         }}
         onTapLocation={tapLocation}
       />
-      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })} />
+      <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })}>
+        {mapGame && (
+          <DwellCountdown view={view} onDue={resend} titleOf={(id, name) => index.location(id)?.title || name} />
+        )}
+      </MapNotices>
       <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
         <OfflineBanner queue={session.queue} ready={offlineReady} />
       </div>

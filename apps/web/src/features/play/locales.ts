@@ -35,6 +35,7 @@ i18n.addResourceBundle(
         pause: 'Pause',
         resume: 'Resume',
         leave: 'Leave the game',
+        signOut: 'Sign out',
         leaveTitle: 'Leave the game?',
         leaveBody: 'You will not be able to come back to this game session.',
         leaveConfirm: 'Leave',
@@ -246,6 +247,7 @@ i18n.addResourceBundle(
         youOffer: 'Προσφέρετε στον/στην {{name}} {{give}} για {{want}}',
       },
       end: { at: 'Τέλος: {{time}}' },
+      menu: { signOut: 'Αποσύνδεση' },
       intro: {
         terms: 'Όροι',
         acceptTerms: 'Αποδέχομαι τους όρους',

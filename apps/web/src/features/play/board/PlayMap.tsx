@@ -5,7 +5,7 @@ import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, Marker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { distanceMetres } from '@loci/engine';
+import { distanceMetres } from '@loci/engine/geo';
 import { proximityFrom } from '../gps/proximity';
 import type { LatLng } from '../gps/geolocation';
 import '../gps/locales';

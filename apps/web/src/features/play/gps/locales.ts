@@ -30,6 +30,11 @@ i18n.addResourceBundle(
         accuracy: 'GPS accuracy ±{{metres}} m',
         tooCoarse: 'GPS accuracy ±{{metres}} m: waiting for a better fix (±{{needed}} m) before moving you.',
       },
+      dwell: {
+        stay: 'Stay here {{time}}',
+        at: 'at {{name}}',
+        reset: 'You left {{name}}: the timer starts again when you are back.',
+      },
       terms: {
         title: 'Terms of the game',
         accept: 'I accept the terms',
@@ -67,6 +72,11 @@ i18n.addResourceBundle(
       gps: {
         accuracy: 'Ακρίβεια GPS ±{{metres}} m',
         tooCoarse: 'Ακρίβεια GPS ±{{metres}} m: αναμονή για καλύτερο σήμα (±{{needed}} m) πριν μετακινηθείτε.',
+      },
+      dwell: {
+        stay: 'Μείνετε εδώ {{time}}',
+        at: 'στο σημείο {{name}}',
+        reset: 'Φύγατε από το σημείο {{name}}: η αντίστροφη μέτρηση ξεκινά ξανά όταν επιστρέψετε.',
       },
       terms: {
         title: 'Όροι του παιχνιδιού',

@@ -1,5 +1,6 @@
 import { DEFAULT_OBJECT_RADIUS, type Archetype, type Offer, type Proximity } from '@loci/domain';
-import { distanceMetres, isInActivityRange } from '@loci/engine';
+// The engine's geometry alone: its index would bring the whole engine and the domain's schemas to the player's first load.
+import { distanceMetres, isInActivityRange } from '@loci/engine/geo';
 import type { LatLng } from './geolocation';
 
 /**

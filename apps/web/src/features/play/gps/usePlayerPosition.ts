@@ -48,5 +48,13 @@ export function usePlayerPosition(options: {
       report({ lat, lng, ...(accuracy !== undefined ? { accuracy } : {}) }, true),
     [report],
   );
-  return { position, moveTo, gpsError };
+  const here = useRef(position);
+  useEffect(() => {
+    here.current = position;
+  }, [position]);
+  /** Sends where the player is again (a dwell time is up: the engine enters the place on the next fix). */
+  const resend = useCallback(() => {
+    if (here.current) report(here.current, true);
+  }, [report]);
+  return { position, moveTo, resend, gpsError };
 }

@@ -1,18 +1,22 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What lies over the top of the map: the game is paused, the GPS fails, how to move the walker. */
+/** What lies over the top of the map: the game is paused, the GPS fails, how to move the walker, how long to stay. */
 export function MapNotices({
   paused,
   gpsError,
   walker,
   onResume,
+  children,
 }: {
   paused: boolean;
   gpsError: string | null;
   walker: boolean;
   onResume: () => void;
+  /** Further notices (the dwell countdown), below the others. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +41,7 @@ export function MapNotices({
           <IconMapPin size={12} style={{ verticalAlign: 'middle' }} /> {t('play.map.walkerHint')}
         </Text>
       )}
+      {children}
     </Stack>
   );
 }

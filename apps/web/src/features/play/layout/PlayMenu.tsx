@@ -1,10 +1,14 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconLogout, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconDoorExit, IconDots, IconLogout, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../auth/auth-context';
 import type { PlayEvent } from '../../../api/play';
 import { confirmLeave } from '../dialogs/confirm-leave';
 
-/** The header's menu: pause or resume, and leaving the game (asked again first). */
+/**
+ * The header's menu: pause or resume, leaving the game (asked again first), and signing out — on a shared
+ * phone the next person then finds the game's public lobby and nothing of this player (AuthProvider's logout).
+ */
 export function PlayMenu({
   paused,
   onSend,
@@ -15,6 +19,7 @@ export function PlayMenu({
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  const { logout } = useAuth();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -34,6 +39,9 @@ export function PlayMenu({
         )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => confirmLeave(t, onLeave)}>
           {t('play.menu.leave')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDoorExit size={16} />} onClick={logout}>
+          {t('play.menu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -77,3 +77,10 @@ export async function loadSnapshot(gameId: string): Promise<PlaySnapshot | undef
   if (!hasIndexedDb()) return undefined;
   return (await open()).get('snapshots', gameId);
 }
+
+/** Empties the queue and the saved states (signing out: clear-play-data.ts). Works while other tabs hold the database open. */
+export async function clearPlayerDb(): Promise<void> {
+  if (!hasIndexedDb()) return;
+  const database = await open();
+  await Promise.all([database.clear('events'), database.clear('snapshots')]);
+}

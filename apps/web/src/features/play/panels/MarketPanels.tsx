@@ -1,36 +1,15 @@
-import type { Attribute, Item } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent, type PlayGameInfo } from '../../../api/play';
+import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent } from '../../../api/play';
 import { RankingsTable } from '../../../components/rankings/RankingsTable';
 import type { SpecIndex } from '../spec-index';
+import { marketAssets } from './panel-rules';
 import '../locales';
 
-/** What the market sells: redeemable, priced items and skills that are not hidden and not the currency. */
-export function marketAssets(index: SpecIndex, view: PlayerView) {
-  const currencyId = view.currency?.itemId;
-  const forSale = (asset: Item | Attribute) =>
-    asset.redeemable && asset.price !== null && asset.price !== undefined && !asset.hidden && asset.id !== currencyId;
-  return [
-    ...index
-      .list<Item>('item')
-      .filter(forSale)
-      .map((item) => ({ kind: 'item' as const, asset: item })),
-    ...index
-      .list<Attribute>('attribute')
-      .filter(forSale)
-      .map((attribute) => ({ kind: 'attribute' as const, asset: attribute })),
-  ];
-}
-
-/** Is the market open to this player: a market game with something for sale (after the end, only with redeemAssets). */
-export function showsMarket(game: PlayGameInfo, index: SpecIndex, view: PlayerView): boolean {
-  const over = view.finished !== null || view.worldStatus !== 'active';
-  if (over && !game.endPolicies.redeemAssets) return false;
-  return game.market && view.currency !== null && marketAssets(index, view).length > 0;
-}
+// Whether the bar shows these sheets is panel-rules.ts (loaded with the map; the sheets load when opened).
+export { marketAssets, showsMarket, showsRankings } from './panel-rules';
 
 /** The market sheet: the player's currency and what they can buy with it (spec 2 §3 redeemable and price). */
 export function MarketPanel({
@@ -88,12 +67,6 @@ export function MarketPanel({
       })}
     </Stack>
   );
-}
-
-/** Does the player see the leaderboard now: the game has one, and it is shown before the end or the game is over? */
-export function showsRankings(game: PlayGameInfo, view: PlayerView): boolean {
-  const over = view.finished !== null || view.worldStatus !== 'active';
-  return game.rankings.available && (game.rankings.showBeforeComplete || over);
 }
 
 /** The player's leaderboard sheet: their version's players, ranked (fetched when opened, and again after each step). */

@@ -1,6 +1,6 @@
 import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
-import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Drawer, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBackpack,
   IconBuildingStore,
@@ -12,26 +12,20 @@ import {
   IconTransfer,
   IconTrophy,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
-import { AroundPanel } from './AroundPanel';
-import { MarketPanel, RankingsPanel, showsMarket, showsRankings } from './MarketPanels';
-import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
+import { showsMarket, showsRankings, showsTrade } from './panel-rules';
 import { SHEET_STYLES } from './sheet-styles';
-import { showsTrade, TradePanel } from './TradePanel';
+import type { CompassState, PanelName } from './ToolPanel';
 import '../gps/locales';
 
-type PanelName = 'backpack' | 'market' | 'skills' | 'tasks' | 'codes' | 'create' | 'around' | 'rankings' | 'trade';
+export type { CompassState } from './ToolPanel';
 
-/** The device's compass, for the orientation panel. */
-export interface CompassState {
-  heading: number | null;
-  needsPermission: boolean;
-  request: () => Promise<void>;
-}
+// The sheets (and their forms: number and select inputs, the uploader) load when the player opens one, not with the map.
+const ToolPanel = lazy(() => import('./ToolPanel').then((m) => ({ default: m.ToolPanel })));
 
 function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
   return (
@@ -120,35 +114,23 @@ export function PlayerTools({
         title={panel ? t(`play.bar.${panel}`) : ''}
         styles={SHEET_STYLES}
       >
-        {panel === 'backpack' && <BackpackPanel view={view} index={index} busy={busy} onSend={onSend} />}
-        {panel === 'market' && <MarketPanel view={view} index={index} busy={busy} onSend={onSend} />}
-        {panel === 'skills' && <SkillsPanel view={view} index={index} />}
-        {panel === 'rankings' && instanceId && <RankingsPanel instanceId={instanceId} view={view} />}
-        {panel === 'trade' && instanceId && <TradePanel instanceId={instanceId} />}
-        {panel === 'tasks' && <TasksPanel view={view} index={index} busy={busy} onSend={onSend} onUpload={onUpload} />}
-        {panel === 'codes' && (
-          <CodesPanel typeCodes={caps.typeCodes} scanCodes={caps.scanCodes} busy={busy} onSend={onSend} />
-        )}
-        {panel === 'around' && (
-          <AroundPanel
-            view={view}
-            index={index}
-            position={position}
-            heading={compass?.heading ?? null}
-            needsPermission={compass?.needsPermission ?? false}
-            onAskCompass={() => void compass?.request()}
-          />
-        )}
-        {panel === 'create' && (
-          <CreatePanel
-            archetypes={creatable}
-            position={position}
-            busy={busy}
-            onSend={(event) => {
-              onSend(event);
-              setPanel(null);
-            }}
-          />
+        {panel && (
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <ToolPanel
+              panel={panel}
+              instanceId={instanceId}
+              game={game}
+              view={view}
+              index={index}
+              position={position}
+              busy={busy}
+              creatable={creatable}
+              onSend={onSend}
+              onUpload={onUpload}
+              compass={compass}
+              onClose={() => setPanel(null)}
+            />
+          </Suspense>
         )}
       </Drawer>
     </>

@@ -43,11 +43,12 @@ const lyre: PerceivedThing = {
 };
 
 describe('ThingSheet', () => {
-  it('has one button per action: a contact that picks needs no Pick up beside it', () => {
+  it('has one button per action: a contact that picks needs no Pick up beside it', async () => {
     renderWithProviders(<ThingSheet thing={lyre} index={index} position={HARBOUR} onSend={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Pick up the lyre' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pick up' })).not.toBeInTheDocument();
-    expect(screen.getByText('old', { selector: 'strong' })).toBeInTheDocument();
+    // The description is rich text: its sanitiser loads with the first one shown.
+    expect(await screen.findByText('old', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('judges the range from the player’s dot by the engine’s rule, with distance and direction', () => {

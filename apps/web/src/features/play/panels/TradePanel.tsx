@@ -3,14 +3,11 @@ import { Alert, Badge, Button, Divider, Group, NumberInput, Select, Stack, Text 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playApi, playQueryKeys, type PlayGameInfo } from '../../../api/play';
+import { playApi, playQueryKeys } from '../../../api/play';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import '../locales';
 
-/** Does the game allow trading between its players: multiplayer, with the market and the tradeAssets policy? */
-export function showsTrade(game: PlayGameInfo): boolean {
-  return game.multiplayer && game.market && game.endPolicies.tradeAssets;
-}
+export { showsTrade } from './panel-rules';
 
 /** "2 × Coin, 1 × Gem" (or "nothing"). */
 function describe(assets: Record<string, number>, list: TradeList, nothing: string): string {

@@ -4,6 +4,7 @@ import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
 import { isApiError, NoResponseError } from '../../../api/client';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
+import { PASSCODE_STORAGE_PREFIX } from '../offline/clear-play-data';
 import { useEventQueue } from '../offline/useEventQueue';
 import { useInstancePushes } from '../realtime/play-socket';
 import { indexSpec, type SpecIndex } from '../spec-index';
@@ -24,8 +25,6 @@ export interface PlaySessionHandlers {
   /** A refused call (not an engine refusal: those are outputs). */
   onError: (error: unknown) => void;
 }
-
-const PASSCODE_STORAGE_PREFIX = 'lociPlayPasscode:';
 
 /**
  * A player's session of one game: starts or joins the instance (the working
