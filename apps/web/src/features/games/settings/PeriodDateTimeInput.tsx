@@ -89,7 +89,7 @@ export function PeriodDateTimeInput({
         />
         <Autocomplete
           aria-label={t('games.settings.access.timeOf', { label })}
-          placeholder="HH:mm"
+          placeholder={t('games.settings.access.timePlaceholder')}
           data={PERIOD_TIMES as string[]}
           value={time}
           disabled={disabled}
