@@ -51,7 +51,7 @@ test('the console in Greek: sign-in, games list, a game, the account and the adm
   await expect(main.getByText('Ρυθμίσεις παιχνιδιού')).toBeVisible();
   await expect(main.getByRole('tab', { name: /Γενικά/ })).toBeVisible();
   await expect(main.getByRole('tab', { name: /Πρόσβαση/ })).toBeVisible();
-  await expect(main.getByLabel('Τίτλος', { exact: true })).toHaveValue(title);
+  await expect(main.getByRole('textbox', { name: 'Τίτλος', exact: true })).toHaveValue(title);
   await keepScreenshot(page, '96-el-game-settings');
 
   // The account page, through the account menu.
