@@ -25,7 +25,7 @@ async function signInInGreek(page: Page, account: Pick<Account, 'email' | 'passw
   await expect(page.getByRole('main').getByRole('heading', { name: 'Παιχνίδια', level: 1 })).toBeVisible();
 }
 
-test('the console in Greek: sign-in, games list, a game, the account and the admin pages', async ({ page }) => {
+test('the console in Greek: sign-in, games list, a game, the account, not-found and admin pages', async ({ page }) => {
   await page.goto('/fe/login');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // The footer's language switch; the choice is remembered.
@@ -62,6 +62,13 @@ test('the console in Greek: sign-in, games list, a game, the account and the adm
   await expect(main.getByRole('heading', { name: 'Διαγραφή λογαριασμού' })).toBeVisible();
   await expect(main.getByText('Change password')).toHaveCount(0);
   await keepScreenshot(page, '97-el-account');
+  // The language holds after a reload, and the document says so.
+  await page.reload();
+  await expect(main.getByRole('heading', { name: 'Λογαριασμός', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  await page.goto('/fe/no-such-page');
+  await expect(main.getByRole('heading', { name: 'Η σελίδα δεν βρέθηκε' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Επιστροφή στην αρχή' })).toBeVisible();
 
   // The admin pages, as the administrator, still in Greek after signing out.
   await page.getByRole('button', { name: /Μενού λογαριασμού του χρήστη/ }).click();
