@@ -1,19 +1,25 @@
 import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { Link, RichTextEditor as MantineRichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
+import {
+  Link,
+  RichTextEditor as MantineRichTextEditor,
+  useRichTextEditorContext,
+  type RichTextEditorLabels,
+} from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
 import { IconPilcrow } from '@tabler/icons-react';
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './rich-text/locales';
 
 /** Turns the current block into a normal paragraph (the "Normal" of Normal/H1/H2/H3). */
 function ParagraphControl() {
   const { t } = useTranslation();
   const { editor } = useRichTextEditorContext();
   const active = useEditorState({ editor, selector: ({ editor: current }) => current?.isActive('paragraph') ?? false });
-  const label = t('richText.normal', { defaultValue: 'Normal text' });
+  const label = t('richText.normal');
   return (
     <MantineRichTextEditor.Control
       onClick={() => editor?.chain().focus().setParagraph().run()}
@@ -24,6 +30,27 @@ function ParagraphControl() {
       <IconPilcrow size={16} stroke={1.5} />
     </MantineRichTextEditor.Control>
   );
+}
+
+/** The toolbar's labels (Mantine's are English only) in the interface language. */
+function useToolbarLabels(): Partial<RichTextEditorLabels> {
+  const { t } = useTranslation();
+  return {
+    boldControlLabel: t('richText.bold'),
+    italicControlLabel: t('richText.italic'),
+    underlineControlLabel: t('richText.underline'),
+    h1ControlLabel: t('richText.h1'),
+    h2ControlLabel: t('richText.h2'),
+    h3ControlLabel: t('richText.h3'),
+    bulletListControlLabel: t('richText.bulletList'),
+    orderedListControlLabel: t('richText.orderedList'),
+    linkControlLabel: t('richText.link'),
+    unlinkControlLabel: t('richText.unlink'),
+    linkEditorInputLabel: t('richText.linkInput'),
+    linkEditorExternalLink: t('richText.linkExternal'),
+    linkEditorInternalLink: t('richText.linkInternal'),
+    linkEditorSave: t('richText.linkSave'),
+  };
 }
 
 // Created once: a new extension list on every render would make TipTap reconfigure the editor.
@@ -109,6 +136,7 @@ export function RichTextEditor({
   useEffect(() => {
     editor?.setEditable(!readOnly, false);
   }, [editor, readOnly]);
+  const labels = useToolbarLabels();
 
   return (
     <Input.Wrapper
@@ -122,6 +150,7 @@ export function RichTextEditor({
     >
       <MantineRichTextEditor
         editor={editor}
+        labels={labels}
         mt={6}
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
       >

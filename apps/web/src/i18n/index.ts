@@ -30,6 +30,8 @@ i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   document.documentElement.lang = language;
 });
+// The remembered language holds from the first page (the listener above misses the initial one).
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 export default i18n;
 

@@ -78,7 +78,9 @@ export function RelocateModal({ game, mode, onClose }: Props) {
               <Alert color="yellow">
                 <List size="sm">
                   {preview.outside.map((item) => (
-                    <List.Item key={`${item.kind}-${item.id}`}>{t('bundles.outside', item)}</List.Item>
+                    <List.Item key={`${item.kind}-${item.id}`}>
+                      {t('bundles.outside', { ...item, kind: t(`bundles.kinds.${item.kind}`) })}
+                    </List.Item>
                   ))}
                 </List>
               </Alert>

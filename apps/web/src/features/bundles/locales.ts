@@ -1,6 +1,6 @@
 import i18n from '../../i18n';
 
-// Labels of bundles and relocation. Messages the server sends (refusals) are shown as they come.
+// Labels of bundles and relocation, in English and Greek. Messages the server sends (refusals) are shown as they come.
 i18n.addResourceBundle(
   'en',
   'translation',
@@ -37,6 +37,7 @@ i18n.addResourceBundle(
       previewMap: 'Where the game goes: the playground (dashed) and every scene, place, object and offer',
       outsideNone: 'Every place stays inside its scene.',
       outside: '{{name}} ({{kind}}) lies {{metres}} m outside its scene',
+      kinds: { location: 'place', object: 'object', offer: 'offer' },
       placesMoved_one: '{{count}} place moves',
       placesMoved_other: '{{count}} places move',
       cancel: 'Cancel',
@@ -48,6 +49,61 @@ i18n.addResourceBundle(
       sampleCreated: 'Game {{title}} created from a sample',
       sampleFailed: 'Could not create the game',
       sampleSize: '{{count}} design elements',
+    },
+  },
+  true,
+  true,
+);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    bundles: {
+      export: 'Εξαγωγή πακέτου',
+      exported: 'Το πακέτο κατέβηκε',
+      exportFailed: 'Δεν ήταν δυνατή η εξαγωγή του παιχνιδιού',
+      import: 'Εισαγωγή παιχνιδιού',
+      importTitle: 'Εισαγωγή πακέτου παιχνιδιού',
+      importHint: 'Ένα αρχείο .loci.zip που εξήχθη από οποιονδήποτε διακομιστή Loci. Γίνεται νέο παιχνίδι σας.',
+      file: 'Αρχείο πακέτου',
+      filePlaceholder: 'Επιλέξτε ένα αρχείο .loci.zip',
+      importButton: 'Εισαγωγή',
+      imported: 'Το παιχνίδι {{title}} εισήχθη',
+      importFailed: 'Δεν ήταν δυνατή η εισαγωγή του πακέτου',
+      moveIt: 'Μεταφορά σε άλλη τοποθεσία',
+      relocate: 'Μεταφορά σε άλλη τοποθεσία…',
+      relocateTitle: 'Μεταφορά του {{title}} σε άλλη τοποθεσία',
+      relocateHint:
+        'Κάντε κλικ στον χάρτη ή σύρετε τον δείκτη στο νέο κέντρο. Κάθε σκηνή, τοποθεσία, αντικείμενο και προσφορά μετακινείται μαζί με την περιοχή, διατηρώντας την απόσταση και τον προσανατολισμό της.',
+      cloneTo: 'Κλωνοποίηση σε άλλη τοποθεσία…',
+      cloneToTitle: 'Κλωνοποίηση του {{title}} σε άλλη τοποθεσία',
+      cloneHere: 'Κλωνοποίηση εδώ',
+      cloned: 'Το παιχνίδι κλωνοποιήθηκε στη νέα του τοποθεσία',
+      lat: 'Γεωγραφικό πλάτος',
+      lng: 'Γεωγραφικό μήκος',
+      rotation: 'Περιστροφή (μοίρες δεξιόστροφα)',
+      newCentre: 'Νέο κέντρο',
+      preview: 'Προεπισκόπηση',
+      apply: 'Μεταφορά του παιχνιδιού',
+      relocated: 'Το παιχνίδι μεταφέρθηκε στη νέα του τοποθεσία',
+      relocateFailed: 'Δεν ήταν δυνατή η μεταφορά του παιχνιδιού',
+      previewMap:
+        'Πού πηγαίνει το παιχνίδι: η περιοχή (διακεκομμένη) και κάθε σκηνή, τοποθεσία, αντικείμενο και προσφορά',
+      outsideNone: 'Κάθε τοποθεσία μένει μέσα στη σκηνή της.',
+      outside: 'Το {{name}} ({{kind}}) βρίσκεται {{metres}} m έξω από τη σκηνή του',
+      kinds: { location: 'τοποθεσία', object: 'αντικείμενο', offer: 'προσφορά' },
+      placesMoved_one: 'Μετακινείται {{count}} τοποθεσία',
+      placesMoved_other: 'Μετακινούνται {{count}} τοποθεσίες',
+      cancel: 'Ακύρωση',
+      samplesTitle: 'Ξεκινήστε από ένα δείγμα παιχνιδιού',
+      samplesHint:
+        'Ένα μικρό, πλήρες παιχνίδι για να το παίξετε και να το αλλάξετε αμέσως. Επιλέξτε πού διαδραματίζεται.',
+      fromSample: 'Δημιουργία από αυτό το δείγμα',
+      fromSampleTitle: 'Δημιουργία: {{title}}',
+      createHere: 'Δημιουργία εδώ',
+      sampleCreated: 'Το παιχνίδι {{title}} δημιουργήθηκε από δείγμα',
+      sampleFailed: 'Δεν ήταν δυνατή η δημιουργία του παιχνιδιού',
+      sampleSize: '{{count}} στοιχεία σχεδιασμού',
     },
   },
   true,

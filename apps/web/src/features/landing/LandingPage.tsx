@@ -37,7 +37,7 @@ export function LandingPage() {
             </Group>
           </Stack>
           <Box maw={520} w="100%" mx="auto">
-            <StoryMapIllustration />
+            <StoryMapIllustration label={t('landing.illustration')} />
           </Box>
         </SimpleGrid>
 

@@ -60,15 +60,9 @@ export function OpenCultureFundLogo({ height = 40 }: { height?: number }) {
 }
 
 /** A small illustration for the landing page: a story path between places on a map. */
-export function StoryMapIllustration() {
+export function StoryMapIllustration({ label }: { label: string }) {
   return (
-    <svg
-      viewBox="0 0 360 260"
-      width="100%"
-      role="img"
-      aria-label="A story path across places on a map"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 360 260" width="100%" role="img" aria-label={label} xmlns="http://www.w3.org/2000/svg">
       <rect x="0" y="0" width="360" height="260" rx="20" fill="#e6fcf5" />
       <path d="M0 180 C60 150 90 210 160 185 S260 120 360 150 V260 H0z" fill="#c3fae8" />
       <path

@@ -1,6 +1,7 @@
 import { Autocomplete, Group, Input, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import 'dayjs/locale/el';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ export function PeriodDateTimeInput({
   clearable,
   disabled,
 }: PeriodDateTimeInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | null>(null);
@@ -72,7 +73,8 @@ export function PeriodDateTimeInput({
         <DatePickerInput
           aria-label={t('games.settings.access.dateOf', { label })}
           valueFormat={DATE_FORMAT}
-          placeholder={placeholder ?? DATE_FORMAT.toLowerCase()}
+          locale={i18n.language === 'el' ? 'el' : 'en'}
+          placeholder={placeholder ?? t('games.settings.access.datePlaceholder')}
           value={date}
           clearable={clearable}
           disabled={disabled}
@@ -89,7 +91,7 @@ export function PeriodDateTimeInput({
         />
         <Autocomplete
           aria-label={t('games.settings.access.timeOf', { label })}
-          placeholder="HH:mm"
+          placeholder={t('games.settings.access.timePlaceholder')}
           data={PERIOD_TIMES as string[]}
           value={time}
           disabled={disabled}
