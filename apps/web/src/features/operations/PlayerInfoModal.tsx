@@ -2,7 +2,7 @@ import type { PlayerStateItem } from '@loci/domain';
 import { Avatar, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from './operations-values';
+import { formatDate, playerStatusLabel } from './operations-values';
 import { Rows } from './PlayerStatePanel';
 import type { MessageRecipient } from './SendMessageModal';
 import './locales';
@@ -55,7 +55,7 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: P
           </Group>
           <List spacing={4} size="sm">
             <List.Item>
-              {t('operations.player.status')}: <Badge variant="light">{player.status}</Badge>
+              {t('operations.player.status')}: <Badge variant="light">{playerStatusLabel(t, player.status)}</Badge>
             </List.Item>
             <List.Item>
               {t('operations.player.scene')}:{' '}
@@ -85,17 +85,17 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: P
           )}
           <Rows
             title={t('operations.player.items')}
-            empty={t('operations.player.none', { what: 'items' })}
+            empty={t('operations.player.noneItems')}
             rows={items}
           />
           <Rows
             title={t('operations.player.objects')}
-            empty={t('operations.player.none', { what: 'objects' })}
+            empty={t('operations.player.noneObjects')}
             rows={objects}
           />
           <Rows
             title={t('operations.player.attributes')}
-            empty={t('operations.player.none', { what: 'attributes' })}
+            empty={t('operations.player.noneAttributes')}
             rows={attributes}
           />
         </Stack>
