@@ -83,16 +83,8 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage }: P
               </Button>
             </Group>
           )}
-          <Rows
-            title={t('operations.player.items')}
-            empty={t('operations.player.noneItems')}
-            rows={items}
-          />
-          <Rows
-            title={t('operations.player.objects')}
-            empty={t('operations.player.noneObjects')}
-            rows={objects}
-          />
+          <Rows title={t('operations.player.items')} empty={t('operations.player.noneItems')} rows={items} />
+          <Rows title={t('operations.player.objects')} empty={t('operations.player.noneObjects')} rows={objects} />
           <Rows
             title={t('operations.player.attributes')}
             empty={t('operations.player.noneAttributes')}

@@ -98,9 +98,17 @@ describe('watchDevicePosition', () => {
     await i18n.changeLanguage('el');
     try {
       const errors: Array<string | null> = [];
-      watchDevicePosition(undefined, () => {}, (error) => errors.push(error));
+      watchDevicePosition(
+        undefined,
+        () => {},
+        (error) => errors.push(error),
+      );
       const geolocation = new FakeGeolocation();
-      watchDevicePosition(geolocation, () => {}, (error) => errors.push(error));
+      watchDevicePosition(
+        geolocation,
+        () => {},
+        (error) => errors.push(error),
+      );
       geolocation.fail('User denied Geolocation');
       expect(errors).toEqual([
         'Η συσκευή δεν υποστηρίζει εντοπισμό θέσης',
