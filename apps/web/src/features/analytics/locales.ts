@@ -76,6 +76,7 @@ i18n.addResourceBundle(
       replays: 'Chat replays',
       replayOf: '{{player}}, {{date}}',
       noReplays: 'Nobody completed this conversation yet.',
+      gameMaster: 'Game Master',
       errors: {
         analytics: 'Error retrieving game analytics for id {{id}}',
         versions: 'Error retrieving the versions of game {{id}}',
@@ -160,6 +161,7 @@ i18n.addResourceBundle(
       replays: 'Επαναλήψεις συνομιλιών',
       replayOf: '{{player}}, {{date}}',
       noReplays: 'Κανείς δεν έχει ολοκληρώσει ακόμη αυτή τη συνομιλία.',
+      gameMaster: 'Αφηγητής',
       errors: {
         analytics: 'Σφάλμα κατά τη λήψη των στατιστικών του παιχνιδιού {{id}}',
         versions: 'Σφάλμα κατά τη λήψη των εκδόσεων του παιχνιδιού {{id}}',
