@@ -270,7 +270,7 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       const table = screen.getByRole('table', { name: 'Στιγμιότυπα του παιχνιδιού' });
       expect(within(table).getByText('Κατάσταση κόσμου')).toBeInTheDocument();
       expect(within(table).getAllByText('ενεργό').length).toBeGreaterThan(0);
-      expect(screen.getByRole('combobox', { name: 'Στιγμιότυπα' })).toHaveValue('Όλων των εκδόσεων');
+      expect(screen.getByRole('combobox', { name: 'Συμπερίληψη στιγμιοτύπων' })).toHaveValue('Όλων των εκδόσεων');
       await user.click(screen.getByRole('button', { name: 'Ενέργειες' }));
       expect(await screen.findByRole('menuitem', { name: 'Μήνυμα στους παίκτες' })).toBeInTheDocument();
       expect(screen.getByRole('menuitem', { name: 'Διαγραφή όλων των στιγμιοτύπων' })).toBeInTheDocument();

@@ -227,7 +227,7 @@ i18n.addResourceBundle(
       workingVersion: 'Έκδοση εργασίας',
       publishedVersion: 'Έκδοση {{version}}',
       include: {
-        label: 'Στιγμιότυπα',
+        label: 'Συμπερίληψη στιγμιοτύπων',
         'live-only': 'Της έκδοσης εργασίας',
         'published-only': 'Της δημόσιας έκδοσης',
         both: 'Όλων των εκδόσεων',

@@ -202,6 +202,7 @@ i18n.addResourceBundle(
       },
       state: {
         status: 'Status',
+        statuses: { playing: 'playing', paused: 'paused', leftGame: 'left game' },
         scene: 'Current scene',
         location: 'Location',
         inside: 'Inside',
@@ -419,6 +420,7 @@ i18n.addResourceBundle(
       },
       state: {
         status: 'Κατάσταση',
+        statuses: { playing: 'παίζει', paused: 'σε παύση', leftGame: 'αποχώρησε' },
         scene: 'Τρέχουσα σκηνή',
         location: 'Τοποθεσία',
         inside: 'Μέσα σε τοποθεσίες',
