@@ -8,6 +8,7 @@ i18n.addResourceBundle(
     play: {
       loading: 'Starting the game…',
       loadingGame: 'Loading the game…',
+      notStarted: 'The game has not started',
       home: 'Home',
       backToDesign: 'Back to design',
       playtest: 'Playtest',
@@ -226,6 +227,7 @@ i18n.addResourceBundle(
     play: {
       loading: 'Το παιχνίδι ξεκινά…',
       loadingGame: 'Φόρτωση του παιχνιδιού…',
+      notStarted: 'Το παιχνίδι δεν έχει ξεκινήσει',
       home: 'Αρχική',
       backToDesign: 'Πίσω στον σχεδιασμό',
       playtest: 'Δοκιμαστικό παιχνίδι',
