@@ -30,7 +30,7 @@ i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   document.documentElement.lang = language;
 });
-// The remembered language holds from the first page (the listener above misses the initial one).
+// The page speaks its language from the first render (Greek capitals drop their accents only under lang="el").
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 export default i18n;

@@ -21,6 +21,7 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import i18n from '../../i18n';
 import type { AnalyticsPlayer } from '../../api/analytics';
 import { isApiError } from '../../api/client';
 import { designApi, designQueryKeys, type GameVersionSummary, type Workspace } from '../../api/design';
@@ -64,7 +65,7 @@ function versionLabel(version: NumberedVersion, t: TFunction): string {
     ? t('analytics.liveVersion')
     : t('analytics.publishedVersion', {
         version: typeof version.version === 'number' ? version.version : '',
-        date: formatWhen(version.createdAt),
+        date: formatWhen(version.createdAt, i18n.language),
       });
   return version.isArchived ? t('analytics.archivedVersion', { label }) : label;
 }
@@ -72,7 +73,7 @@ function versionLabel(version: NumberedVersion, t: TFunction): string {
 function Summary({ workspace, players }: { workspace: Workspace; players: readonly AnalyticsPlayer[] }) {
   const { t } = useTranslation();
   const items = [
-    { label: t('analytics.summary.createdAt'), value: formatWhen(workspace.game.createdAt) },
+    { label: t('analytics.summary.createdAt'), value: formatWhen(workspace.game.createdAt, i18n.language) },
     {
       label: t('analytics.summary.multiplayer'),
       value: t(workspace.game.multiplayer ? 'analytics.summary.yes' : 'analytics.summary.no'),

@@ -19,12 +19,14 @@ import {
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../i18n';
 import { capturedMediaUrl } from '../../api/analytics';
 import { mediaThumbUrl } from '../../api/media';
 import { downloadCsv } from './download';
 import {
   conversationsCsv,
   formatWhen,
+  GAME_MASTER,
   infosCsv,
   missionsCsv,
   questionsCsv,
@@ -168,7 +170,7 @@ function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
                 {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
               </Badge>
             </Table.Td>
-            <Table.Td>{formatWhen(row.when)}</Table.Td>
+            <Table.Td>{formatWhen(row.when, i18n.language)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -293,7 +295,7 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
                       </Anchor>
                     )}
                   </Table.Td>
-                  <Table.Td>{formatWhen(capture.when)}</Table.Td>
+                  <Table.Td>{formatWhen(capture.when, i18n.language)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -392,7 +394,7 @@ function VisitsPanel({
                       {stat.rows.map((row, index) => (
                         <Table.Tr key={index}>
                           <Table.Td>{row.player}</Table.Td>
-                          <Table.Td>{formatWhen(row.when)}</Table.Td>
+                          <Table.Td>{formatWhen(row.when, i18n.language)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -435,6 +437,7 @@ export function InfosPanel({ stats }: { stats: readonly VisitStat[] }) {
 
 /** A chat replay: statements on the left, the player's replies on the right. */
 export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
+  const { t } = useTranslation();
   return (
     <Stack gap={6} role="log">
       {lines.map((line, index) => {
@@ -449,7 +452,7 @@ export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
             style={{ alignSelf: mine ? 'flex-end' : 'flex-start' }}
           >
             <Text size="xs" fw={600} c="dimmed">
-              {line.speaker}
+              {line.speaker === GAME_MASTER ? t('analytics.gameMaster') : line.speaker}
             </Text>
             <Text size="sm">{line.text}</Text>
           </Paper>
@@ -480,7 +483,10 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
                       {stat.replays.map((replay, index) => (
                         <Stack key={index} gap="xs">
                           <Text fw={600}>
-                            {t('analytics.replayOf', { player: replay.player, date: formatWhen(replay.when) })}
+                            {t('analytics.replayOf', {
+                              player: replay.player,
+                              date: formatWhen(replay.when, i18n.language),
+                            })}
                           </Text>
                           <ChatReplay lines={replay.lines} />
                         </Stack>

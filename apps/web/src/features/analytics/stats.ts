@@ -1,5 +1,6 @@
 import { RECORD_NAMES, type AnalyticsRecord, type ConversationStep, type RecordName } from '@loci/engine';
 import dayjs from 'dayjs';
+import 'dayjs/locale/el';
 import Papa from 'papaparse';
 import type {
   Action,
@@ -26,11 +27,11 @@ export const ANALYTICS_DATE_FORMAT = 'DD MMM YYYY, HH:mm';
 /** The speaker of a statement whose character is not among the game's characters. */
 export const GAME_MASTER = 'Game Master';
 
-/** A time of a record as the page and the CSV files show it. */
-export function formatWhen(when: string | null | undefined): string {
+/** A time of a record as the page (in its language) and the CSV files (in English) show it. */
+export function formatWhen(when: string | null | undefined, language = 'en'): string {
   if (!when) return '';
   const time = dayjs(when);
-  return time.isValid() ? time.format(ANALYTICS_DATE_FORMAT) : when;
+  return time.isValid() ? time.locale(language.startsWith('el') ? 'el' : 'en').format(ANALYTICS_DATE_FORMAT) : when;
 }
 
 // ─── The design, as far as names go ─────────────────────────────────────────

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { renderApp } from '../../test/render-app';
 import {
   GAME_ID,
@@ -248,5 +249,37 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2 instances' }));
     expect(await screen.findByText('All instances deleted successfully')).toBeInTheDocument();
     expect(api.callsTo(`POST /api/design/games/${GAME_ID}/terminateAllInstances`)).toHaveLength(1);
+  });
+
+  it('speaks Greek: summary, statuses, instances and actions, with none of the English left', async () => {
+    await i18n.changeLanguage('el');
+    try {
+      gameplayApi({
+        instances: [
+          makeListItem({ status: 'terminated', players: [{ id: 'p-old', name: 'Old Timer', status: 'terminated' }] }),
+          makeListItem(),
+        ],
+      });
+      const { user } = renderApp(PAGE);
+      expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
+      expect(screen.getByText('Διεξαγωγή')).toBeInTheDocument();
+      const total = (await screen.findByText('Σύνολο παικτών')).parentElement!;
+      await waitFor(() => expect(total).toHaveTextContent('2'));
+      expect(within(total).getByText('παίζει: 1')).toBeInTheDocument();
+      expect(within(total).getByText('τερματίστηκε: 1')).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: 'Στιγμιότυπα του παιχνιδιού' });
+      expect(within(table).getByText('Κατάσταση κόσμου')).toBeInTheDocument();
+      expect(within(table).getAllByText('ενεργό').length).toBeGreaterThan(0);
+      expect(screen.getByRole('combobox', { name: 'Συμπερίληψη στιγμιοτύπων' })).toHaveValue('Όλων των εκδόσεων');
+      await user.click(screen.getByRole('button', { name: 'Ενέργειες' }));
+      expect(await screen.findByRole('menuitem', { name: 'Μήνυμα στους παίκτες' })).toBeInTheDocument();
+      expect(screen.getByRole('menuitem', { name: 'Διαγραφή όλων των στιγμιοτύπων' })).toBeInTheDocument();
+      for (const english of ['Total players', 'Number of instances', 'World Status', 'playing: 1', 'Of All Versions']) {
+        expect(screen.queryByText(english)).not.toBeInTheDocument();
+      }
+      expect(screen.queryByRole('menuitem', { name: 'Send message to players' })).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -39,6 +39,7 @@ import {
   hasPeriodEnded,
   includesInstance,
   isOnLiveMap,
+  playerStatusLabel,
   shownVersionOf,
 } from './operations-values';
 import { useDesignLabels } from './design-labels';
@@ -253,7 +254,7 @@ export function GameplayPage() {
               </Text>
               {countByStatus(players).map(([status, count]) => (
                 <Badge key={status} variant="outline" color="gray">
-                  {`${status}: ${count}`}
+                  {`${playerStatusLabel(t, status)}: ${count}`}
                 </Badge>
               ))}
             </Group>

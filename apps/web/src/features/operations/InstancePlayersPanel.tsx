@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import type { WorldScene } from '../design/world/world-values';
-import { PLAYER_MAP_HEIGHT } from './operations-values';
+import { PLAYER_MAP_HEIGHT, playerStatusLabel } from './operations-values';
 import type { LabelOf } from './design-labels';
 import { PlayerStatePanel, type ReadablePlayerState } from './PlayerStatePanel';
 import { ReplayModal } from './ReplayModal';
@@ -103,7 +103,7 @@ export function InstancePlayersPanel({
                 {player.name}
               </Anchor>
               <Text size="sm" c="dimmed">
-                ({player.status})
+                ({playerStatusLabel(t, player.status)})
               </Text>
               <Tooltip label={t('operations.messageTo.player', { name: player.name })}>
                 <ActionIcon

@@ -10,7 +10,7 @@ import { IconMessage, IconSettings } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { countByStatus, formatPeriodDate, isPeriodFlagged } from './operations-values';
+import { countByStatus, formatPeriodDate, isPeriodFlagged, playerStatusLabel } from './operations-values';
 import './locales';
 
 const ALL = 'all';
@@ -143,7 +143,7 @@ export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlaye
                       <Group gap={4}>
                         {countByStatus(instance.players).map(([playerStatus, count]) => (
                           <Badge key={playerStatus} variant="outline" color="gray">
-                            {`${playerStatus}: ${count}`}
+                            {`${playerStatusLabel(t, playerStatus)}: ${count}`}
                           </Badge>
                         ))}
                       </Group>

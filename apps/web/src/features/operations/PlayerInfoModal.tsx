@@ -3,7 +3,7 @@ import { Avatar, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine
 import { IconEye, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from './operations-values';
+import { formatDate, playerStatusLabel } from './operations-values';
 import { Rows } from './PlayerStatePanel';
 import type { MessageRecipient } from './SendMessageModal';
 import { seeAsPlayerPath } from './see-as-player-path';
@@ -60,7 +60,7 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage, gam
           </Group>
           <List spacing={4} size="sm">
             <List.Item>
-              {t('operations.player.status')}: <Badge variant="light">{player.status}</Badge>
+              {t('operations.player.status')}: <Badge variant="light">{playerStatusLabel(t, player.status)}</Badge>
             </List.Item>
             <List.Item>
               {t('operations.player.scene')}:{' '}
@@ -100,19 +100,11 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage, gam
               </Button>
             </Group>
           )}
-          <Rows
-            title={t('operations.player.items')}
-            empty={t('operations.player.none', { what: 'items' })}
-            rows={items}
-          />
-          <Rows
-            title={t('operations.player.objects')}
-            empty={t('operations.player.none', { what: 'objects' })}
-            rows={objects}
-          />
+          <Rows title={t('operations.player.items')} empty={t('operations.player.noneItems')} rows={items} />
+          <Rows title={t('operations.player.objects')} empty={t('operations.player.noneObjects')} rows={objects} />
           <Rows
             title={t('operations.player.attributes')}
-            empty={t('operations.player.none', { what: 'attributes' })}
+            empty={t('operations.player.noneAttributes')}
             rows={attributes}
           />
         </Stack>

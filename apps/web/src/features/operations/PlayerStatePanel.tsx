@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../i18n/time';
 import type { LabelOf } from './design-labels';
 import { StateTree } from './StateTree';
+import { playerStatusLabel } from './operations-values';
 import './locales';
 
 /** What the panel reads of a player's engine state (the rest stays in the raw tree). */
@@ -88,7 +89,7 @@ export function PlayerStatePanel({
     <Stack gap="md" data-testid="player-state">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Text size="sm">
-          {t('operations.player.status')}: <Badge variant="light">{state.status}</Badge>
+          {t('operations.player.status')}: <Badge variant="light">{playerStatusLabel(t, state.status)}</Badge>
         </Text>
         <Text size="sm">
           {t('operations.player.scene')}:{' '}

@@ -59,3 +59,12 @@ export function shownVersionOf(versions: readonly GameVersionSummary[]): GameVer
     versions.find((version) => !version.isArchived)
   );
 }
+
+/** A shown player status (countByStatus, a player's row) in the interface language; an unknown one as it is. */
+export function playerStatusLabel(
+  t: (key: string, options: { defaultValue: string }) => string,
+  status: string,
+): string {
+  const key = status === 'left game' ? 'leftGame' : status;
+  return t(`operations.playerStatus.${key}`, { defaultValue: status });
+}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { mockApi, type MockRequest } from '../../test/api-mock';
 import { makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
@@ -229,5 +230,44 @@ describe('PlayPage', () => {
 
     expect(await screen.findByText('Too fast — try again in a moment')).toBeInTheDocument();
     expect(screen.queryByText('The game did not answer')).not.toBeInTheDocument();
+  }, 15_000); // a whole start of the player, on a busy machine
+
+  it('speaks Greek on the main screen: start, tools, backpack, a message and the menu, with none of the English left', async () => {
+    await i18n.changeLanguage('el');
+    try {
+      signIn({ role: 'player' });
+      mockApi({
+        'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+        'GET /api/play/games/g1': {
+          body: { game: { ...game, terms: '', language: 'el' }, needsPasscode: false, instanceId: null, refusal: null },
+        },
+        'POST /api/play/games/g1/instances': {
+          status: 201,
+          body: {
+            instanceId: 'i1',
+            rejoined: false,
+            outputs: [],
+            view: view(),
+            messages: [{ id: 'm1', message: 'Βιαστείτε!', sceneId: null, when: '2026-11-22T05:00:00Z' }],
+          },
+        },
+        'GET /api/play/instances/i1/game': { body: { game, spec } },
+      });
+
+      const { user } = renderApp('/play/g1');
+      await user.click(await screen.findByRole('button', { name: 'Ξεκινήστε' }));
+      // The operator's message, at 07:00 in the game's timezone.
+      expect(await screen.findByText('Μήνυμα · 07:00')).toBeInTheDocument();
+      const tools = screen.getByRole('toolbar', { name: 'Εργαλεία παίκτη' });
+      await user.click(within(tools).getByRole('button', { name: 'Σακίδιο' }));
+      expect(await screen.findByText('Το σακίδιό σας είναι άδειο.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Μενού παιχνιδιού' })).toBeInTheDocument();
+      for (const english of ['Backpack', 'Your backpack is empty.', 'Message · 07:00']) {
+        expect(screen.queryByText(english)).not.toBeInTheDocument();
+      }
+      expect(screen.queryByRole('button', { name: 'Game menu' })).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   }, 15_000); // a whole start of the player, on a busy machine
 });

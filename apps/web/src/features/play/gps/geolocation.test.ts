@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { shouldSendPosition, watchDevicePosition, type LatLng } from './geolocation';
 import { usePlayerPosition } from './usePlayerPosition';
 
@@ -90,7 +91,32 @@ describe('watchDevicePosition', () => {
     );
     geolocation.fail('User denied Geolocation');
     geolocation.moveTo(HARBOUR.lat, HARBOUR.lng);
-    expect(errors).toEqual(['User denied Geolocation', null]);
+    expect(errors).toEqual(['location access is off for this game', null]);
+  });
+
+  it('says it in the player’s language', async () => {
+    await i18n.changeLanguage('el');
+    try {
+      const errors: Array<string | null> = [];
+      watchDevicePosition(
+        undefined,
+        () => {},
+        (error) => errors.push(error),
+      );
+      const geolocation = new FakeGeolocation();
+      watchDevicePosition(
+        geolocation,
+        () => {},
+        (error) => errors.push(error),
+      );
+      geolocation.fail('User denied Geolocation');
+      expect(errors).toEqual([
+        'Η συσκευή δεν υποστηρίζει εντοπισμό θέσης',
+        'η πρόσβαση στη θέση σας είναι κλειστή για αυτό το παιχνίδι',
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('says so when the browser has no geolocation', () => {
@@ -146,7 +172,8 @@ describe('usePlayerPosition', () => {
       usePlayerPosition({ initial: HARBOUR, followDevice: true, send: () => {}, geolocation }),
     );
     act(() => geolocation.fail('User denied Geolocation'));
-    expect(result.current.gpsError).toBe('User denied Geolocation');
+    // Code 1 (permission denied) in the player's words, not the browser's.
+    expect(result.current.gpsError).toBe('location access is off for this game');
     expect(result.current.position).toEqual(HARBOUR);
     act(() => geolocation.moveTo(HARBOUR.lat, HARBOUR.lng));
     expect(result.current.gpsError).toBeNull();

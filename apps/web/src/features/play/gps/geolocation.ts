@@ -1,5 +1,7 @@
 import type { PlayerView } from '@loci/engine';
 import type { PlayGameInfo } from '../../../api/play';
+import i18n from '../../../i18n';
+import './locales';
 import { sceneCircle, type SpecIndex } from '../spec-index';
 
 /** A position on the map; `accuracy` in metres for a device's fix that has one. */
@@ -36,7 +38,7 @@ export function watchDevicePosition(
   onError: (message: string | null) => void,
 ): () => void {
   if (!geolocation) {
-    onError('Geolocation is not supported');
+    onError(i18n.t('play.gps.unsupported'));
     return () => {};
   }
   const watch = geolocation.watchPosition(
@@ -45,7 +47,7 @@ export function watchDevicePosition(
       const { latitude, longitude, accuracy } = position.coords;
       onPosition({ lat: latitude, lng: longitude, ...(Number.isFinite(accuracy) ? { accuracy } : {}) });
     },
-    (failure) => onError(failure.message),
+    (failure) => onError(i18n.t(`play.gps.failure.${failure.code}`, { defaultValue: failure.message })),
     // Walking between places needs the GPS fix, not the network's guess; a fix of a few seconds is still good.
     { enableHighAccuracy: true, maximumAge: 5000 },
   );

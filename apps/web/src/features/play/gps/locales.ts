@@ -29,6 +29,13 @@ i18n.addResourceBundle(
       gps: {
         accuracy: 'GPS accuracy ±{{metres}} m',
         tooCoarse: 'GPS accuracy ±{{metres}} m: waiting for a better fix (±{{needed}} m) before moving you.',
+        // Why the device gives no position (GeolocationPositionError codes 1–3).
+        unsupported: 'Geolocation is not supported',
+        failure: {
+          1: 'location access is off for this game',
+          2: 'the device cannot find where it is',
+          3: 'the device took too long to find where it is',
+        },
       },
       dwell: {
         stay: 'Stay here {{time}}',
@@ -72,6 +79,12 @@ i18n.addResourceBundle(
       gps: {
         accuracy: 'Ακρίβεια GPS ±{{metres}} m',
         tooCoarse: 'Ακρίβεια GPS ±{{metres}} m: αναμονή για καλύτερο σήμα (±{{needed}} m) πριν μετακινηθείτε.',
+        unsupported: 'Η συσκευή δεν υποστηρίζει εντοπισμό θέσης',
+        failure: {
+          1: 'η πρόσβαση στη θέση σας είναι κλειστή για αυτό το παιχνίδι',
+          2: 'η συσκευή δεν μπορεί να βρει πού βρίσκεται',
+          3: 'η συσκευή άργησε πολύ να βρει πού βρίσκεται',
+        },
       },
       dwell: {
         stay: 'Μείνετε εδώ {{time}}',

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
 import { isApiError, NoResponseError } from '../../../api/client';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
+import i18n from '../../../i18n';
+import '../locales';
 import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
 import { PASSCODE_STORAGE_PREFIX } from '../offline/clear-play-data';
 import { useEventQueue } from '../offline/useEventQueue';
@@ -201,7 +203,7 @@ export function usePlaySession(options: {
     dismiss: (output: Output) => dispatch({ type: 'dialogDismissed', key: outputKey(output) }),
     /** Uploads a file the player submits; resolves to the medium's id. */
     upload: async (file: File) => {
-      if (!instanceId) throw new Error('The game has not started');
+      if (!instanceId) throw new Error(i18n.t('play.notStarted'));
       return (await playApi.uploadMedia(instanceId, file)).id;
     },
     /** Leaves the game for good (asked for from the menu). */

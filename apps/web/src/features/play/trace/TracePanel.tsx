@@ -229,7 +229,12 @@ function PlayerState({ debug, index }: { debug: PlayDebug | null; index: SpecInd
   const named = (kind: 'item' | 'attribute' | 'rule' | 'location' | 'scene', id: string) =>
     index?.nameOf(kind, id) ?? id;
   const rows: Array<[string, string]> = [
-    [t('play.state.status'), player.status],
+    [
+      t('play.state.status'),
+      t(`play.state.statuses.${player.status === 'left game' ? 'leftGame' : player.status}`, {
+        defaultValue: player.status,
+      }),
+    ],
     [t('play.state.scene'), player.currentSceneId ? named('scene', player.currentSceneId) : '—'],
     [
       t('play.state.location'),
