@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { renderApp } from '../../test/render-app';
 import { UI_TEST_TIMEOUT_MS, mockWorkspaceApi, makeWorkspace } from './common/test-workspace';
-import { vocabulary } from './common/vocabulary';
+import { conditionSentence, vocabulary } from './common/vocabulary';
 import { GAME_ID, designApi, entity, makeWorkspace as makeRuleWorkspace, renderRoute } from './conditions/test-support';
 import { RuleFormPage } from './rules/RuleFormPage';
 
@@ -54,6 +54,17 @@ describe('#design in Greek', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(untranslated).toEqual([]);
     expect(vocabulary.conditionType(t, 'player-location')).toBe('Παίκτης σε τοποθεσία');
     expect(vocabulary.verb(t, 'not_has_entered')).toBe('δεν έχει μπει σε');
+  });
+
+  it('writes a condition as a Greek sentence, and keeps the domain wording in English', () => {
+    const t = i18n.t.bind(i18n);
+    const lookup = () => 'Φάρος';
+    const entered = { conditionType: 'player-location', verb: 'not_has_entered', elementId: 'l1' };
+    expect(conditionSentence(t, 'el', entered, lookup)).toBe('Ο παίκτης δεν έχει μπει σε Φάρος');
+    expect(
+      conditionSentence(t, 'el', { conditionType: 'game-status', verb: 'is', designerInputString: 'active' }, lookup),
+    ).toBe('Το παιχνίδι είναι Ενεργό');
+    expect(conditionSentence(t, 'en', entered, lookup)).toBe('Player has not entered Φάρος');
   });
 
   it('shows the item form in Greek', async () => {

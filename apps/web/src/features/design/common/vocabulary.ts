@@ -86,7 +86,9 @@ export function conditionSentence(
       ? `${vocabulary.someComparator(t, condition.some as SomeComparator)} ${condition.someNumber ?? '?'}`
       : '';
   const element = info.element && condition.elementId ? (lookup(info.element, condition.elementId) ?? '?') : '';
-  const input = condition.designerInputString ? `«${condition.designerInputString}»` : '';
+  const typed = condition.designerInputString ?? '';
+  let input = typed ? `«${typed}»` : '';
+  if (type === 'game-status' && typed) input = t(`design.conditions.gameStatus.${typed}`, { defaultValue: typed });
   const subject = t(`design.conditions.subjects.${info.subject}`, { defaultValue: info.subject });
   return [subject, vocabulary.verb(t, condition.verb), some, element, input].filter(Boolean).join(' ');
 }
