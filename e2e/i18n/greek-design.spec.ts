@@ -39,8 +39,9 @@ test('the design workspace speaks Greek: overview, rule form, problems panel and
 
   // The overview.
   await page.goto(`/fe/games/${game.id}`);
-  await expect(main.getByRole('heading', { name: 'Σκηνές' })).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Νέα σκηνή' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Σκηνές', level: 3 })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Νέα σκηνή' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Νέος τύπος αντικειμένου' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Σχεδιασμός' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Επισκόπηση' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Γράφος ιστορίας' })).toBeVisible();

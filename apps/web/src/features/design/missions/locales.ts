@@ -61,7 +61,7 @@ i18n.addResourceBundle(
         },
         notifyPlayer: 'Ειδοποίηση του παίκτη όταν ολοκληρωθεί',
         actionType: 'Υποβολή',
-        captureNow: 'Λήψη τώρα (όχι από τη βιβλιοθήκη)',
+        captureNow: 'Καταγραφή τώρα (όχι από τη βιβλιοθήκη)',
         requiredTypes: 'Απαιτούνται',
         textRequired: 'Κείμενο',
         mediaRequired: 'Πολυμέσα',
