@@ -33,7 +33,7 @@ test('the design workspace speaks Greek: overview, rule form, problems panel and
 
   await signInAs(page, designer);
   // The language the footer's switch stores, set before every load (i18n reads it when it starts).
-  await page.addInitScript(() => localStorage.setItem('lociLanguage', 'el'));
+  await page.addInitScript({ content: "localStorage.setItem('lociLanguage', 'el');" });
   const main = page.getByRole('main');
   const sidebar = page.getByRole('navigation', { name: 'Στοιχεία σχεδιασμού' });
 

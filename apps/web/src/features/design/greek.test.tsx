@@ -71,7 +71,8 @@ describe('#design in Greek', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(makeWorkspace({ game: { market: true, currencyName: 'Δραχμή' } }));
     renderApp('/games/g1/items/create/0');
 
-    expect(await screen.findByRole('switch', { name: /^Κρυφό/ })).toBeInTheDocument();
+    // The lazy page can take a while on a loaded machine.
+    expect(await screen.findByRole('switch', { name: /^Κρυφό/ }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Ειδοποίηση σε αλλαγή' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Ανταλλάξιμο' })).toBeInTheDocument();
     expect(screen.getByLabelText('Τιμή (σε Δραχμή)')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('#design in Greek', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     );
     renderRoute(<RuleFormPage />, '/games/:gameId/rules/edit/:entityId', `/games/${GAME_ID}/rules/edit/r1`);
 
-    expect(await screen.findByRole('heading', { name: 'Κανόνας arrive' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Κανόνας arrive' }, { timeout: 20_000 })).toBeInTheDocument();
     const trigger = screen.getByRole('group', { name: 'Έναυσμα' });
     expect(within(trigger).getByRole('combobox', { name: /^Τύπος συνθήκης/ })).toHaveValue('Παίκτης σε τοποθεσία');
     expect(within(trigger).getByRole('combobox', { name: /^Ρήμα/ })).toHaveValue('έχει μπει σε');
