@@ -1,11 +1,4 @@
-import {
-  DESIGN_MESSAGES,
-  NAMED_ACTORS,
-  NUMBER_PROP_HOW,
-  NUMBER_PROP_HOW_LABELS,
-  mutationNeeds,
-  type DesignEntity,
-} from '@loci/domain';
+import { DESIGN_MESSAGES, NAMED_ACTORS, NUMBER_PROP_HOW, mutationNeeds, type DesignEntity } from '@loci/domain';
 import { Grid, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +15,7 @@ import {
 } from './action-values';
 import { WhatField } from './WhatField';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 export interface ActionEditorProps {
   value: ActionValue;
@@ -68,7 +62,10 @@ export function ActionEditor({
 
   const actors = useMemo(() => {
     const characters = entitiesOf(workspace, 'character').filter((character) => !isPlayerCharacter(character));
-    const named = Object.entries(NAMED_ACTORS).map(([id, label]) => ({ value: id, label: String(label) }));
+    const named = (Object.keys(NAMED_ACTORS) as Array<keyof typeof NAMED_ACTORS>).map((id) => ({
+      value: id,
+      label: vocabulary.namedActor(t, id),
+    }));
     const groups: { group: string; items: { value: string; label: string }[] }[] = [
       { group: t('design.actions.actors'), items: named },
     ];
@@ -83,7 +80,14 @@ export function ActionEditor({
     }
     return groups;
   }, [workspace, t]);
-  const actionGroups = useMemo(() => actionGroupOptions(value.actorId), [value.actorId]);
+  const actionGroups = useMemo(
+    () =>
+      actionGroupOptions(value.actorId, {
+        group: (group) => vocabulary.actionGroup(t, group),
+        action: (name) => vocabulary.action(t, name),
+      }),
+    [value.actorId, t],
+  );
 
   const setArgs = (patch: Partial<ActionArgsValue>) => onChange({ ...value, actionArgs: { ...args, ...patch } });
   const handleActionName = (name: string | null) => {
@@ -152,7 +156,7 @@ export function ActionEditor({
         <Grid.Col span={span}>
           <Select
             label={t('design.actions.numberPropHow')}
-            data={NUMBER_PROP_HOW.map((how) => ({ value: how, label: `${how} ${NUMBER_PROP_HOW_LABELS[how]}` }))}
+            data={NUMBER_PROP_HOW.map((how) => ({ value: how, label: `${how} ${vocabulary.numberPropHow(t, how)}` }))}
             value={args.numberPropHow || null}
             onChange={(how) => setArgs({ numberPropHow: how ?? undefined })}
             error={at('actionArgs.numberPropHow')}

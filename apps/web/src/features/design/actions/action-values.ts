@@ -5,7 +5,9 @@ import {
   actionGroupsFor,
   actorKindOf,
   isActionName,
+  type ActionGroupName,
   type ActionInfo,
+  type ActionName,
 } from '@loci/domain';
 
 /** The arguments of an action as the editors hold them (spec 4 §1), numbers possibly still typed as text. */
@@ -44,13 +46,19 @@ export function hasActor(actorId: string | null | undefined): actorId is string 
 }
 
 /** The action select's options: the groups of spec 2 §9, only the actions the actor may perform. */
-export function actionGroupOptions(actorId: string | null | undefined) {
+export function actionGroupOptions(
+  actorId: string | null | undefined,
+  labels: { group: (group: ActionGroupName) => string; action: (name: ActionName) => string } = {
+    group: (group) => group,
+    action: (name) => ACTIONS[name].label,
+  },
+) {
   const groups = hasActor(actorId)
     ? actionGroupsFor(actorKindOf(actorId))
     : ACTION_GROUPS.map((group) => ({ name: group.name, actions: [...group.actions] }));
   return groups.map((group) => ({
-    group: group.name,
-    items: group.actions.map((name) => ({ value: name, label: ACTIONS[name].label })),
+    group: labels.group(group.name),
+    items: group.actions.map((name) => ({ value: name, label: labels.action(name) })),
   }));
 }
 

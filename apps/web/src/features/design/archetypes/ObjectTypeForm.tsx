@@ -148,7 +148,9 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
       <EntityFormShell
         entityForm={entityForm}
         form={form}
-        title={entityForm.isNew ? t('design.newOf', { label: kindLabel }) : (entityForm.entity?.name ?? '')}
+        title={
+          entityForm.isNew ? t('design.newOf', { label: kindLabel, context: kind }) : (entityForm.entity?.name ?? '')
+        }
         label={kind === 'offer' ? t('design.objectTypes.offerFormLabel') : t('design.objectTypes.archetypeFormLabel')}
         onSubmit={handleSubmit}
         extraActions={

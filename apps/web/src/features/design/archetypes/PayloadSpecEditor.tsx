@@ -16,6 +16,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canBeTitle, newPropertyRow, type PropertyRow } from './object-type-values';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 export interface PayloadSpecEditorProps {
   value: PropertyRow[];
@@ -25,8 +26,6 @@ export interface PayloadSpecEditorProps {
   readOnly: boolean;
 }
 
-const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type.value, label: type.label }));
-
 /**
  * The payload properties of an object type (spec 2 §3): key, type, label, and
  * the flags hide label, required, hidden and object title (text or number
@@ -34,6 +33,7 @@ const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type.value, label: t
  */
 export function PayloadSpecEditor({ value, onChange, errors, readOnly }: PayloadSpecEditorProps) {
   const { t } = useTranslation();
+  const typeOptions = PROPERTY_TYPES.map((type) => ({ value: type.value, label: vocabulary.propertyType(t, type) }));
   const errorAt = (index: number, field: string) => errors[`payloadSpec.${index}.${field}`] as string | undefined;
 
   const update = (index: number, patch: Partial<PropertyRow>) =>
@@ -85,7 +85,7 @@ export function PayloadSpecEditor({ value, onChange, errors, readOnly }: Payload
                     label={t('design.objectTypes.properties.type')}
                     withAsterisk
                     allowDeselect={false}
-                    data={TYPE_OPTIONS}
+                    data={typeOptions}
                     value={row.type || null}
                     onChange={(type) => update(index, { type: type ?? '' })}
                     error={errorAt(index, 'type')}

@@ -54,7 +54,10 @@ export function EntityFormShell<V extends object>({
   const { t } = useTranslation();
   const { entity, isNew, readOnly, canEdit, lock, inModal } = entityForm;
   const heading =
-    title ?? (isNew ? t('design.newOf', { label: t(`design.kinds.${entityForm.kind}`) }) : (entity?.name ?? ''));
+    title ??
+    (isNew
+      ? t('design.newOf', { label: t(`design.kinds.${entityForm.kind}`), context: entityForm.kind })
+      : (entity?.name ?? ''));
   const handleSubmit = onSubmit ?? ((values: V) => void entityForm.submit(values, form));
 
   if (entityForm.isLoading) return <PageLoader label={DESIGN_TEXTS.loading} />;

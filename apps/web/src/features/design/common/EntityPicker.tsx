@@ -145,7 +145,7 @@ export function EntityPicker({
           opened={opened}
           onClose={close}
           size="xl"
-          title={createTitle ?? t('design.createNewTitle', { label: kindLabel })}
+          title={createTitle ?? t('design.createNewTitle', { label: kindLabel, context: kind })}
         >
           {opened && renderCreateForm(done)}
         </Modal>

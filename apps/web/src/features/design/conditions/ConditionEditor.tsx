@@ -1,4 +1,4 @@
-import { GAME_STATUS_VALUES, SOME_COMPARATORS, SOME_COMPARATOR_LABELS, labelOf, type DesignEntity } from '@loci/domain';
+import { GAME_STATUS_VALUES, SOME_COMPARATORS, labelOf, type DesignEntity } from '@loci/domain';
 import { ActionIcon, Box, Grid, NumberInput, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
@@ -15,6 +15,7 @@ import {
 } from './condition-values';
 import { useCreateForms } from '../common/create-forms';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 export interface ConditionEditorProps {
   value: ConditionValue;
@@ -76,10 +77,18 @@ export function ConditionEditor({
   const at = (field: string) => errorAt(errors, `${errorPath}.${field}`);
 
   const typeGroups = useMemo(
-    () => conditionTypeGroups(triggerOnly, (family) => t(`design.conditions.families.${family}`)),
+    () =>
+      conditionTypeGroups(
+        triggerOnly,
+        (family) => t(`design.conditions.families.${family}`),
+        (type) => vocabulary.conditionType(t, type),
+      ),
     [triggerOnly, t],
   );
-  const verbs = useMemo(() => verbOptions(value.conditionType, triggerOnly), [value.conditionType, triggerOnly]);
+  const verbs = useMemo(
+    () => verbOptions(value.conditionType, triggerOnly, (verb) => vocabulary.verb(t, verb)),
+    [value.conditionType, triggerOnly, t],
+  );
   const interactionType = info?.interactionType;
   const elementFilter = useCallback(
     (entity: DesignEntity) => !interactionType || entity.type === interactionType,
@@ -162,7 +171,7 @@ export function ConditionEditor({
             <Grid.Col span={span}>
               <Select
                 label={t('design.conditions.some')}
-                data={SOME_COMPARATORS.map((some) => ({ value: some, label: SOME_COMPARATOR_LABELS[some] }))}
+                data={SOME_COMPARATORS.map((some) => ({ value: some, label: vocabulary.someComparator(t, some) }))}
                 value={value.some || null}
                 onChange={(some) => set({ some: some ?? undefined })}
                 error={at('some')}

@@ -7,6 +7,7 @@ import {
   triggerVerbsOf,
   verbLabel,
   type ConditionFamily,
+  type ConditionType,
   type ConditionTypeInfo,
 } from '@loci/domain';
 
@@ -48,19 +49,24 @@ export function verbsOf(type: string | null | undefined, triggerOnly: boolean): 
 export function conditionTypeGroups(
   triggerOnly: boolean,
   familyLabel: (family: ConditionFamily) => string,
+  typeLabel: (type: ConditionType) => string = (type) => CONDITION_TYPES[type].label,
 ): { group: string; items: { value: string; label: string }[] }[] {
   const offered: readonly string[] = triggerOnly ? TRIGGER_CONDITION_TYPES : CONDITION_TYPE_NAMES;
   return CONDITION_FAMILIES.map((family) => ({
     group: familyLabel(family),
     items: CONDITION_TYPE_NAMES.filter((type) => offered.includes(type) && CONDITION_TYPES[type].family === family).map(
-      (type) => ({ value: type, label: CONDITION_TYPES[type].label }),
+      (type) => ({ value: type, label: typeLabel(type) }),
     ),
   })).filter((group) => group.items.length > 0);
 }
 
 /** The verb select's options for `type`. */
-export function verbOptions(type: string | null | undefined, triggerOnly: boolean) {
-  return verbsOf(type, triggerOnly).map((verb) => ({ value: verb, label: verbLabel(verb) }));
+export function verbOptions(
+  type: string | null | undefined,
+  triggerOnly: boolean,
+  label: (verb: string) => string = verbLabel,
+) {
+  return verbsOf(type, triggerOnly).map((verb) => ({ value: verb, label: label(verb) }));
 }
 
 /** A new condition: nothing chosen yet. */

@@ -1,10 +1,4 @@
-import {
-  DESIGN_TEXTS,
-  INTERACTION_TYPE_INFO,
-  newQuestion,
-  type DesignEntity,
-  type InteractionType,
-} from '@loci/domain';
+import { DESIGN_TEXTS, newQuestion, type DesignEntity, type InteractionType } from '@loci/domain';
 import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +12,7 @@ import { DirectionFields } from './DirectionFields';
 import { interactionDefaults, isOfferedInteractionType, toInteractionFormValues } from './interaction-values';
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 interface FieldsProps {
   bind: Binder;
@@ -318,7 +313,7 @@ function InteractionFormOfType({
   });
   const { gameId, readOnly, entity } = entityForm;
   const bind = binderOf(form);
-  const typeLabel = INTERACTION_TYPE_INFO[type].label;
+  const typeLabel = vocabulary.interactionType(t, type);
   const Fields = TYPE_FIELDS[type];
 
   return (

@@ -1,10 +1,8 @@
 import {
   ANSWER_DATA_TYPES,
-  ANSWER_DATA_TYPE_LABELS,
   BINARY_ANSWERS,
   MIN_QUESTION_ATTEMPTS,
   QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
   newQuestionOption,
   type QuestionType,
 } from '@loci/domain';
@@ -32,6 +30,7 @@ import { EditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import type { QuestionOptionValue, QuestionValue } from './interaction-values';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 export interface QuestionEditorProps {
   bind: Binder;
@@ -199,14 +198,14 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
       >
         <Group gap="lg" mt={6}>
           {QUESTION_TYPES.map((qType: QuestionType) => (
-            <Radio key={qType} value={qType} label={QUESTION_TYPE_LABELS[qType]} disabled={readOnly} />
+            <Radio key={qType} value={qType} label={vocabulary.questionType(t, qType)} disabled={readOnly} />
           ))}
         </Group>
       </Radio.Group>
       {value.qType === 'openEnded' && (
         <Select
           label={t('design.interactions.question.dType')}
-          data={ANSWER_DATA_TYPES.map((type) => ({ value: type, label: ANSWER_DATA_TYPE_LABELS[type] }))}
+          data={ANSWER_DATA_TYPES.map((type) => ({ value: type, label: vocabulary.answerDataType(t, type) }))}
           value={dType.value || null}
           onChange={(type) => dType.onChange(type ?? '')}
           error={at('dType')}

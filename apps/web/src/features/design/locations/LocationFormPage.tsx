@@ -22,6 +22,7 @@ import { useDesignEntityForm } from '../common/useDesignEntityForm';
 import { toNumberField, valuesFrom, type NumberFieldValue } from '../common/form-values';
 import { PlaceFields } from '../common/PlaceFields';
 import { spotOf } from '../overview/scene-geometry';
+import { vocabulary } from '../common/vocabulary';
 
 /** The location form's values: the domain's, numbers as a NumberInput holds them, conditions as the editor holds them. */
 export type LocationFormValues = Omit<
@@ -98,7 +99,10 @@ export function LocationForm({ entityId, sceneId, onDone }: LocationFormProps) {
   const perceptionData = (all: readonly string[], allowed: readonly string[]) =>
     all.map((value) => ({
       value,
-      label: LOCATION_PERCEPTION_LABELS[value as keyof typeof LOCATION_PERCEPTION_LABELS] ?? value,
+      label:
+        value in LOCATION_PERCEPTION_LABELS
+          ? vocabulary.perception(t, value as keyof typeof LOCATION_PERCEPTION_LABELS)
+          : value,
       disabled: !allowed.includes(value),
     }));
 

@@ -18,4 +18,20 @@ i18n.addResourceBundle(
   true,
   false,
 );
-i18n.addResourceBundle('el', 'translation', { design: { milestones: { newTitle: 'Νέο ορόσημο' } } }, true, false);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    design: {
+      milestones: {
+        newTitle: 'Νέο ορόσημο',
+        title: 'Ορόσημο {{name}}',
+        condition: 'Επιτυγχάνεται όταν',
+        conditionHint:
+          'Το ορόσημο επιτυγχάνεται την πρώτη φορά που ισχύει αυτό. Πρέπει να ισχύουν όλες οι συνθήκες μιας ομάδας (ΚΑΙ)· αρκεί να ισχύει μία από τις ομάδες (Ή).',
+      },
+    },
+  },
+  true,
+  false,
+);

@@ -1,7 +1,6 @@
 import {
   ACCOMPLISHMENT_TYPES,
   MISSION_ACTION_TYPES,
-  MISSION_ACTION_TYPE_LABELS,
   SUB_MISSION_ACCOMPLISHMENT_TYPES,
   newMissionAction,
   newSubMission,
@@ -15,6 +14,7 @@ import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
 import { EditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import './locales';
+import { vocabulary } from '../common/vocabulary';
 
 /** What a submission asks for, as the form holds it. */
 export interface MissionActionValue {
@@ -75,7 +75,7 @@ function SubmissionEditor({ bind, path, readOnly }: Omit<AccomplishmentEditorPro
     <Stack gap="sm">
       <Select
         label={t('design.missions.actionType')}
-        data={MISSION_ACTION_TYPES.map((type) => ({ value: type, label: MISSION_ACTION_TYPE_LABELS[type] }))}
+        data={MISSION_ACTION_TYPES.map((type) => ({ value: type, label: vocabulary.missionActionType(t, type) }))}
         value={action.type || null}
         onChange={(type) => set({ type: type ?? '' })}
         error={at('type')}

@@ -43,4 +43,45 @@ i18n.addResourceBundle(
   true,
   false,
 );
-i18n.addResourceBundle('el', 'translation', { design: { missions: { newTitle: 'Νέα αποστολή' } } }, true, false);
+i18n.addResourceBundle(
+  'el',
+  'translation',
+  {
+    design: {
+      missions: {
+        newTitle: 'Νέα αποστολή',
+        title: 'Αποστολή {{name}}',
+        missionTitle: 'Τίτλος',
+        description: 'Περιγραφή',
+        accomplishment: 'Ολοκληρώνεται',
+        accomplishmentTypes: {
+          action: 'Με υποβολή',
+          condition: 'Με συνθήκη',
+          submissions: 'Με υπο-αποστολές',
+        },
+        notifyPlayer: 'Ειδοποίηση του παίκτη όταν ολοκληρωθεί',
+        actionType: 'Υποβολή',
+        captureNow: 'Καταγραφή τώρα (όχι από τη βιβλιοθήκη)',
+        requiredTypes: 'Απαιτούνται',
+        textRequired: 'Κείμενο',
+        mediaRequired: 'Πολυμέσα',
+        mediaTypes: 'Επιτρεπόμενοι τύποι πολυμέσων',
+        image: 'Εικόνα',
+        video: 'Βίντεο',
+        audio: 'Ήχος',
+        condition: 'Ολοκληρώνεται όταν',
+        ordered: 'Με σειρά',
+        orderedHint: 'Οι υπο-αποστολές πρέπει να ολοκληρωθούν η μία μετά την άλλη.',
+        subMissions: 'Υπο-αποστολές',
+        subMission: 'Υπο-αποστολή {{number}}',
+        addSubMission: 'Προσθήκη υπο-αποστολής',
+        removeSubMission: 'Αφαίρεση υπο-αποστολής {{number}}',
+        moveSubMissionUp: 'Μετακίνηση υπο-αποστολής {{number}} πάνω',
+        moveSubMissionDown: 'Μετακίνηση υπο-αποστολής {{number}} κάτω',
+        noSubMissions: 'Δεν υπάρχουν ακόμη υπο-αποστολές.',
+      },
+    },
+  },
+  true,
+  false,
+);

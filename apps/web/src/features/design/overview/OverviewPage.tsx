@@ -63,7 +63,7 @@ export function OverviewPage() {
             if (!canEdit) event.preventDefault();
           }}
         >
-          {t('design.newOf', { label: t('design.kinds.scene') })}
+          {t('design.newOf', { label: t('design.kinds.scene'), context: 'scene' })}
         </Button>
       </Group>
       {scenes.length === 0 ? (

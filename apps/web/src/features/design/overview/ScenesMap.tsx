@@ -109,7 +109,11 @@ export function ScenesMap({ workspace, sceneId, height, label }: ScenesMapProps)
           if (!spot) return null;
           return (
             <Fragment key={location.id}>
-              <Marker position={[spot.lat, spot.lng]} title={String(location.title || location.name)} />
+              <Marker
+                position={[spot.lat, spot.lng]}
+                title={String(location.title || location.name)}
+                alt={String(location.title || location.name)}
+              />
               {spot.radius > 0 && (
                 <Circle center={[spot.lat, spot.lng]} radius={spot.radius} pathOptions={LOCATION_STYLE} />
               )}

@@ -27,7 +27,23 @@ i18n.addResourceBundle(
 i18n.addResourceBundle(
   'el',
   'translation',
-  { design: { qr: { button: 'Κωδικός QR', copy: 'Αντιγραφή', download: 'Λήψη' } } },
+  {
+    design: {
+      qr: {
+        button: 'Κωδικός QR',
+        deepLinkHint:
+          'Σαρώστε τον με τον σαρωτή της εφαρμογής ή με οποιαδήποτε κάμερα κινητού: ένας συνηθισμένος σαρωτής ανοίγει την εφαρμογή.',
+        textCodeHint: 'Λειτουργεί μόνο με τον σαρωτή της εφαρμογής.',
+        codeLabel: 'Κωδικοποιημένο κείμενο',
+        image: 'Κωδικός QR του {{value}}',
+        rendering: 'Σχεδίαση του κωδικού QR…',
+        copy: 'Αντιγραφή',
+        download: 'Λήψη',
+        copyFailed: 'Η αντιγραφή στο πρόχειρο δεν ήταν δυνατή',
+        downloadFailed: 'Η εικόνα του κωδικού QR δεν ήταν δυνατό να δημιουργηθεί',
+      },
+    },
+  },
   true,
   false,
 );

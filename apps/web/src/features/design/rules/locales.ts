@@ -31,7 +31,27 @@ i18n.addResourceBundle(
 i18n.addResourceBundle(
   'el',
   'translation',
-  { design: { rules: { newTitle: 'Νέος κανόνας', when: 'Όταν', sideeffects: 'Τότε', sideeffectselse: 'Αλλιώς' } } },
+  {
+    design: {
+      rules: {
+        newTitle: 'Νέος κανόνας',
+        title: 'Κανόνας {{name}}',
+        ofScene: 'Σκηνή: {{scene}}',
+        when: 'Όταν',
+        whenHint: 'Το συμβάν που ενεργοποιεί τον κανόνα.',
+        trigger: 'Έναυσμα',
+        fireOnce: 'Ενεργοποίηση μόνο μία φορά',
+        fireOnceHint: 'Μία φορά ανά παίκτη.',
+        preconditions: 'Προϋποθέσεις',
+        preconditionsHint:
+          'Ελέγχονται όταν ενεργοποιείται το έναυσμα. Πρέπει να ισχύουν όλες οι συνθήκες μιας ομάδας (ΚΑΙ)· αρκεί να ισχύει μία από τις ομάδες (Ή).',
+        sideeffects: 'Τότε',
+        sideeffectsHint: 'Εκτελούνται με τη σειρά όταν ισχύουν οι προϋποθέσεις.',
+        sideeffectselse: 'Αλλιώς',
+        sideeffectselseHint: 'Εκτελούνται με τη σειρά όταν δεν ισχύουν οι προϋποθέσεις.',
+      },
+    },
+  },
   true,
   false,
 );

@@ -6,15 +6,16 @@ import { Link } from 'react-router';
 import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import '../common/locales';
+import { vocabulary, type Translate } from '../common/vocabulary';
 
 /** The locations (places) of a scene. */
 export function placesOfScene(workspace: Workspace, sceneId: string): DesignEntity[] {
   return entitiesOf(workspace, 'location').filter((location) => location.sceneId === sceneId);
 }
 
-function perception(value: unknown): string {
+function perception(t: Translate, value: unknown): string {
   return typeof value === 'string' && value in LOCATION_PERCEPTION_LABELS
-    ? LOCATION_PERCEPTION_LABELS[value as keyof typeof LOCATION_PERCEPTION_LABELS]
+    ? vocabulary.perception(t, value as keyof typeof LOCATION_PERCEPTION_LABELS)
     : '—';
 }
 
@@ -70,7 +71,7 @@ export function ScenePlaces({
                     </Badge>
                   )}
                   <Badge size="xs" variant="outline" color="gray">
-                    {t('design.locations.visible')}: {perception(place.visible)}
+                    {t('design.locations.visible')}: {perception(t, place.visible)}
                   </Badge>
                 </Group>
               </Group>

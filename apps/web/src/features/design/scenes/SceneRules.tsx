@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, describeCondition, type NameLookup, type Rule } from '@loci/domain';
+import { DESIGN_TEXTS, type NameLookup, type Rule } from '@loci/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { notifyError } from '../../../components/notify';
 import { useDesignMutations } from '../common/mutations';
 import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace-data';
 import '../common/locales';
+import { conditionSentence, type Translate } from '../common/vocabulary';
 
 /** A scene's rules in script order (idx, from 1). */
 export function rulesOfScene(workspace: Workspace, sceneId: string): Rule[] {
@@ -30,9 +31,9 @@ export function workspaceNameLookup(workspace: Workspace): NameLookup {
 }
 
 /** A rule's trigger as one sentence ('Player has entered Old pier'), or '' when it has none yet. */
-export function triggerSentence(rule: Rule, lookup: NameLookup): string {
+export function triggerSentence(rule: Rule, lookup: NameLookup, t: Translate, language: string): string {
   if (!rule.trigger.conditionType) return '';
-  return describeCondition(rule.trigger, lookup);
+  return conditionSentence(t, language, rule.trigger, lookup);
 }
 
 /** Puts the rules a move answered (the two swapped, or the scene's whole script) into the cached workspace. */
@@ -59,7 +60,7 @@ interface Props {
 
 /** The Scene Script tab (spec 2 §2, §4): the scene's rules in order, moved up and down, edited and deleted. */
 export function SceneRules({ workspace, sceneId, canEdit }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gameId = workspace.game.id;
   const queryClient = useQueryClient();
   const key = designQueryKeys.workspace(gameId);
@@ -131,9 +132,9 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
                     <Text fw={500} truncate>
                       {rule.name}
                     </Text>
-                    {triggerSentence(rule, lookup) && (
+                    {triggerSentence(rule, lookup, t, i18n.language) && (
                       <Text size="sm" c="dimmed" truncate>
-                        {triggerSentence(rule, lookup)}
+                        {triggerSentence(rule, lookup, t, i18n.language)}
                       </Text>
                     )}
                     {plainText(rule.notes) && (

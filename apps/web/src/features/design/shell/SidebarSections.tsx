@@ -1,10 +1,4 @@
-import {
-  DESIGN_TEXTS,
-  INTERACTION_TYPE_INFO,
-  OFFERED_INTERACTION_TYPES,
-  type InitialState,
-  type WorldEntry,
-} from '@loci/domain';
+import { DESIGN_TEXTS, OFFERED_INTERACTION_TYPES, type InitialState, type WorldEntry } from '@loci/domain';
 import { ActionIcon, Button, Group, Menu, NavLink, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +8,7 @@ import { entitiesOf } from '../common/workspace-data';
 import { newestFirst, versionLabel } from '../versions/version-label';
 import { EmptyText, ItemLink, ListOrEmpty, NewButton, type SidebarState } from './SidebarParts';
 import '../common/locales';
+import { vocabulary } from '../common/vocabulary';
 
 // The sidebar sections that list more than a kind's entities (see kinds.tsx).
 
@@ -78,7 +73,7 @@ export function ArchetypeTree({ state }: { state: SidebarState }) {
               />
               <NewButton
                 to={`${base}/initialState/create/${archetype.id}/objects`}
-                label={t('design.sidebar.newOf', { label: archetype.name })}
+                label={t('design.sidebar.newOf', { label: archetype.name, context: 'object' })}
                 disabled={!canEdit}
               />
             </Group>
@@ -151,6 +146,7 @@ export function OfferTree({ state }: { state: SidebarState }) {
 
 /** New interaction: a menu of the interaction types. */
 export function NewInteractionMenu({ state, label }: { state: SidebarState; label: string }) {
+  const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -161,7 +157,7 @@ export function NewInteractionMenu({ state, label }: { state: SidebarState; labe
       <Menu.Dropdown>
         {OFFERED_INTERACTION_TYPES.map((type) => (
           <Menu.Item key={type} component={Link} to={`${state.base}/interactions/create/0/${type}`}>
-            {INTERACTION_TYPE_INFO[type].label}
+            {vocabulary.interactionType(t, type)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -22,7 +22,7 @@ function KindSection({ view, state }: { view: KindView; state: SidebarState }) {
   const { sidebar } = view;
   if (!sidebar) return null;
   const Icon = view.icon;
-  const newLabel = t('design.sidebar.newOf', { label: t(view.labelKey) });
+  const newLabel = t('design.sidebar.newOf', { label: t(view.labelKey), context: view.labelKey.split('.').pop() });
   const pathOf = (entity: Parameters<NonNullable<KindView['itemPath']>>[0]) =>
     `${state.base}/${view.segment}/${view.itemPath?.(entity) ?? ''}`;
 

@@ -20,6 +20,8 @@ import { useLoadedWorkspace } from '../shell/workspace-context';
 import { layoutStory, NODE_HEIGHT, NODE_WIDTH, type StoryLayout } from './layout';
 import { buildStoryGraph, GAME_GROUP, matchingNodes, type StoryGraph, type StoryNodeKind } from './story-graph';
 import '../problems/locales';
+import type { TFunction } from 'i18next';
+import { vocabulary } from '../common/vocabulary';
 
 const KIND_COLORS: Record<StoryNodeKind, string> = {
   location: 'teal',
@@ -37,7 +39,7 @@ function toFlow(
   graph: StoryGraph,
   layout: StoryLayout,
   matches: Set<string>,
-  gameLabel: string,
+  t: TFunction,
 ): { nodes: Node[]; edges: Edge[] } {
   const nodes: Node[] = [];
   for (const group of graph.groups) {
@@ -64,7 +66,7 @@ function toFlow(
       id: `title:${group.id}`,
       parentId: `group:${group.id}`,
       position: { x: 12, y: 6 },
-      data: { label: group.id === GAME_GROUP ? gameLabel : group.label },
+      data: { label: group.id === GAME_GROUP ? t('design.story.game') : group.label },
       draggable: false,
       selectable: false,
       connectable: false,
@@ -97,7 +99,7 @@ function toFlow(
       height: NODE_HEIGHT,
       data: { label: `${worst ? '⚠ ' : ''}${node.label}`, node },
       className: `story-node story-${node.kind}`,
-      ariaLabel: `${node.kind}: ${node.label}${worst ? ` — ${worst.message}` : ''}`,
+      ariaLabel: `${t(`design.story.kinds.${node.kind}`)}: ${node.label}${worst ? ` — ${worst.message}` : ''}`,
       style: {
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
@@ -117,7 +119,7 @@ function toFlow(
       id: edge.id,
       source: edge.source,
       target: edge.target,
-      label: edge.otherwise ? `${edge.label} (else)` : edge.label,
+      label: edge.otherwise ? t('design.story.otherwiseEdge', { label: edge.label }) : edge.label,
       labelStyle: { fontSize: 10 },
       data: { ruleId: edge.ruleId },
       markerEnd: { type: MarkerType.ArrowClosed, color: stroke },
@@ -135,7 +137,7 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
   const { fitView } = useReactFlow();
   const [query, setQuery] = useState('');
   const matches = useMemo(() => matchingNodes(graph, query), [graph, query]);
-  const flow = useMemo(() => toFlow(graph, layout, matches, t('design.story.game')), [graph, layout, matches, t]);
+  const flow = useMemo(() => toFlow(graph, layout, matches, t), [graph, layout, matches, t]);
   useEffect(() => {
     if (matches.size > 0) void fitView({ nodes: [...matches].map((id) => ({ id })), duration: 300, maxZoom: 1.2 });
   }, [matches, fitView]);
@@ -196,7 +198,10 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
 export function StoryPage() {
   const { t } = useTranslation();
   const { workspace } = useLoadedWorkspace();
-  const graph = useMemo(() => buildStoryGraph(workspace, problemsOf(workspace)), [workspace]);
+  const graph = useMemo(
+    () => buildStoryGraph(workspace, problemsOf(workspace), (name) => vocabulary.action(t, name)),
+    [workspace, t],
+  );
   const [layout, setLayout] = useState<{ graph: StoryGraph; layout: StoryLayout } | null>(null);
   useEffect(() => {
     let current = true;

@@ -69,7 +69,11 @@ const NODE_KIND_OF_ENTITY: Partial<Record<DesignKind, StoryNodeKind>> = {
   mission: 'mission',
 };
 
-export function buildStoryGraph(workspace: Workspace, problems: readonly Problem[]): StoryGraph {
+export function buildStoryGraph(
+  workspace: Workspace,
+  problems: readonly Problem[],
+  actionLabel: (name: 'completeGame' | 'endGame') => string = (name) => ACTIONS[name].label,
+): StoryGraph {
   const byEntity = problemsByEntity(problems);
   const problemsOf = (kind: string, id: string) => byEntity.get(`${kind}:${id}`) ?? [];
   const scenes = entitiesOf(workspace, 'scene');
@@ -148,7 +152,7 @@ export function buildStoryGraph(workspace: Workspace, problems: readonly Problem
   };
   const effectNode = (action: Action, group: string): string | null => {
     if (action.actionName === 'completeGame' || action.actionName === 'endGame') {
-      return special(`end:${action.actionName}`, 'end', ACTIONS[action.actionName].label, GAME_GROUP);
+      return special(`end:${action.actionName}`, 'end', actionLabel(action.actionName), GAME_GROUP);
     }
     const what = action.actionArgs?.what;
     if (!what || !isActionName(action.actionName)) return null;

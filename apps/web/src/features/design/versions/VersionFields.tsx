@@ -1,9 +1,9 @@
-import { RESTRICT_ACCESS_LABEL } from '@loci/domain';
 import { Stack, Switch, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { VersionValues } from './queries';
 import '../common/locales';
+import { vocabulary } from '../common/vocabulary';
 
 /** The editable fields of a game version: notes and the three switches ('Only for Game Owner' not on the live spec). */
 export function VersionFields({
@@ -27,7 +27,7 @@ export function VersionFields({
       />
       {!isLiveSpec && (
         <Switch
-          label={RESTRICT_ACCESS_LABEL}
+          label={vocabulary.restrictAccess(t)}
           description={t('design.versions.ownerOnlyHint')}
           disabled={readOnly}
           {...form.getInputProps('restrictAccessToDesigner', { type: 'checkbox' })}

@@ -67,6 +67,7 @@ export function WorldEntryMap({
           position={[latitude, longitude]}
           draggable={!readOnly}
           icon={markerIconFor(iconUri)}
+          alt={label}
           eventHandlers={handlers}
         />
         <FollowPosition latitude={latitude} longitude={longitude} />
