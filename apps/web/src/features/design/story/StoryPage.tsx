@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { problemPath, problemsOf } from '../problems/problems-data';
+import { problemPath, useProblems } from '../problems/problems-data';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { layoutStory, NODE_HEIGHT, NODE_WIDTH, type StoryLayout } from './layout';
 import { buildStoryGraph, GAME_GROUP, matchingNodes, type StoryGraph, type StoryNodeKind } from './story-graph';
@@ -195,8 +195,9 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
 /** /games/:gameId/story: the story as a graph, laid out automatically, with the Problems panel's findings marked. */
 export function StoryPage() {
   const { t } = useTranslation();
-  const { workspace } = useLoadedWorkspace();
-  const graph = useMemo(() => buildStoryGraph(workspace, problemsOf(workspace)), [workspace]);
+  const { gameId, workspace } = useLoadedWorkspace();
+  const problems = useProblems(gameId, workspace);
+  const graph = useMemo(() => buildStoryGraph(workspace, problems), [workspace, problems]);
   const [layout, setLayout] = useState<{ graph: StoryGraph; layout: StoryLayout } | null>(null);
   useEffect(() => {
     let current = true;
