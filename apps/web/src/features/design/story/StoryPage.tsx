@@ -33,6 +33,10 @@ const KIND_COLORS: Record<StoryNodeKind, string> = {
   end: 'green',
 };
 
+/** How an edge is drawn: a rule's effect, its else-effect, or a way into a milestone. */
+const EDGE_COLOURS = { rule: '#778', otherwise: 'var(--mantine-color-orange-6)', milestone: 'var(--mantine-color-teal-6)' };
+const EDGE_DASHES = { rule: undefined, otherwise: '6 4', milestone: '2 3' };
+
 function toFlow(
   graph: StoryGraph,
   layout: StoryLayout,
@@ -112,7 +116,7 @@ function toFlow(
   }
   const edges: Edge[] = graph.edges.map((edge) => {
     const troubled = edge.problems.length > 0;
-    const stroke = troubled ? 'var(--mantine-color-red-6)' : edge.otherwise ? 'var(--mantine-color-orange-6)' : '#778';
+    const stroke = troubled ? 'var(--mantine-color-red-6)' : EDGE_COLOURS[edge.otherwise ? 'otherwise' : edge.kind];
     return {
       id: edge.id,
       source: edge.source,
@@ -121,7 +125,7 @@ function toFlow(
       labelStyle: { fontSize: 10 },
       data: { ruleId: edge.ruleId },
       markerEnd: { type: MarkerType.ArrowClosed, color: stroke },
-      style: { stroke, strokeDasharray: edge.otherwise ? '6 4' : undefined, strokeWidth: troubled ? 2 : 1.2 },
+      style: { stroke, strokeDasharray: EDGE_DASHES[edge.otherwise ? 'otherwise' : edge.kind], strokeWidth: troubled ? 2 : 1.2 },
       zIndex: 1,
     };
   });
@@ -155,6 +159,9 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
         {query.trim() && <Text size="sm">{t('design.story.matches', { count: matches.size })}</Text>}
         <Badge variant="outline" color="orange">
           - - {t('design.story.legendElse')}
+        </Badge>
+        <Badge variant="outline" color="teal">
+          ··· {t('design.story.legendMilestone')}
         </Badge>
         <Badge variant="outline" color="red">
           ⚠ {t('design.story.legendProblem')}
