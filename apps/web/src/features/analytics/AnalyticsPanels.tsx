@@ -17,14 +17,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capturedMediaUrl } from '../../api/analytics';
 import { mediaThumbUrl } from '../../api/media';
+import { EntityName } from '../../components/EntityName';
+import { formatTime } from '../../i18n/time';
 import { downloadCsv } from './download';
 import {
   conversationsCsv,
-  formatWhen,
   infosCsv,
   missionsCsv,
   questionsCsv,
@@ -43,6 +44,15 @@ import {
 
 // The panels of the analytics page (spec 3 §2). The page renders a panel only
 // when its list has entries; each takes the statistics computed by stats.ts.
+
+/** The game's timezone: the panels show every time in it, the zone named (i18n/time.ts). */
+export const AnalyticsZone = createContext<string | null>(null);
+
+/** Writes a record's time as the console does, in the game's zone. */
+function useWhen(): (when: string | null | undefined) => string {
+  const zone = useContext(AnalyticsZone);
+  return useCallback((when) => formatTime(when, { zone }), [zone]);
+}
 
 export function ExportButton({ table }: { table: CsvTable }) {
   const { t } = useTranslation();
@@ -148,6 +158,7 @@ function StatsTable({ children }: { children: ReactNode }) {
 
 function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <Table striped verticalSpacing="xs">
       <Table.Thead>
@@ -168,7 +179,7 @@ function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
                 {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
               </Badge>
             </Table.Td>
-            <Table.Td>{formatWhen(row.when)}</Table.Td>
+            <Table.Td>{when(row.when)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -183,7 +194,9 @@ function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; colum
       <Table.Tbody>
         {stats.map((stat) => (
           <Table.Tr key={`${stat.interactionId}/${stat.questionId}`}>
-            <Table.Td>{stat.title}</Table.Td>
+            <Table.Td>
+              <EntityName title={stat.title} name={stat.name} />
+            </Table.Td>
             <Table.Td>{stat.answers}</Table.Td>
             <Table.Td>
               <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
@@ -220,7 +233,9 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
           <Stack gap="xs">
             <Group justify="space-between">
               <div>
-                <Text fw={600}>{quiz.title}</Text>
+                <Text fw={600}>
+                  <EntityName title={quiz.title} name={quiz.name} />
+                </Text>
                 <Text size="sm" c="dimmed">
                   {t('analytics.quizSummary', {
                     players: quiz.players,
@@ -241,6 +256,7 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
 
 function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <Stack gap="sm">
       {stat.subMissions.length > 0 && (
@@ -293,7 +309,7 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
                       </Anchor>
                     )}
                   </Table.Td>
-                  <Table.Td>{formatWhen(capture.when)}</Table.Td>
+                  <Table.Td>{when(capture.when)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -313,7 +329,9 @@ export function MissionsPanel({ gameId, stats }: { gameId: string; stats: readon
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.missionId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.assigned}</Table.Td>
               <Table.Td>{stat.completed}</Table.Td>
               <Table.Td>
@@ -340,7 +358,9 @@ export function OffersPanel({ stats }: { stats: readonly OfferStat[] }) {
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.offerId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.picked}</Table.Td>
               <Table.Td>{stat.redeemed}</Table.Td>
               <Table.Td>{stat.players}</Table.Td>
@@ -367,6 +387,7 @@ function VisitsPanel({
   csv: CsvTable;
 }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <StatsPanel title={title} csv={csv}>
       <StatsTable>
@@ -374,7 +395,9 @@ function VisitsPanel({
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.id}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.times}</Table.Td>
               <Table.Td>
                 <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
@@ -392,7 +415,7 @@ function VisitsPanel({
                       {stat.rows.map((row, index) => (
                         <Table.Tr key={index}>
                           <Table.Td>{row.player}</Table.Td>
-                          <Table.Td>{formatWhen(row.when)}</Table.Td>
+                          <Table.Td>{when(row.when)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -461,6 +484,7 @@ export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
 
 export function ConversationsPanel({ stats }: { stats: readonly ConversationStat[] }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <StatsPanel title={t('analytics.panels.conversations')} csv={conversationsCsv(stats)}>
       <StatsTable>
@@ -468,7 +492,9 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.interactionId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.started}</Table.Td>
               <Table.Td>{stat.completed}</Table.Td>
               <Table.Td>
@@ -480,7 +506,7 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
                       {stat.replays.map((replay, index) => (
                         <Stack key={index} gap="xs">
                           <Text fw={600}>
-                            {t('analytics.replayOf', { player: replay.player, date: formatWhen(replay.when) })}
+                            {t('analytics.replayOf', { player: replay.player, date: when(replay.when) })}
                           </Text>
                           <ChatReplay lines={replay.lines} />
                         </Stack>

@@ -187,6 +187,8 @@ export interface QuestionStat {
   interactionId: string;
   questionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Every answer given (a player with several attempts answers several times). */
   answers: number;
   /** Players who answered at least once. */
@@ -247,7 +249,10 @@ export function questionStats(players: readonly AnalyticsPlayer[], design: Analy
     const interaction = interactions.get(interactionId);
     const question = interaction?.questions?.[0];
     const title = nameOf(interaction, '') || questionTitle(question, interactionId);
-    return questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered);
+    return {
+      ...questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered),
+      name: interaction?.name,
+    };
   });
 }
 
@@ -255,6 +260,8 @@ export function questionStats(players: readonly AnalyticsPlayer[], design: Analy
 export interface QuizStat {
   interactionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players who answered at least one of its questions. */
   players: number;
   completed: number;
@@ -290,6 +297,7 @@ export function quizStats(players: readonly AnalyticsPlayer[], design: Analytics
     return {
       interactionId,
       title: nameOf(quiz, interactionId),
+      name: quiz?.name,
       players: countPlayers(answered),
       completed: countPlayers(completed),
       passed: countPlayers(completed.filter((item) => item.record.passed === true)),
@@ -313,6 +321,8 @@ export interface CaptureRow {
 export interface MissionStat {
   missionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players the mission was assigned to. */
   assigned: number;
   /** Players who accomplished the mission itself. */
@@ -356,6 +366,7 @@ export function missionStats(players: readonly AnalyticsPlayer[], design: Analyt
     return {
       missionId,
       title: nameOf(mission, missionId),
+      name: mission?.name,
       assigned: countPlayers(records.filter((item) => item.record.status === 'assigned')),
       completed: countPlayers(completions.filter((item) => !item.record.subMissionId)),
       subMissions,
@@ -367,6 +378,8 @@ export function missionStats(players: readonly AnalyticsPlayer[], design: Analyt
 export interface OfferStat {
   offerId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Times the offer was picked (a player may pick it more than once). */
   picked: number;
   redeemed: number;
@@ -384,6 +397,7 @@ export function offerStats(players: readonly AnalyticsPlayer[], design: Analytic
   ).map(([offerId, records]) => ({
     offerId,
     title: nameOf(offers.get(offerId), offerId),
+    name: offers.get(offerId)?.name,
     picked: records.filter((item) => item.record.status === 'picked').length,
     redeemed: records.filter((item) => item.record.status === 'redeemed').length,
     players: countPlayers(records),
@@ -400,6 +414,8 @@ export interface VisitRow {
 export interface VisitStat {
   id: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   times: number;
   players: number;
   rows: VisitRow[];
@@ -418,6 +434,7 @@ function visitStats(
   ).map(([id, records]) => ({
     id,
     title: nameOf(named.get(id), id),
+    name: named.get(id)?.name,
     times: records.length,
     players: countPlayers(records),
     rows: records.map(({ player, record }) => ({ player: player.avatar.name, when: record.when })),
@@ -512,6 +529,8 @@ export interface ConversationReplay {
 export interface ConversationStat {
   interactionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players who started it. */
   started: number;
   /** Players who completed it. */
@@ -532,6 +551,7 @@ export function conversationStats(players: readonly AnalyticsPlayer[], design: A
     return {
       interactionId,
       title: nameOf(conversation, interactionId),
+      name: conversation?.name,
       started: countPlayers(records.filter((item) => item.record.status === 'started')),
       completed: countPlayers(completions),
       replays: completions.map(({ player, record }) => ({
