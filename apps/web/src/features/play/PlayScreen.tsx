@@ -91,6 +91,7 @@ export function PlayScreen({
           index={designIndex ?? index}
           busy={busy}
           onReset={restart}
+          zone={game.timezone}
         />
       </SimulatePanel>
     </Suspense>
