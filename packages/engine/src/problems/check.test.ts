@@ -295,8 +295,18 @@ describe('checkGame', () => {
   const first = <T>(list: T[] | undefined): T => list![0]!;
   it.each([
     ['a scene’s logo', withMedia((spec) => (first(spec.entities.scene).logoId = 'gone')), 'scene', 's1'],
-    ['a character’s avatar', withMedia((spec) => (first(spec.entities.character).mediaId = 'gone')), 'character', 'guide'],
-    ['an interaction’s picture', withMedia((spec) => (first(spec.entities.interaction).mediaId = 'gone')), 'interaction', 'i1'],
+    [
+      'a character’s avatar',
+      withMedia((spec) => (first(spec.entities.character).mediaId = 'gone')),
+      'character',
+      'guide',
+    ],
+    [
+      'an interaction’s picture',
+      withMedia((spec) => (first(spec.entities.interaction).mediaId = 'gone')),
+      'interaction',
+      'i1',
+    ],
     [
       'a question’s picture',
       () => {
@@ -309,7 +319,10 @@ describe('checkGame', () => {
     ['an offer’s cover', withMedia((spec) => (first(spec.entities.offer).offerCover = 'gone')), 'offer', 'stall'],
     [
       'a background set by a rule',
-      () => story().rule('r-bg', 's1', code('dark'), [act('setBackground', 'gone')]).build(),
+      () =>
+        story()
+          .rule('r-bg', 's1', code('dark'), [act('setBackground', 'gone')])
+          .build(),
       'rule',
       'r-bg',
     ],

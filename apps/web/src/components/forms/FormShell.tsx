@@ -210,6 +210,7 @@ export function FormShell<V>({
           p={inModal ? 0 : 'sm'}
           shadow={inModal ? undefined : 'sm'}
           style={inModal ? undefined : stickyFooter}
+          data-save-bar
         >
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">

@@ -34,7 +34,11 @@ const KIND_COLORS: Record<StoryNodeKind, string> = {
 };
 
 /** How an edge is drawn: a rule's effect, its else-effect, or a way into a milestone. */
-const EDGE_COLOURS = { rule: '#778', otherwise: 'var(--mantine-color-orange-6)', milestone: 'var(--mantine-color-teal-6)' };
+const EDGE_COLOURS = {
+  rule: '#778',
+  otherwise: 'var(--mantine-color-orange-6)',
+  milestone: 'var(--mantine-color-teal-6)',
+};
 const EDGE_DASHES = { rule: undefined, otherwise: '6 4', milestone: '2 3' };
 
 function toFlow(
@@ -125,7 +129,11 @@ function toFlow(
       labelStyle: { fontSize: 10 },
       data: { ruleId: edge.ruleId },
       markerEnd: { type: MarkerType.ArrowClosed, color: stroke },
-      style: { stroke, strokeDasharray: EDGE_DASHES[edge.otherwise ? 'otherwise' : edge.kind], strokeWidth: troubled ? 2 : 1.2 },
+      style: {
+        stroke,
+        strokeDasharray: EDGE_DASHES[edge.otherwise ? 'otherwise' : edge.kind],
+        strokeWidth: troubled ? 2 : 1.2,
+      },
       zIndex: 1,
     };
   });

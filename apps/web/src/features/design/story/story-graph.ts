@@ -223,7 +223,9 @@ function milestoneEdges(
       for (const condition of block.conditions ?? []) {
         if (!condition.elementId) continue;
         const source =
-          condition.conditionType === 'player-scene' ? sceneEntry(condition.elementId) : entityNode(condition.elementId);
+          condition.conditionType === 'player-scene'
+            ? sceneEntry(condition.elementId)
+            : entityNode(condition.elementId);
         const id = `${milestone.id}:reach:${source}:${condition.verb}`;
         if (!source || source === target || seen.has(id)) continue;
         seen.add(id);
