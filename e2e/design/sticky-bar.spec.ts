@@ -74,7 +74,7 @@ for (const { label, viewport } of [
     await page.goto(`/fe/games/${game.id}/offers/edit/${offer.id}`);
     const main = page.getByRole('main');
     const save = main.getByRole('button', { name: 'Save' });
-    await expect(main.getByRole('textbox', { name: 'System name', exact: true })).toBeEditable();
+    await expect(main.getByRole('textbox', { name: 'System name', exact: true })).toBeEditable({ timeout: 30_000 });
     await expect(main.getByRole('textbox', { name: 'System name', exact: true })).toHaveValue('coffee');
 
     const count = await markControls(page);
