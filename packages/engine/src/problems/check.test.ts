@@ -286,6 +286,58 @@ describe('checkGame', () => {
     expect(only(spec, 'missing-media')).toEqual([]);
   });
 
+  // One fixture per place a medium is referenced: a deleted file is reported on the entity that uses it.
+  const withMedia = (edit: (spec: GameSpec) => void) => (): GameSpec => {
+    const spec = story().scene('s2').character('guide').offer('stall').build();
+    edit(spec);
+    return spec;
+  };
+  const first = <T>(list: T[] | undefined): T => list![0]!;
+  it.each([
+    ['a scene’s logo', withMedia((spec) => (first(spec.entities.scene).logoId = 'gone')), 'scene', 's1'],
+    [
+      'a character’s avatar',
+      withMedia((spec) => (first(spec.entities.character).mediaId = 'gone')),
+      'character',
+      'guide',
+    ],
+    [
+      'an interaction’s picture',
+      withMedia((spec) => (first(spec.entities.interaction).mediaId = 'gone')),
+      'interaction',
+      'i1',
+    ],
+    [
+      'a question’s picture',
+      () => {
+        const spec = story().question('ask', { mediaId: 'gone' }).build();
+        return spec;
+      },
+      'interaction',
+      'ask',
+    ],
+    ['an offer’s cover', withMedia((spec) => (first(spec.entities.offer).offerCover = 'gone')), 'offer', 'stall'],
+    [
+      'a background set by a rule',
+      () =>
+        story()
+          .rule('r-bg', 's1', code('dark'), [act('setBackground', 'gone')])
+          .build(),
+      'rule',
+      'r-bg',
+    ],
+    ['the game’s logo', withMedia((spec) => (spec.game.logoId = 'gone')), 'game', undefined],
+  ] as const)('reports %s pointing to a deleted medium', (_label, build, kind, id) => {
+    const spec = build();
+    const library = ['logo', 'kept'];
+    const missing = only(spec, 'missing-media', library);
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ severity: 'warning', entity: { kind, ...(id ? { id } : {}) } });
+    expect(missing[0]?.message).toContain('gone');
+    // With the medium back in the library, nothing is reported.
+    expect(only(spec, 'missing-media', [...library, 'gone'])).toEqual([]);
+  });
+
   it('lists errors first and counts by severity', () => {
     const spec = story()
       .scene('s2')

@@ -3,7 +3,7 @@ import { Alert, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mant
 import type { FormErrors } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDeviceFloppy, IconEye, IconTrash } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockBanner, type EditLock } from '../../features/locks';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
@@ -84,6 +84,30 @@ const stickyFooter = {
 } as const;
 
 /**
+ * Keeps what the browser scrolls to (a focused field, a scrolled-to error)
+ * above the sticky save bar: the page's scroll padding is the bar's height
+ * while the form is shown (issue 14: the bar never covers a control).
+ */
+function useScrollPaddingFor(bar: RefObject<HTMLElement | null>, active: boolean): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!active || !element) return;
+    const root = document.documentElement;
+    const apply = () => {
+      const height = element.getBoundingClientRect().height;
+      root.style.scrollPaddingBottom = `calc(${height}px + var(--app-shell-footer-offset, 0rem) + 2 * var(--mantine-spacing-md))`;
+    };
+    apply();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [bar, active]);
+}
+
+/**
  * The frame of every console form: heading, lock banner, read-only note,
  * 'Please correct the errors in the form' with the errors no field shows,
  * the fields, and the sticky Save / Delete / Cancel bar with 'Unsaved
@@ -123,6 +147,8 @@ export function FormShell<V>({
   // While a save runs (the promise onSubmit returns, or `saving`), Save is disabled and a second
   // submit — a double click, Enter — is ignored: one request at a time.
   const inFlight = useRef(false);
+  const saveBar = useRef<HTMLDivElement>(null);
+  useScrollPaddingFor(saveBar, !inModal);
   const [pending, setPending] = useState(false);
   const busy = pending || Boolean(saving);
   const submitHandler = form.onSubmit((values) => {
@@ -210,6 +236,8 @@ export function FormShell<V>({
           p={inModal ? 0 : 'sm'}
           shadow={inModal ? undefined : 'sm'}
           style={inModal ? undefined : stickyFooter}
+          ref={saveBar}
+          data-save-bar
         >
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">

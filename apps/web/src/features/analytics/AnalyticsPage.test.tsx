@@ -87,7 +87,7 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(expect.arrayContaining(['The capital', '2', '1', '1', '50%']));
+    ).toEqual(expect.arrayContaining(['The capital (capital)', '2', '1', '1', '50%']));
     expect(screen.getByRole('region', { name: 'Conversation Stats' })).toBeInTheDocument();
     for (const name of ['Quizzes', 'Mission Stats', 'Offers', 'Info Stats', 'Scene Stats']) {
       expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
@@ -138,6 +138,25 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Sparta')).toBeInTheDocument();
     expect(within(dialog).getByText('Athens')).toBeInTheDocument();
+  });
+
+  it('names elements by title with the system name after it, and writes times in the game’s zone', async () => {
+    const { user } = openPage({
+      workspace: {
+        game: { playingPeriod: { start: '2024-01-01T00:00:00.000Z', end: null, timezone: 'Europe/Athens' } },
+      },
+    });
+    const questions = await screen.findByRole('region', { name: 'Questions Stats' });
+    const title = within(questions).getByText('The capital');
+    // The system name is secondary: after the title, apart from it.
+    expect(title.querySelector('[data-system-name]')).toHaveTextContent('(capital)');
+    const conversations = screen.getByRole('region', { name: 'Conversation Stats' });
+    expect(within(conversations).getByText('(talk)')).toBeInTheDocument();
+
+    await user.click(within(questions).getByRole('button', { name: 'Details of The capital' }));
+    const dialog = await screen.findByRole('dialog');
+    // 09:30 UTC is 12:30 in Athens in May (summer time), with the zone named.
+    expect(within(dialog).getAllByText('2 May 2024, 12:30 (Europe/Athens)')).toHaveLength(2);
   });
 
   it('downloads QuestionStats.csv led by a byte-order mark', async () => {

@@ -21,13 +21,14 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import i18n from '../../i18n';
 import type { AnalyticsPlayer } from '../../api/analytics';
 import { isApiError } from '../../api/client';
 import { designApi, designQueryKeys, type GameVersionSummary, type Workspace } from '../../api/design';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { PageLoader } from '../../components/PageLoader';
+import { formatTime } from '../../i18n/time';
 import {
+  AnalyticsZone,
   ConversationsPanel,
   InfosPanel,
   MissionsPanel,
@@ -40,7 +41,6 @@ import { useAnalytics, useGameVersions } from './queries';
 import {
   analyticsDesignOf,
   conversationStats,
-  formatWhen,
   infoStats,
   missionStats,
   newestVersion,
@@ -59,13 +59,16 @@ const MapAnalyticsPanel = lazy(() => import('./MapAnalyticsPanel'));
 
 type NumberedVersion = GameVersionSummary & { version?: number };
 
+/** The game's timezone: analytics show their times in it. */
+const zoneOf = (workspace: Workspace) => workspace.game.playingPeriod?.timezone ?? null;
+
 /** 'Working version (live only)' or 'Version {n} of {date} (published only)', marked when archived. */
-function versionLabel(version: NumberedVersion, t: TFunction): string {
+function versionLabel(version: NumberedVersion, t: TFunction, zone: string | null): string {
   const label = version.isLiveSpec
     ? t('analytics.liveVersion')
     : t('analytics.publishedVersion', {
         version: typeof version.version === 'number' ? version.version : '',
-        date: formatWhen(version.createdAt, i18n.language),
+        date: formatTime(version.createdAt, { zone }),
       });
   return version.isArchived ? t('analytics.archivedVersion', { label }) : label;
 }
@@ -73,7 +76,10 @@ function versionLabel(version: NumberedVersion, t: TFunction): string {
 function Summary({ workspace, players }: { workspace: Workspace; players: readonly AnalyticsPlayer[] }) {
   const { t } = useTranslation();
   const items = [
-    { label: t('analytics.summary.createdAt'), value: formatWhen(workspace.game.createdAt, i18n.language) },
+    {
+      label: t('analytics.summary.createdAt'),
+      value: formatTime(workspace.game.createdAt, { zone: zoneOf(workspace) }),
+    },
     {
       label: t('analytics.summary.multiplayer'),
       value: t(workspace.game.multiplayer ? 'analytics.summary.yes' : 'analytics.summary.no'),
@@ -144,11 +150,7 @@ function VersionAnalytics({
       </Tabs.Panel>
       <Tabs.Panel value="map">
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          <MapAnalyticsPanel
-            versionId={versionId}
-            includeAbandoned={includeAbandoned}
-            zone={workspace.game.playingPeriod?.timezone ?? null}
-          />
+          <MapAnalyticsPanel versionId={versionId} includeAbandoned={includeAbandoned} zone={zoneOf(workspace)} />
         </Suspense>
       </Tabs.Panel>
     </Tabs>
@@ -169,17 +171,19 @@ function RecordPanels({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
-      <Summary workspace={workspace} players={players} />
-      {players.length === 0 && <Text c="dimmed">{t('analytics.noPlayers')}</Text>}
-      {stats.questions.length > 0 && <QuestionsPanel stats={stats.questions} />}
-      {stats.quizzes.length > 0 && <QuizzesPanel stats={stats.quizzes} />}
-      {stats.missions.length > 0 && <MissionsPanel gameId={gameId} stats={stats.missions} />}
-      {stats.offers.length > 0 && <OffersPanel stats={stats.offers} />}
-      {stats.scenes.length > 0 && <ScenesPanel stats={stats.scenes} />}
-      {stats.infos.length > 0 && <InfosPanel stats={stats.infos} />}
-      {stats.conversations.length > 0 && <ConversationsPanel stats={stats.conversations} />}
-    </Stack>
+    <AnalyticsZone.Provider value={zoneOf(workspace)}>
+      <Stack gap="md">
+        <Summary workspace={workspace} players={players} />
+        {players.length === 0 && <Text c="dimmed">{t('analytics.noPlayers')}</Text>}
+        {stats.questions.length > 0 && <QuestionsPanel stats={stats.questions} />}
+        {stats.quizzes.length > 0 && <QuizzesPanel stats={stats.quizzes} />}
+        {stats.missions.length > 0 && <MissionsPanel gameId={gameId} stats={stats.missions} />}
+        {stats.offers.length > 0 && <OffersPanel stats={stats.offers} />}
+        {stats.scenes.length > 0 && <ScenesPanel stats={stats.scenes} />}
+        {stats.infos.length > 0 && <InfosPanel stats={stats.infos} />}
+        {stats.conversations.length > 0 && <ConversationsPanel stats={stats.conversations} />}
+      </Stack>
+    </AnalyticsZone.Provider>
   );
 }
 
@@ -190,12 +194,16 @@ function AnalyticsContent({ gameId, workspace }: { gameId: string; workspace: Wo
   const [chosen, setChosen] = useState<string | null | undefined>(undefined);
   const [includeAbandoned, setIncludeAbandoned] = useState(false);
 
+  const zone = zoneOf(workspace);
   const list = useMemo(() => {
     const all = (versions.data ?? []) as NumberedVersion[];
     const newest = newestVersion(all);
     const ordered = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { newest, options: ordered.map((version) => ({ value: version.id, label: versionLabel(version, t) })) };
-  }, [versions.data, t]);
+    return {
+      newest,
+      options: ordered.map((version) => ({ value: version.id, label: versionLabel(version, t, zone) })),
+    };
+  }, [versions.data, t, zone]);
   const selected = chosen === undefined ? (list.newest?.id ?? null) : chosen;
 
   return (

@@ -17,15 +17,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import i18n from '../../i18n';
 import { capturedMediaUrl } from '../../api/analytics';
 import { mediaThumbUrl } from '../../api/media';
+import { EntityName } from '../../components/EntityName';
+import { formatTime } from '../../i18n/time';
 import { downloadCsv } from './download';
 import {
   conversationsCsv,
-  formatWhen,
   GAME_MASTER,
   infosCsv,
   missionsCsv,
@@ -45,6 +45,15 @@ import {
 
 // The panels of the analytics page (spec 3 §2). The page renders a panel only
 // when its list has entries; each takes the statistics computed by stats.ts.
+
+/** The game's timezone: the panels show every time in it, the zone named (i18n/time.ts). */
+export const AnalyticsZone = createContext<string | null>(null);
+
+/** Writes a record's time as the console does, in the game's zone. */
+function useWhen(): (when: string | null | undefined) => string {
+  const zone = useContext(AnalyticsZone);
+  return useCallback((when) => formatTime(when, { zone }), [zone]);
+}
 
 export function ExportButton({ table }: { table: CsvTable }) {
   const { t } = useTranslation();
@@ -150,6 +159,7 @@ function StatsTable({ children }: { children: ReactNode }) {
 
 function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <Table striped verticalSpacing="xs">
       <Table.Thead>
@@ -170,7 +180,7 @@ function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
                 {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
               </Badge>
             </Table.Td>
-            <Table.Td>{formatWhen(row.when, i18n.language)}</Table.Td>
+            <Table.Td>{when(row.when)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -185,7 +195,9 @@ function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; colum
       <Table.Tbody>
         {stats.map((stat) => (
           <Table.Tr key={`${stat.interactionId}/${stat.questionId}`}>
-            <Table.Td>{stat.title}</Table.Td>
+            <Table.Td>
+              <EntityName title={stat.title} name={stat.name} />
+            </Table.Td>
             <Table.Td>{stat.answers}</Table.Td>
             <Table.Td>
               <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
@@ -222,7 +234,9 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
           <Stack gap="xs">
             <Group justify="space-between">
               <div>
-                <Text fw={600}>{quiz.title}</Text>
+                <Text fw={600}>
+                  <EntityName title={quiz.title} name={quiz.name} />
+                </Text>
                 <Text size="sm" c="dimmed">
                   {t('analytics.quizSummary', {
                     players: quiz.players,
@@ -243,6 +257,7 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
 
 function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <Stack gap="sm">
       {stat.subMissions.length > 0 && (
@@ -295,7 +310,7 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
                       </Anchor>
                     )}
                   </Table.Td>
-                  <Table.Td>{formatWhen(capture.when, i18n.language)}</Table.Td>
+                  <Table.Td>{when(capture.when)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -315,7 +330,9 @@ export function MissionsPanel({ gameId, stats }: { gameId: string; stats: readon
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.missionId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.assigned}</Table.Td>
               <Table.Td>{stat.completed}</Table.Td>
               <Table.Td>
@@ -342,7 +359,9 @@ export function OffersPanel({ stats }: { stats: readonly OfferStat[] }) {
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.offerId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.picked}</Table.Td>
               <Table.Td>{stat.redeemed}</Table.Td>
               <Table.Td>{stat.players}</Table.Td>
@@ -369,6 +388,7 @@ function VisitsPanel({
   csv: CsvTable;
 }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <StatsPanel title={title} csv={csv}>
       <StatsTable>
@@ -376,7 +396,9 @@ function VisitsPanel({
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.id}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.times}</Table.Td>
               <Table.Td>
                 <PlayersCount count={stat.players} names={stat.rows.map((row) => row.player)} of={stat.title} />
@@ -394,7 +416,7 @@ function VisitsPanel({
                       {stat.rows.map((row, index) => (
                         <Table.Tr key={index}>
                           <Table.Td>{row.player}</Table.Td>
-                          <Table.Td>{formatWhen(row.when, i18n.language)}</Table.Td>
+                          <Table.Td>{when(row.when)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -464,6 +486,7 @@ export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
 
 export function ConversationsPanel({ stats }: { stats: readonly ConversationStat[] }) {
   const { t } = useTranslation();
+  const when = useWhen();
   return (
     <StatsPanel title={t('analytics.panels.conversations')} csv={conversationsCsv(stats)}>
       <StatsTable>
@@ -471,7 +494,9 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
         <Table.Tbody>
           {stats.map((stat) => (
             <Table.Tr key={stat.interactionId}>
-              <Table.Td>{stat.title}</Table.Td>
+              <Table.Td>
+                <EntityName title={stat.title} name={stat.name} />
+              </Table.Td>
               <Table.Td>{stat.started}</Table.Td>
               <Table.Td>{stat.completed}</Table.Td>
               <Table.Td>
@@ -483,10 +508,7 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
                       {stat.replays.map((replay, index) => (
                         <Stack key={index} gap="xs">
                           <Text fw={600}>
-                            {t('analytics.replayOf', {
-                              player: replay.player,
-                              date: formatWhen(replay.when, i18n.language),
-                            })}
+                            {t('analytics.replayOf', { player: replay.player, date: when(replay.when) })}
                           </Text>
                           <ChatReplay lines={replay.lines} />
                         </Stack>

@@ -188,6 +188,8 @@ export interface QuestionStat {
   interactionId: string;
   questionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Every answer given (a player with several attempts answers several times). */
   answers: number;
   /** Players who answered at least once. */
@@ -248,7 +250,10 @@ export function questionStats(players: readonly AnalyticsPlayer[], design: Analy
     const interaction = interactions.get(interactionId);
     const question = interaction?.questions?.[0];
     const title = nameOf(interaction, '') || questionTitle(question, interactionId);
-    return questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered);
+    return {
+      ...questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered),
+      name: interaction?.name,
+    };
   });
 }
 
@@ -256,6 +261,8 @@ export function questionStats(players: readonly AnalyticsPlayer[], design: Analy
 export interface QuizStat {
   interactionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players who answered at least one of its questions. */
   players: number;
   completed: number;
@@ -291,6 +298,7 @@ export function quizStats(players: readonly AnalyticsPlayer[], design: Analytics
     return {
       interactionId,
       title: nameOf(quiz, interactionId),
+      name: quiz?.name,
       players: countPlayers(answered),
       completed: countPlayers(completed),
       passed: countPlayers(completed.filter((item) => item.record.passed === true)),
@@ -314,6 +322,8 @@ export interface CaptureRow {
 export interface MissionStat {
   missionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players the mission was assigned to. */
   assigned: number;
   /** Players who accomplished the mission itself. */
@@ -357,6 +367,7 @@ export function missionStats(players: readonly AnalyticsPlayer[], design: Analyt
     return {
       missionId,
       title: nameOf(mission, missionId),
+      name: mission?.name,
       assigned: countPlayers(records.filter((item) => item.record.status === 'assigned')),
       completed: countPlayers(completions.filter((item) => !item.record.subMissionId)),
       subMissions,
@@ -368,6 +379,8 @@ export function missionStats(players: readonly AnalyticsPlayer[], design: Analyt
 export interface OfferStat {
   offerId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Times the offer was picked (a player may pick it more than once). */
   picked: number;
   redeemed: number;
@@ -385,6 +398,7 @@ export function offerStats(players: readonly AnalyticsPlayer[], design: Analytic
   ).map(([offerId, records]) => ({
     offerId,
     title: nameOf(offers.get(offerId), offerId),
+    name: offers.get(offerId)?.name,
     picked: records.filter((item) => item.record.status === 'picked').length,
     redeemed: records.filter((item) => item.record.status === 'redeemed').length,
     players: countPlayers(records),
@@ -401,6 +415,8 @@ export interface VisitRow {
 export interface VisitStat {
   id: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   times: number;
   players: number;
   rows: VisitRow[];
@@ -419,6 +435,7 @@ function visitStats(
   ).map(([id, records]) => ({
     id,
     title: nameOf(named.get(id), id),
+    name: named.get(id)?.name,
     times: records.length,
     players: countPlayers(records),
     rows: records.map(({ player, record }) => ({ player: player.avatar.name, when: record.when })),
@@ -513,6 +530,8 @@ export interface ConversationReplay {
 export interface ConversationStat {
   interactionId: string;
   title: string;
+  /** The system name, shown after the title (when the design still has the entity). */
+  name?: string;
   /** Players who started it. */
   started: number;
   /** Players who completed it. */
@@ -533,6 +552,7 @@ export function conversationStats(players: readonly AnalyticsPlayer[], design: A
     return {
       interactionId,
       title: nameOf(conversation, interactionId),
+      name: conversation?.name,
       started: countPlayers(records.filter((item) => item.record.status === 'started')),
       completed: countPlayers(completions),
       replays: completions.map(({ player, record }) => ({

@@ -100,7 +100,14 @@ function api(replay: { status?: number; body: unknown }) {
   return mockOperationsApi({
     'GET /api/instances/i1': { body: makeFullInstance() },
     [`GET /api/design/${GAME_ID}/initialStateSpecs/${PUBLISHED.id}`]: { body: makeSpecs() },
-    [`GET /api/design/${GAME_ID}/workspace`]: { body: gameWorkspace() },
+    [`GET /api/design/${GAME_ID}/workspace`]: {
+      body: {
+        ...gameWorkspace(),
+        interactions: [
+          { id: 'q-year', gameId: GAME_ID, name: 'q_year', title: 'The year', type: 'INTER_ANSWER_QUESTION' },
+        ],
+      },
+    },
     [REPLAY_URL]: replay,
   });
 }
@@ -118,7 +125,8 @@ describe('#operations.ReplayModal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user, dialog } = await openReplay();
     const replay = await within(dialog).findByTestId('replay');
     // The last step: the lantern is owned, the milestone reached, at 12:07 in the game's zone (Athens, UTC+3).
-    expect(within(replay).getByTestId('replay-step')).toHaveTextContent('Step 4 of 4 · answer q-year: 1890');
+    // Elements are named by title, the system name after it.
+    expect(within(replay).getByTestId('replay-step')).toHaveTextContent('Step 4 of 4 · answer The year (q_year): 1890');
     expect(within(replay).getByRole('table', { name: 'Items' })).toHaveTextContent('it-lantern1');
     expect(within(replay).getByRole('table', { name: 'Milestones' })).toHaveTextContent('1 May 2024, 12:07');
     expect(within(replay).getByRole('button', { name: 'Player 1' })).toHaveClass('leaflet-marker-icon');
@@ -138,7 +146,9 @@ describe('#operations.ReplayModal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const rule = within(replay).getByTestId('trace-rule');
     expect(rule).toHaveTextContent('ask at the pier');
     expect(rule).toHaveTextContent('fired');
-    expect(within(replay).getByText(/^askQuestion/)).toBeInTheDocument();
+    expect(within(replay).getByText('askQuestion The year (q_year)')).toBeInTheDocument();
+    // The step's time on its trace card is the game's clock (09:05 UTC is 12:05 in Athens).
+    expect(within(replay).getByTestId('trace-entry')).toHaveTextContent('12:05:00');
   });
 
   it('explains a game recorded before replay existed', async () => {

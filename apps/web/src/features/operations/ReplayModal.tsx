@@ -23,7 +23,8 @@ import { formatTime } from '../../i18n/time';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import type { WorldScene } from '../design/world/world-values';
 import { describeEvent, EntryCard } from '../play/trace/TracePanel';
-import type { LabelOf } from './design-labels';
+import { useDesignIndex, type LabelOf } from './design-labels';
+import type { SpecIndex } from '../play/spec-index';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
 import { PlayerStatePanel } from './PlayerStatePanel';
 import './replay-locales';
@@ -40,7 +41,7 @@ export interface ReplayModalProps {
 }
 
 /** A step's one-line summary for the timeline: the event, an operator's message, or a state written outside the game. */
-function useSummary() {
+function useSummary(index: SpecIndex | null) {
   const { t } = useTranslation();
   return (step: ReplayStep) => {
     if (step.kind === 'message') return t('operations.replay.message', { message: step.message ?? '' });
@@ -48,7 +49,7 @@ function useSummary() {
     if (step.kind === 'players') return t('operations.replay.trade');
     const event = step.event!;
     if (!event.playerId) return t('operations.replay.operatorEvent', { type: event.type });
-    return describeEvent(event as unknown as PlayEvent, null);
+    return describeEvent(event as unknown as PlayEvent, index);
   };
 }
 
@@ -60,6 +61,8 @@ function useSummary() {
  */
 export function ReplayModal({ gameId, instanceId, player, onClose, scenes, labelOf, zone }: ReplayModalProps) {
   const { t } = useTranslation();
+  // Outputs, events and rules are named by title (system name after it), from the game's design.
+  const index = useDesignIndex(gameId);
   const query = useQuery({
     queryKey: operationsQueryKeys.replay(gameId, instanceId, player?.id ?? ''),
     queryFn: ({ signal }) => operationsApi.playerReplay(instanceId, player!.id, signal),
@@ -97,6 +100,7 @@ export function ReplayModal({ gameId, instanceId, player, onClose, scenes, label
           labelOf={labelOf}
           zone={zone}
           name={query.data.name}
+          index={index}
         />
       )}
     </Modal>
@@ -112,6 +116,7 @@ function ReplayBody({
   labelOf,
   zone,
   name,
+  index,
 }: {
   steps: ReplayStep[];
   at: number;
@@ -121,9 +126,10 @@ function ReplayBody({
   labelOf: LabelOf;
   zone: string | null | undefined;
   name: string;
+  index: SpecIndex | null;
 }) {
   const { t } = useTranslation();
-  const summary = useSummary();
+  const summary = useSummary(index);
   const step = steps[at]!;
   const time = (iso: string) => formatTime(iso, { zone, style: 'seconds' });
   // Where the player was at each step: the track, whole (the map's frame) and up to the slider.
@@ -229,7 +235,7 @@ function ReplayBody({
                   outputs: step.outputs,
                   trace: step.trace as StepTrace,
                 }}
-                index={null}
+                index={index}
                 whenLabel={formatTime(step.at, { zone, style: 'time', withoutZone: true })}
               />
             ) : (

@@ -1,7 +1,8 @@
-import type { DesignEntity } from '@loci/domain';
+import { DESIGN_KINDS, workspaceEntities, type DesignEntity } from '@loci/domain';
 import { useMemo } from 'react';
 import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
+import { indexSpec, type SpecIndex } from '../play/spec-index';
 import type { RescueOptions } from './RescuePanel';
 
 /** A design entity's title by id (falling back to the id), for what the operator reads of a player's state. */
@@ -23,6 +24,16 @@ export function useDesignLabels(gameId: string): LabelOf {
     for (const list of lists) for (const entity of list ?? []) labels.set(entity.id, entityLabel(entity));
     return (id: string) => labels.get(id) ?? id;
   }, [data]);
+}
+
+/** The game's design indexed as the trace reads it (titles and system names), once the workspace has loaded. */
+export function useDesignIndex(gameId: string): SpecIndex | null {
+  const { data } = useWorkspace(gameId);
+  return useMemo(
+    () =>
+      data ? indexSpec(Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, workspaceEntities(data, kind)]))) : null,
+    [data],
+  );
 }
 
 /** What the rescue form picks from: the design's items and attributes, scenes, missions, milestones and fireOnce rules. */

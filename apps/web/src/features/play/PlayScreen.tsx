@@ -1,3 +1,4 @@
+import type { LatLng as RoutePoint } from '@loci/engine';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PlayBoard } from './board/PlayBoard';
@@ -58,6 +59,7 @@ export function PlayScreen({
   useDebugMoves(moveTo);
   // While the designer draws a simulated route, the map's clicks add its points instead of walking.
   const routeDrawer = useRef<((lat: number, lng: number) => void) | null>(null);
+  const [route, setRoute] = useState<readonly RoutePoint[]>([]);
   const { latitude, longitude } = view.location ?? {};
   useEffect(() => {
     if (readOnly && latitude !== undefined && longitude !== undefined) moveTo(latitude, longitude);
@@ -81,6 +83,7 @@ export function PlayScreen({
         send={send}
         moveTo={moveTo}
         drawer={routeDrawer}
+        onRoute={setRoute}
       >
         <TracePanel
           entries={session.traceLog}
@@ -88,6 +91,7 @@ export function PlayScreen({
           index={designIndex ?? index}
           busy={busy}
           onReset={restart}
+          zone={game.timezone}
         />
       </SimulatePanel>
     </Suspense>
@@ -128,6 +132,7 @@ export function PlayScreen({
           setSheetUsed(true);
         }}
         onTapLocation={tapLocation}
+        route={playtest ? route : undefined}
       />
       <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })}>
         {mapGame && (

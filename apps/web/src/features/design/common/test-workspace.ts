@@ -3,6 +3,7 @@ import type { GameVersionSummary, Workspace } from '../../../api/design';
 import { makeGame } from '../../games/test-factories';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { makeUser, signIn } from '../../../test/factories';
+import { makeMedia } from '../../media/test-factories';
 
 // Test data of the design workspace: a game 'g1' with a few entities of each kind.
 
@@ -91,6 +92,8 @@ export function mockWorkspaceApi(workspace: Workspace | MockHandler, extra: Reco
     'GET /api/design/g1/workspace': answer,
     'POST /api/design/cc': lockHeld,
     'DELETE /api/design/cc': { body: { released: true } },
+    // The game's library holds its logo (makeGame's 'm1').
+    'GET /api/design/g1/medias': { body: [makeMedia({ id: 'm1' })] },
     ...extra,
   });
 }

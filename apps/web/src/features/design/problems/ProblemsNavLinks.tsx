@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Workspace } from '../../../api/design';
-import { countProblems, problemsOf } from './problems-data';
+import { countProblems, useProblems } from './problems-data';
 import './locales';
 
 /** The sidebar's Problems row (errors and warnings counted, recomputed as the design changes) and the story graph's. */
@@ -17,7 +17,8 @@ export function ProblemsNavLinks({
   pathname: string;
 }) {
   const { t } = useTranslation();
-  const counts = workspace ? countProblems(problemsOf(workspace)) : null;
+  const problems = useProblems(workspace?.game.id ?? '', workspace);
+  const counts = problems ? countProblems(problems) : null;
   return (
     <>
       <NavLink

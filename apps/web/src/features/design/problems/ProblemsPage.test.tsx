@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { makeMedia } from '../../media/test-factories';
 import { UI_TEST_TIMEOUT_MS, makeEntity, makeWorkspace, mockWorkspaceApi } from '../common/test-workspace';
 
 const code = (word: string) => ({
@@ -102,6 +103,31 @@ describe('#design.problems', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('No problems found.')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Design elements' });
     expect(within(sidebar).getByRole('link', { name: 'Problems: 0 errors, 0 warnings' })).toBeInTheDocument();
+  });
+
+  it('reports a character whose avatar is no longer in the media library, and opens it', async () => {
+    mockWorkspaceApi(
+      makeWorkspace({
+        scenes: [makeEntity('harbour', { title: 'The Harbour', lat: 35.5, lng: 24.1, radius: 300 })],
+        characters: [
+          makeEntity('guide', { title: 'The Guide', mediaId: 'deleted-photo', isPlayer: false }),
+          makeEntity('keeper', { title: 'The Keeper', mediaId: 'kept-photo', isPlayer: false }),
+        ],
+        rules: [rule('end', { name: 'End', trigger: code('done'), sideeffects: [action('completeGame')] })],
+      }),
+      { 'GET /api/design/g1/medias': { body: [makeMedia({ id: 'm1' }), makeMedia({ id: 'kept-photo' })] } },
+    );
+    const { user, pathname } = renderApp('/games/g1/problems');
+
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('“The Guide” uses a medium that is not in the game’s media library');
+    const sidebar = screen.getByRole('navigation', { name: 'Design elements' });
+    expect(within(sidebar).getByRole('link', { name: 'Problems: 0 errors, 1 warnings' })).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('link', { name: /media library/ }));
+    await waitFor(() => expect(pathname()).toBe('/games/g1/characters/edit/guide'));
   });
 
   it('blocks Publish while the design has errors, listing them', async () => {

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { ProblemList } from './ProblemList';
-import { countProblems, problemsOf } from './problems-data';
+import { countProblems, useProblems } from './problems-data';
 import './locales';
 
 type Filter = ProblemSeverity | 'all';
@@ -13,7 +13,7 @@ type Filter = ProblemSeverity | 'all';
 export function ProblemsPage() {
   const { t } = useTranslation();
   const { gameId, workspace } = useLoadedWorkspace();
-  const problems = problemsOf(workspace);
+  const problems = useProblems(gameId, workspace);
   const counts = countProblems(problems);
   const [filter, setFilter] = useState<Filter>('all');
   const shown = useMemo(

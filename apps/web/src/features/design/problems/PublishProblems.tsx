@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import type { Workspace } from '../../../api/design';
 import { ProblemList } from './ProblemList';
-import { problemsOf } from './problems-data';
+import { useProblems } from './problems-data';
 import './locales';
 
 /** What Publish must know of the design's findings: errors block it, warnings need a confirmation. */
-export function publishCheck(workspace: Workspace) {
-  const problems = problemsOf(workspace);
+export function usePublishCheck(gameId: string, workspace: Workspace) {
+  const problems = useProblems(gameId, workspace);
   const errors = problems.filter((problem) => problem.severity === 'error');
   const warnings = problems.filter((problem) => problem.severity === 'warning');
   return { errors, warnings };

@@ -1,14 +1,23 @@
-import { DESIGN_KINDS, workspaceEntities, type DesignEntitiesByKind } from '@loci/domain';
+import { DESIGN_KINDS, workspaceEntities, type DesignEntitiesByKind, type Media } from '@loci/domain';
 import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
+import { useMediaList } from '../../media/queries';
 import { DESIGN_KIND_VIEWS } from '../kinds';
 
-// One check per workspace answer: the sidebar, the panel, the graph and Publish share it.
-const checked = new WeakMap<Workspace, Problem[]>();
+// One check per workspace answer and media list: the sidebar, the panel, the graph and Publish share it.
+const checked = new WeakMap<Workspace, WeakMap<object, Problem[]>>();
+const UNKNOWN_LIBRARY: readonly Media[] = [];
 
-/** The findings of the design checker on the workspace as loaded (recomputed whenever the query data changes). */
-export function problemsOf(workspace: Workspace): Problem[] {
-  let problems = checked.get(workspace);
+/**
+ * The findings of the design checker on the workspace as loaded (recomputed
+ * whenever the query data changes). With the game's media library, references
+ * to media no longer in it are reported too.
+ */
+export function problemsOf(workspace: Workspace, media?: readonly Media[]): Problem[] {
+  const library = media ?? UNKNOWN_LIBRARY;
+  let byLibrary = checked.get(workspace);
+  if (!byLibrary) checked.set(workspace, (byLibrary = new WeakMap()));
+  let problems = byLibrary.get(library);
   if (!problems) {
     const entities = Object.fromEntries(
       DESIGN_KINDS.map((kind) => [kind, workspaceEntities(workspace, kind)]),
@@ -20,14 +29,24 @@ export function problemsOf(workspace: Workspace): Problem[] {
         language: workspace.game.language,
         market: workspace.game.market,
         currencyName: workspace.game.currencyName,
+        logoId: workspace.game.logoId,
         pg: { type: workspace.game.pg.type },
       },
       entities,
       initialState: workspace.current.initialState,
+      ...(media ? { mediaIds: media.map((medium) => medium.id) } : {}),
     });
-    checked.set(workspace, problems);
+    byLibrary.set(library, problems);
   }
   return problems;
+}
+
+/** The findings on the workspace, with the game's media library once it has loaded (shared query). */
+export function useProblems(gameId: string, workspace: Workspace): Problem[];
+export function useProblems(gameId: string, workspace: Workspace | undefined): Problem[] | undefined;
+export function useProblems(gameId: string, workspace: Workspace | undefined): Problem[] | undefined {
+  const { data: media } = useMediaList(gameId, { enabled: Boolean(workspace) });
+  return workspace ? problemsOf(workspace, media) : undefined;
 }
 
 export { countProblems };

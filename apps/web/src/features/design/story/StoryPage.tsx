@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { problemPath, problemsOf } from '../problems/problems-data';
+import { problemPath, useProblems } from '../problems/problems-data';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { layoutStory, NODE_HEIGHT, NODE_WIDTH, type StoryLayout } from './layout';
 import { buildStoryGraph, GAME_GROUP, matchingNodes, type StoryGraph, type StoryNodeKind } from './story-graph';
@@ -34,6 +34,14 @@ const KIND_COLORS: Record<StoryNodeKind, string> = {
   code: 'gray',
   end: 'green',
 };
+
+/** How an edge is drawn: a rule's effect, its else-effect, or a way into a milestone. */
+const EDGE_COLOURS = {
+  rule: '#778',
+  otherwise: 'var(--mantine-color-orange-6)',
+  milestone: 'var(--mantine-color-teal-6)',
+};
+const EDGE_DASHES = { rule: undefined, otherwise: '6 4', milestone: '2 3' };
 
 function toFlow(
   graph: StoryGraph,
@@ -114,7 +122,7 @@ function toFlow(
   }
   const edges: Edge[] = graph.edges.map((edge) => {
     const troubled = edge.problems.length > 0;
-    const stroke = troubled ? 'var(--mantine-color-red-6)' : edge.otherwise ? 'var(--mantine-color-orange-6)' : '#778';
+    const stroke = troubled ? 'var(--mantine-color-red-6)' : EDGE_COLOURS[edge.otherwise ? 'otherwise' : edge.kind];
     return {
       id: edge.id,
       source: edge.source,
@@ -123,7 +131,11 @@ function toFlow(
       labelStyle: { fontSize: 10 },
       data: { ruleId: edge.ruleId },
       markerEnd: { type: MarkerType.ArrowClosed, color: stroke },
-      style: { stroke, strokeDasharray: edge.otherwise ? '6 4' : undefined, strokeWidth: troubled ? 2 : 1.2 },
+      style: {
+        stroke,
+        strokeDasharray: EDGE_DASHES[edge.otherwise ? 'otherwise' : edge.kind],
+        strokeWidth: troubled ? 2 : 1.2,
+      },
       zIndex: 1,
     };
   });
@@ -157,6 +169,9 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
         {query.trim() && <Text size="sm">{t('design.story.matches', { count: matches.size })}</Text>}
         <Badge variant="outline" color="orange">
           - - {t('design.story.legendElse')}
+        </Badge>
+        <Badge variant="outline" color="teal">
+          ··· {t('design.story.legendMilestone')}
         </Badge>
         <Badge variant="outline" color="red">
           ⚠ {t('design.story.legendProblem')}
@@ -197,10 +212,11 @@ function StoryCanvas({ graph, layout }: { graph: StoryGraph; layout: StoryLayout
 /** /games/:gameId/story: the story as a graph, laid out automatically, with the Problems panel's findings marked. */
 export function StoryPage() {
   const { t } = useTranslation();
-  const { workspace } = useLoadedWorkspace();
+  const { gameId, workspace } = useLoadedWorkspace();
+  const problems = useProblems(gameId, workspace);
   const graph = useMemo(
-    () => buildStoryGraph(workspace, problemsOf(workspace), (name) => vocabulary.action(t, name)),
-    [workspace, t],
+    () => buildStoryGraph(workspace, problems, (name) => vocabulary.action(t, name)),
+    [workspace, problems, t],
   );
   const [layout, setLayout] = useState<{ graph: StoryGraph; layout: StoryLayout } | null>(null);
   useEffect(() => {

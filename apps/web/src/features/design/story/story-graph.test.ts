@@ -51,6 +51,63 @@ describe('buildStoryGraph', () => {
     ]);
   });
 
+  it('draws what reaches a milestone into it, and rules triggered by reaching it out of it', () => {
+    const story = makeWorkspace({
+      scenes: [makeEntity('harbour', { title: 'The Harbour', lat: 35.5, lng: 24.1, radius: 300 })],
+      locations: [makeEntity('pier', { title: 'Pier', sceneId: 'harbour', lat: 35.5, lng: 24.1, radius: 50, if: [] })],
+      items: [makeEntity('key', { title: 'Key' })],
+      interactions: [
+        makeEntity('riddle', {
+          type: 'INTER_ANSWER_QUESTION',
+          title: 'Riddle',
+          questions: [{ id: 'q', title: 'Riddle', description: '?', qType: 'openEnded', hasCorrectAnswer: true }],
+        }),
+        makeEntity('bravo', { type: 'INTER_INSPECT_INFO', title: 'Bravo', description: 'Well done' }),
+      ],
+      milestones: [
+        makeEntity('ready', {
+          title: 'Ready',
+          condition: [
+            {
+              conditions: [
+                { conditionType: 'player-item', verb: 'owns', elementId: 'key' },
+                { conditionType: 'player-question', verb: 'has_passed', elementId: 'riddle' },
+              ],
+            },
+            { conditions: [{ conditionType: 'player-location', verb: 'not_has_visited', elementId: 'pier' }] },
+          ],
+        }),
+      ],
+      rules: [
+        makeEntity('cheer', {
+          title: '',
+          name: 'Cheer',
+          sceneId: 'harbour',
+          idx: 1,
+          trigger: { conditionType: 'player-milestone', verb: 'has_reached', elementId: 'ready' },
+          triggerPreconditions: [],
+          sideeffects: [act('showInfo', 'bravo')],
+          sideeffectselse: [],
+        }),
+      ],
+    });
+    const graph = buildStoryGraph(story, []);
+    const into = graph.edges.filter((edge) => edge.target === 'milestone:ready');
+    expect(into.map((edge) => [edge.source, edge.label, edge.kind, edge.ruleId])).toEqual([
+      ['item:key', 'owns', 'milestone', null],
+      ['interaction:riddle', 'has passed', 'milestone', null],
+      ['location:pier', 'has not visited', 'milestone', null],
+    ]);
+    const out = graph.edges.filter((edge) => edge.source === 'milestone:ready');
+    expect(out.map((edge) => [edge.target, edge.label, edge.kind, edge.ruleId])).toEqual([
+      ['interaction:bravo', 'Cheer', 'rule', 'cheer'],
+    ]);
+    // The milestone sits where the rule reaching it plays; every edge joins drawn nodes.
+    expect(graph.nodes.find((node) => node.id === 'milestone:ready')?.group).toBe('harbour');
+    const drawn = new Set(graph.nodes.map((node) => node.id));
+    expect(graph.edges.every((edge) => drawn.has(edge.source) && drawn.has(edge.target))).toBe(true);
+  });
+
   it('finds nodes by label', () => {
     const graph = buildStoryGraph(workspace, []);
     expect([...matchingNodes(graph, 'welc')]).toEqual(['interaction:welcome']);

@@ -1,4 +1,4 @@
-import { ACTIONS, isActionName, type Action, type Condition, type DesignKind } from '@loci/domain';
+import { ACTIONS, isActionName, verbLabel, type Action, type Condition, type DesignKind } from '@loci/domain';
 import type { Problem } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
 import { entitiesOf, plainText } from '../common/workspace-data';
@@ -7,7 +7,10 @@ import { problemsByEntity } from '../problems/problems-data';
 /**
  * The story as a graph, before layout: scenes are groups; places,
  * interactions, items, attributes, milestones and missions are nodes; rules
- * are edges from what triggers them to what they cause (else-effects apart).
+ * are edges from what triggers them to what they cause (else-effects apart);
+ * a milestone's condition draws edges from what reaches it (an item owned, a
+ * question passed, a place entered…) into it, and rules triggered by reaching
+ * it leave from it.
  * Pure: the StoryPage lays it out (elkjs) and draws it (@xyflow/react).
  */
 
@@ -30,7 +33,10 @@ export interface StoryEdge {
   id: string;
   source: string;
   target: string;
-  ruleId: string;
+  /** 'rule': a rule's effect; 'milestone': part of what reaches the milestone it points to. */
+  kind: 'rule' | 'milestone';
+  /** The rule drawn, for 'rule' edges. */
+  ruleId: string | null;
   label: string;
   /** An else-effect (preconditions did not hold). */
   otherwise: boolean;
@@ -178,6 +184,7 @@ export function buildStoryGraph(
             id: `${rule.id}:${otherwise ? 'else' : 'then'}:${target}`,
             source,
             target,
+            kind: 'rule',
             ruleId: rule.id,
             label: rule.name,
             otherwise,
@@ -187,6 +194,7 @@ export function buildStoryGraph(
       }
     }
   }
+  edges.push(...milestoneEdges(workspace, (id) => entityNode(id, GAME_GROUP), sceneEntry, problemsOf));
   for (const kind of ['interaction', 'item', 'attribute', 'milestone', 'mission'] as const) {
     for (const entity of entitiesOf(workspace, kind)) entityNode(entity.id, GAME_GROUP);
   }
@@ -196,6 +204,49 @@ export function buildStoryGraph(
     groups.push({ id: GAME_GROUP, label: '', sceneId: null, universe: false, problems: [] });
   }
   return { groups: groups.filter((group) => usedGroups.has(group.id)), nodes: [...nodes.values()], edges };
+}
+
+/**
+ * What reaches each milestone: an edge from every element its condition
+ * names (owning an item, passing a question, entering a place, another
+ * milestone…) into the milestone, labelled with the verb ('owns', 'has not
+ * reached'…). The elements go to the milestone's group unless placed already.
+ */
+function milestoneEdges(
+  workspace: Workspace,
+  entityNode: (id: string) => string | null,
+  sceneEntry: (sceneId: string) => string | null,
+  problemsOf: (kind: string, id: string) => Problem[],
+): StoryEdge[] {
+  const edges: StoryEdge[] = [];
+  for (const milestone of entitiesOf(workspace, 'milestone')) {
+    const target = entityNode(milestone.id);
+    if (!target) continue;
+    const seen = new Set<string>();
+    for (const block of milestone.condition ?? []) {
+      for (const condition of block.conditions ?? []) {
+        if (!condition.elementId) continue;
+        const source =
+          condition.conditionType === 'player-scene'
+            ? sceneEntry(condition.elementId)
+            : entityNode(condition.elementId);
+        const id = `${milestone.id}:reach:${source}:${condition.verb}`;
+        if (!source || source === target || seen.has(id)) continue;
+        seen.add(id);
+        edges.push({
+          id,
+          source,
+          target,
+          kind: 'milestone',
+          ruleId: null,
+          label: verbLabel(condition.verb),
+          otherwise: false,
+          problems: problemsOf('milestone', milestone.id),
+        });
+      }
+    }
+  }
+  return edges;
 }
 
 /** The nodes whose label contains `query` (case-insensitive); none for a blank query. */

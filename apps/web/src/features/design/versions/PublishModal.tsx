@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublishProblems, publishCheck, refusedProblems } from '../problems/PublishProblems';
+import { PublishProblems, refusedProblems, usePublishCheck } from '../problems/PublishProblems';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { NEW_VERSION_DEFAULTS, useVersionMutations, type VersionValues } from './queries';
 import { VersionFields } from './VersionFields';
@@ -20,7 +20,7 @@ export function PublishModal({ gameId, opened, onClose }: { gameId: string; open
   const { publish } = useVersionMutations(gameId);
   const form = useForm<VersionValues>({ mode: 'controlled', initialValues: NEW_VERSION_DEFAULTS });
   const [confirmed, setConfirmed] = useState(false);
-  const check = publishCheck(workspace);
+  const check = usePublishCheck(gameId, workspace);
   const refused = refusedProblems(publish.error);
   const errors = check.errors.length > 0 ? check.errors : refused;
   const blocked = errors.length > 0 || (check.warnings.length > 0 && !confirmed);

@@ -1,5 +1,5 @@
 import type { Scene } from '@loci/domain';
-import type { PlayerView } from '@loci/engine';
+import type { LatLng as RoutePoint, PlayerView } from '@loci/engine';
 import { mediaFileUrl, type PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
@@ -18,6 +18,7 @@ export function PlayBoard({
   onMove,
   onThing,
   onTapLocation,
+  route,
 }: {
   game: PlayGameInfo;
   view: PlayerView;
@@ -29,6 +30,8 @@ export function PlayBoard({
   onMove: (lat: number, lng: number) => void;
   onThing: (thing: PerceivedThing) => void;
   onTapLocation: (locationId: string) => void;
+  /** A playtest's simulated route, drawn on the map. */
+  route?: readonly RoutePoint[];
 }) {
   if (game.pg.type === 'image') {
     const mediaId = view.background ?? currentScene?.logoId ?? game.pg.bgImageId;
@@ -60,6 +63,7 @@ export function PlayBoard({
       onTapLocation={onTapLocation}
       mapType={game.pg.mapType}
       maxAccuracy={game.pg.maxAccuracy}
+      route={route}
     />
   );
 }

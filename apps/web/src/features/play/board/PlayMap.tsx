@@ -1,10 +1,10 @@
 import type { Location, MapType, Scene } from '@loci/domain';
-import type { ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
+import type { LatLng as RoutePoint, ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
 import { Button, Stack, Text } from '@mantine/core';
 import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Circle, MapContainer, Marker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Polyline, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { distanceMetres } from '@loci/engine/geo';
 import { proximityFrom } from '../gps/proximity';
 import type { LatLng } from '../gps/geolocation';
@@ -33,6 +33,8 @@ export interface PlayMapProps {
   onMove: (lat: number, lng: number) => void;
   onThing: (thing: PerceivedThing) => void;
   onTapLocation: (locationId: string) => void;
+  /** A playtest's simulated route: drawn as a line through numbered points. */
+  route?: readonly RoutePoint[];
 }
 
 // SVG attributes cannot read CSS variables: Mantine's colours.
@@ -66,6 +68,45 @@ function mediaIcon(mediaId: string, size: number): L.Icon {
     iconCache.set(key, icon);
   }
   return icon;
+}
+
+const ROUTE_STYLE = { color: '#e64980', weight: 3, opacity: 0.8, dashArray: '8 6' };
+const routePointIcons = new Map<number, L.DivIcon>();
+function routePointIcon(number: number): L.DivIcon {
+  let icon = routePointIcons.get(number);
+  if (!icon) {
+    icon = L.divIcon({
+      className: 'loci-route-point',
+      html: `<div style="width:20px;height:20px;border-radius:50%;background:#e64980;color:#fff;font:600 11px/20px sans-serif;text-align:center;border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)">${number}</div>`,
+      iconSize: [20, 20],
+      iconAnchor: [10, 10],
+    });
+    routePointIcons.set(number, icon);
+  }
+  return icon;
+}
+
+/** A simulated route: the line walked and its points, numbered in order (they let the map's clicks through). */
+function RouteLine({ route }: { route: readonly RoutePoint[] }) {
+  const { t } = useTranslation();
+  const positions = useMemo(() => route.map((point) => [point.latitude, point.longitude] as [number, number]), [route]);
+  return (
+    <>
+      {positions.length > 1 && (
+        <Polyline positions={positions} pathOptions={ROUTE_STYLE} className="loci-route" interactive={false} />
+      )}
+      {positions.map((position, index) => (
+        <Marker
+          key={`${index}:${position[0]}:${position[1]}`}
+          position={position}
+          icon={routePointIcon(index + 1)}
+          title={t('play.map.routePoint', { number: index + 1 })}
+          interactive={false}
+          keyboard={false}
+        />
+      ))}
+    </>
+  );
 }
 
 function ClickToMove({ onMove }: { onMove: (lat: number, lng: number) => void }) {
@@ -150,6 +191,7 @@ export function PlayMap({
   onTapLocation,
   mapType,
   maxAccuracy = 50,
+  route,
 }: PlayMapProps) {
   const { t } = useTranslation();
   // A tap on an object lying in a place the player could tap asks which one they meant.
@@ -251,6 +293,7 @@ export function PlayMap({
           />
         );
       })}
+      {route && route.length > 0 && <RouteLine route={route} />}
       {walkerPosition && (
         <Marker
           position={walkerPosition}

@@ -24,7 +24,7 @@ i18n.addResourceBundle(
         target: 'Your target',
         away: '{{metres}} m {{point}}',
       },
-      map: { whichOne: 'Which one?' },
+      map: { whichOne: 'Which one?', routePoint: 'Route point {{number}}' },
       bar: { around: 'Around' },
       gps: {
         accuracy: 'GPS accuracy ±{{metres}} m',
@@ -74,7 +74,7 @@ i18n.addResourceBundle(
         target: 'Ο στόχος σας',
         away: '{{metres}} m {{point}}',
       },
-      map: { whichOne: 'Ποιο από τα δύο;' },
+      map: { whichOne: 'Ποιο από τα δύο;', routePoint: 'Σημείο διαδρομής {{number}}' },
       bar: { around: 'Γύρω' },
       gps: {
         accuracy: 'Ακρίβεια GPS ±{{metres}} m',

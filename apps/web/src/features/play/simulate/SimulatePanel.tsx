@@ -1,5 +1,5 @@
 import type { Output, PlayEvent } from '@loci/domain';
-import { compileSpec } from '@loci/engine';
+import { compileSpec, type LatLng } from '@loci/engine';
 import { Box, Button, Collapse, Divider, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -22,6 +22,8 @@ export interface SimulatePanelProps {
   moveTo: (lat: number, lng: number, accuracy?: number) => void;
   /** Set while the designer draws a route: the map's clicks add its points instead of walking. */
   drawer: { current: ((lat: number, lng: number) => void) | null };
+  /** Told the route whenever it changes (the map draws it). */
+  onRoute?: (route: readonly LatLng[]) => void;
   /** The trace, under the simulation's controls. */
   children: ReactNode;
 }
@@ -35,6 +37,7 @@ export default function SimulatePanel({
   send,
   moveTo,
   drawer,
+  onRoute,
   children,
 }: SimulatePanelProps) {
   const { t } = useTranslation();
@@ -45,6 +48,7 @@ export default function SimulatePanel({
   const compiled = useMemo(() => (spec.data ? compileSpec(spec.data) : null), [spec.data]);
   const playback = useRoutePlayback({ ...settings, seed: 1, compiled, dialog, busy, ended, moveTo, send });
 
+  useEffect(() => onRoute?.(settings.route), [settings.route, onRoute]);
   useEffect(() => {
     drawer.current = drawing
       ? (lat, lng) => setSettings((now) => ({ ...now, route: [...now.route, { latitude: lat, longitude: lng }] }))

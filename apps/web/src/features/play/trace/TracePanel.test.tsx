@@ -116,13 +116,15 @@ describe('TracePanel', () => {
   it('lists each step newest first with its rules: fired, branch, and the precondition that failed', async () => {
     const onReset = vi.fn();
     const { user } = renderWithProviders(
-      <TracePanel entries={entries} debug={debug} index={index} onReset={onReset} />,
+      <TracePanel entries={entries} debug={debug} index={index} onReset={onReset} zone="Europe/Athens" />,
     );
     const steps = screen.getAllByTestId('trace-entry');
     expect(steps).toHaveLength(3);
     // What the event touched is named, and a rule looked at again after the first consequences says so.
     expect(within(steps[0]!).getByText('contact harbour-lamp')).toBeInTheDocument();
     expect(within(steps[0]!).getByText('after consequences, round 1')).toBeInTheDocument();
+    // Times are the game's clock (05:01 UTC is 07:01 in Athens in November), the zone named.
+    expect(within(steps[0]!).getByText('07:01:00 (Europe/Athens)')).toBeInTheDocument();
     steps.shift();
     expect(within(steps[0]!).getByText('location 37.97, 23.72')).toBeInTheDocument();
 
@@ -137,13 +139,14 @@ describe('TracePanel', () => {
     expect(within(fired).getByText('fired')).toBeInTheDocument();
     expect(within(fired).getByText('then')).toBeInTheDocument();
     expect(within(fired).getByText('When: Player has entered Old pier')).toBeInTheDocument();
-    expect(within(steps[1]!).getByText('askQuestion The year')).toBeInTheDocument();
+    // Elements are named by title, their system name after it.
+    expect(within(steps[1]!).getByText('askQuestion The year (year)')).toBeInTheDocument();
     expect(within(steps[1]!).getByText('Milestone "Found the pier" reached')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Player state' }));
     const state = screen.getByRole('tabpanel', { name: 'Player state' });
-    expect(within(state).getByText('Lantern × 1')).toBeInTheDocument();
-    expect(within(state).getByText('The Harbour')).toBeInTheDocument();
+    expect(within(state).getByText('Lantern (lantern) × 1')).toBeInTheDocument();
+    expect(within(state).getByText('The Harbour (harbour)')).toBeInTheDocument();
     expect(within(state).getByText('Arrive at the pier')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));

@@ -1,10 +1,10 @@
-import { describeCondition, type Rule } from '@loci/domain';
+import { describeCondition, type DesignKind, type Rule } from '@loci/domain';
 import type { Output, RuleTrace } from '@loci/engine';
 import { Badge, Button, Card, Code, Group, List, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlayDebug } from '../../../api/play';
+import { formatTime } from '../../../i18n/time';
 import type { SpecIndex } from '../spec-index';
 import type { TraceEntry } from '../session/session-reducer';
 import '../locales';
@@ -16,9 +16,18 @@ export interface TracePanelProps {
   index: SpecIndex | null;
   onReset: () => void;
   busy?: boolean;
+  /** The game's timezone: the steps' times are shown in it. */
+  zone?: string | null;
 }
 
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/** An element as the trace names it: its title, then its system name in brackets when they differ (issue 14). */
+export function titledName(index: SpecIndex | null, kind: DesignKind, id: string): string {
+  const title = index?.nameOf(kind, id) ?? id;
+  const name = index?.byId(kind, id)?.name;
+  return name && name !== title ? `${title} (${name})` : title;
+}
 
 /** A short line for the event of a step: 'location 37.97153, 23.72575', 'answer boat-question: 2'. */
 export function describeEvent(
@@ -26,7 +35,7 @@ export function describeEvent(
   index: SpecIndex | null,
   thingNames: Record<string, string> = {},
 ): string {
-  const name = (kind: 'interaction' | 'mission' | 'archetype', id: string) => index?.nameOf(kind, id) ?? id;
+  const name = (kind: 'interaction' | 'mission' | 'archetype', id: string) => titledName(index, kind, id);
   const thing = (id: string) => thingNames[id] ?? id;
   switch (event.type) {
     case 'location':
@@ -66,9 +75,9 @@ export function describeEvent(
 
 function describeOutput(output: Output, index: SpecIndex | null): string {
   const target = output.interactionId
-    ? (index?.nameOf('interaction', output.interactionId) ?? output.interactionId)
+    ? titledName(index, 'interaction', output.interactionId)
     : output.sceneId
-      ? (index?.nameOf('scene', output.sceneId) ?? output.sceneId)
+      ? titledName(index, 'scene', output.sceneId)
       : (output.message ?? output.errorCode ?? '');
   return [output.action, target].filter(Boolean).join(' ');
 }
@@ -170,11 +179,14 @@ export function EntryCard({
   entry,
   index,
   whenLabel,
+  zone,
 }: {
   entry: TraceEntry;
   index: SpecIndex | null;
-  /** The step's time as shown (default: the browser's clock time). */
+  /** The step's time as shown (default: its clock time in `zone`, the zone named). */
   whenLabel?: string;
+  /** The game's timezone. */
+  zone?: string | null;
 }) {
   const { t } = useTranslation();
   const rules = entry.trace?.rules ?? [];
@@ -186,7 +198,7 @@ export function EntryCard({
             {describeEvent(entry.event, index, entry.thingNames)}
           </Text>
           <Text size="xs" c="dimmed">
-            {whenLabel ?? dayjs(entry.when).format('HH:mm:ss')}
+            {whenLabel ?? formatTime(entry.when, { zone, style: 'time' })}
           </Text>
         </Group>
         {entry.outputs.length > 0 && (
@@ -226,8 +238,7 @@ function PlayerState({ debug, index }: { debug: PlayDebug | null; index: SpecInd
   const { t } = useTranslation();
   if (!debug) return <Text size="sm">{t('play.trace.noState')}</Text>;
   const { player } = debug;
-  const named = (kind: 'item' | 'attribute' | 'rule' | 'location' | 'scene', id: string) =>
-    index?.nameOf(kind, id) ?? id;
+  const named = (kind: 'item' | 'attribute' | 'rule' | 'location' | 'scene', id: string) => titledName(index, kind, id);
   const rows: Array<[string, string]> = [
     [
       t('play.state.status'),
@@ -292,7 +303,7 @@ function PlayerState({ debug, index }: { debug: PlayDebug | null; index: SpecInd
 }
 
 /** The playtest's side panel: each step's rules (newest first) and the player's state. */
-export function TracePanel({ entries, debug, index, onReset, busy }: TracePanelProps) {
+export function TracePanel({ entries, debug, index, onReset, busy, zone }: TracePanelProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" h="100%" style={{ minHeight: 0 }} aria-label={t('play.trace.title')} role="region">
@@ -325,7 +336,7 @@ export function TracePanel({ entries, debug, index, onReset, busy }: TracePanelP
                 </Text>
               )}
               {entries.map((entry) => (
-                <EntryCard key={entry.id} entry={entry} index={index} />
+                <EntryCard key={entry.id} entry={entry} index={index} zone={zone} />
               ))}
             </Stack>
           </ScrollArea>
