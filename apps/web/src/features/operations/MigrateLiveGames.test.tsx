@@ -57,13 +57,20 @@ describe('#operations.MigrateLiveGames', { timeout: UI_TEST_TIMEOUT_MS }, () => 
     let left = ['i-ann', 'i-ben'];
     const api = mockOperationsApi({
       [`GET /api/design/${GAME_ID}/workspace`]: { body: workspace },
-      [`GET /api/manage/gameInstances/${GAME_ID}/thin-list`]: { body: instances },
+      // A migrated instance runs version 2.
+      [`GET /api/manage/gameInstances/${GAME_ID}/thin-list`]: () => ({
+        body: instances.map((instance) =>
+          left.includes(instance.id) || instance.gameVersion.isLiveSpec
+            ? instance
+            : { ...instance, gameVersion: { ...instance.gameVersion, id: V2.id, version: 2 } },
+        ),
+      }),
       [`GET /api/manage/gameInstances/${GAME_ID}/playerStates`]: { body: [makePlayerState()] },
       [`GET ${MIGRATION}`]: () => ({ body: previewOf(left) }),
       [`POST ${MIGRATION}`]: (request) => {
-        const { instanceIds } = request.body as { instanceIds?: string[] };
-        left = left.filter((id) => !instanceIds?.includes(id));
-        return { body: { migrated: (instanceIds ?? []).map((instanceId) => ({ instanceId, migrationId: 'm1' })) } };
+        const chosen = (request.body as { instanceIds?: string[] }).instanceIds ?? left;
+        left = left.filter((id) => !chosen.includes(id));
+        return { body: { migrated: chosen.map((instanceId) => ({ instanceId, migrationId: `m-${instanceId}` })) } };
       },
     });
     const { user } = renderApp(PAGE);
@@ -87,8 +94,18 @@ describe('#operations.MigrateLiveGames', { timeout: UI_TEST_TIMEOUT_MS }, () => 
     expect(api.callsTo(`POST ${MIGRATION}`)[0]?.body).toEqual({ instanceIds: ['i-ann'] });
     await waitFor(() => expect(within(dialog).queryByText(/\(Ann\)/)).not.toBeInTheDocument());
     expect(within(dialog).getByText(/\(Ben\)/)).toBeInTheDocument();
-    // The instances are read again (the table shows their new version).
-    await waitFor(() => expect(api.callsTo(`GET /api/manage/gameInstances/${GAME_ID}/thin-list`).length).toBe(2));
+    // The instances are read again: one is left behind.
+    expect(await screen.findByText('1 running instance plays an older version.')).toBeInTheDocument();
+
+    // Then all the rest: the preview stays open and says no game is left behind; the offer goes.
+    await user.click(within(dialog).getByRole('button', { name: 'Migrate all (1)' }));
+    expect(await within(dialog).findByText('No running game plays an older version.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${MIGRATION}`)[1]?.body).toEqual({});
+    await waitFor(() =>
+      expect(screen.queryByText(/running instances? plays? an older version/)).not.toBeInTheDocument(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Migrate to version/ })).not.toBeInTheDocument());
   });
 
   it('is not offered to those without the manage right', async () => {

@@ -49,17 +49,20 @@ export function MigrateLiveGames({
   const [opened, setOpened] = useState(false);
   const target = migrationTargetOf(versions);
   const behind = target ? instancesBehind(instances, target.id) : [];
-  if (!target || behind.length === 0) return null;
+  // Kept open after the last migration: the preview then says no game is left behind.
+  if (!target || (behind.length === 0 && !opened)) return null;
   return (
     <>
-      <Group gap="sm">
-        <Button variant="light" leftSection={<IconArrowBigUpLines size={16} />} onClick={() => setOpened(true)}>
-          {t('operations.migrate.action', { version: target.version })}
-        </Button>
-        <Text size="sm" c="dimmed">
-          {t('operations.migrate.hint', { count: behind.length })}
-        </Text>
-      </Group>
+      {behind.length > 0 && (
+        <Group gap="sm">
+          <Button variant="light" leftSection={<IconArrowBigUpLines size={16} />} onClick={() => setOpened(true)}>
+            {t('operations.migrate.action', { version: target.version })}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('operations.migrate.hint', { count: behind.length })}
+          </Text>
+        </Group>
+      )}
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
