@@ -107,7 +107,10 @@ describe('migrating live instances to a newer version', () => {
     expect((await instanceRow(second)).versionId).toBe(game.v1);
     // The gem is dropped; 'earn' now gives a coin (version 2's rule).
     expect((await playerRow(first)).state.items).toEqual({});
-    expect((await sendEvent(t.app, player, first, { type: 'code', code: 'earn' })).statusCode).toBe(200);
+    const next = await sendEvent(t.app, player, first, { type: 'code', code: 'earn' });
+    expect(next.statusCode).toBe(200);
+    // The answer names the version it ran on: the player's app reads the game again.
+    expect(next.json().versionId).toBe(game.v2);
     expect((await playerRow(first)).state.items).toEqual({ [game.coin.id]: 1 });
     expect((await playerRow(first)).versionId).toBe(game.v2);
 
