@@ -227,6 +227,11 @@ export type PlayStateAnswer = z.infer<typeof playStateAnswerSchema>;
 
 /** The answer of POST /api/play/instances/{instanceId}/events. */
 export const playEventAnswerSchema = z.object({
+  /**
+   * The version the event ran on: after a live migration (docs/versions.md)
+   * it differs from the loaded game's `versionId`, and the app reads the game again.
+   */
+  versionId: z.string().optional(),
   outputs: z.array(outputSchema),
   view: playerViewSchema,
   messages: z.array(playMessageSchema),
@@ -237,6 +242,8 @@ export type PlayEventAnswer = z.infer<typeof playEventAnswerSchema>;
 /** The game as a player sees it (GET /api/play/instances/{instanceId}/game). */
 export const playGameSchema = z.object({
   id: z.string(),
+  /** The version the instance runs (it changes when an operator migrates the live game). */
+  versionId: z.string().optional(),
   title: z.string(),
   description: z.string(),
   instructions: z.string(),

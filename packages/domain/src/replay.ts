@@ -46,8 +46,11 @@ export const replayPlayerStateSchema = z.looseObject({
   milestones: z.record(z.string(), z.string()).optional(),
 });
 
-/** What moved the replay on: the player's own event, an operator's, a state written outside a step, a message. */
-export const REPLAY_STEP_KINDS = ['event', 'world', 'players', 'message'] as const;
+/**
+ * What moved the replay on: the player's own event, an operator's, a state
+ * written outside a step, a live migration to another version (or its undo), a message.
+ */
+export const REPLAY_STEP_KINDS = ['event', 'world', 'players', 'migration', 'message'] as const;
 
 /** One step of a player's replay. */
 export const replayStepSchema = z.object({

@@ -42,6 +42,7 @@ export {
   recordingRandom,
   replayLog,
   type LoggedInput,
+  type PlayersEntryCause,
   type ReplayEntry,
   type ReplayedStep,
 } from './replay.js';

@@ -20,7 +20,9 @@ import {
  *   replay without a change here.
  * - `world`: the world set outside a step (an operator's edit, the expiry of
  *   every active instance of a game): replay takes it as it was written.
- * - `players`: player states set outside a step (a trade's exchange).
+ * - `players`: player states set outside a step: a live migration to another
+ *   version, or its undo (`cause`) — the states as the migration wrote them;
+ *   the entries after it name the version they ran on.
  */
 export type LoggedInput =
   | { kind: 'create'; world: WorldState; multiplayer: boolean }
@@ -33,7 +35,10 @@ export type LoggedInput =
       period?: PlayingPeriod | null;
     }
   | { kind: 'world'; world: WorldState }
-  | { kind: 'players'; players: Record<string, PlayerState> };
+  | { kind: 'players'; players: Record<string, PlayerState>; cause?: PlayersEntryCause };
+
+/** Why player states were set outside a step (docs/versions.md "Migrating live games"). */
+export type PlayersEntryCause = 'migration' | 'migrationUndo';
 
 /** A logged input with the spec it ran on (the version of its time, with the playing period of its time). */
 export interface ReplayEntry {

@@ -505,6 +505,10 @@ const MATRIX: Record<string, Rule> = {
     ok: 404,
     call: (s) => ({ url: `/api/design/${s.gameId}/migrations/00000000-0000-4000-8000-000000000000/undo` }),
   },
+  'GET /api/design/:gameId/instances/:instanceId/migrations': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/design/${s.gameId}/instances/${s.instanceId}/migrations` }),
+  },
   'GET /api/design/:gameId/initialStates/:versionId': {
     allow: VIEWERS,
     call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),

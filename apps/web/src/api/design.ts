@@ -25,6 +25,19 @@ const enc = encodeURIComponent;
 const base = (gameId: string) => `/design/${enc(gameId)}`;
 const segment = (kind: DesignKind) => DESIGN_KIND_INFO[kind].segment;
 
+/** One recorded migration of an instance (docs/versions.md "Migrating live games"). */
+export interface InstanceMigration {
+  id: string;
+  fromVersionId: string;
+  fromVersion: number;
+  toVersionId: string;
+  toVersion: number;
+  createdAt: string;
+  /** Who migrated it (null once their account is deleted). */
+  createdBy: string | null;
+  undoneAt: string | null;
+}
+
 /** What migrating one running instance to a version changes for its players (docs/versions.md). */
 export interface MigrationPreview {
   instanceId: string;
@@ -98,6 +111,12 @@ export const designApi = {
       `${base(gameId)}/gameVersions/${enc(versionId)}/migration`,
       body,
     ),
+  /** An instance's migrations, newest first (manage right). */
+  instanceMigrations: (gameId: string, instanceId: string, signal?: AbortSignal) =>
+    api.get<{ migrations: InstanceMigration[] }>(`${base(gameId)}/instances/${enc(instanceId)}/migrations`, signal),
+  /** 409 with the reason when something happened in the instance since. */
+  undoMigration: (gameId: string, migrationId: string) =>
+    api.post<{ ok: true }>(`${base(gameId)}/migrations/${enc(migrationId)}/undo`),
   initialState: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
     api.get<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, signal),
   initialStateSpecs: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
@@ -119,4 +138,6 @@ export const designQueryKeys = {
   compare: (gameId: string, fromId: string, toId: string) => ['design', gameId, 'compare', fromId, toId] as const,
   rollbacks: (gameId: string) => ['design', gameId, 'rollbacks'] as const,
   migration: (gameId: string, versionId: string) => ['design', gameId, 'migration', versionId] as const,
+  instanceMigrations: (gameId: string, instanceId: string) =>
+    ['design', gameId, 'instanceMigrations', instanceId] as const,
 };

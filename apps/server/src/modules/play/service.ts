@@ -675,14 +675,16 @@ export async function sendPlayEvent({
       const mediaType = await submittedMediaType(db, user, row, event.mediaId);
       return { traceAllRules, bindDevice, event: mediaType ? { ...event, mediaType } : event };
     },
-    answer: ({ spec, result, playerId, traceAllRules }) =>
-      answerBody({
+    answer: ({ spec, versionId, result, playerId, traceAllRules }) => ({
+      versionId,
+      ...answerBody({
         spec,
         state: result.state,
         playerId,
         outputs: result.outputs,
         trace: traceAllRules ? result.trace : null,
       }),
+    }),
   });
   return answer as unknown as PlayAnswer;
 }
@@ -801,6 +803,7 @@ async function playGameOf(ctx: AppContext, instance: GameInstanceRow) {
   return {
     game: {
       id: instance.gameId,
+      versionId: instance.versionId,
       title: game.title,
       ...pickGameTexts(game),
       language: game.language,

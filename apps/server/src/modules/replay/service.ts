@@ -66,7 +66,8 @@ function presentStep(row: InstanceEventRow, replayed: ReplayedStep, playerId: st
   return {
     seq: row.seq,
     at: row.at.toISOString(),
-    kind: entry.kind === 'step' ? 'event' : entry.kind === 'players' ? 'players' : 'world',
+    kind:
+      entry.kind === 'step' ? 'event' : entry.kind === 'players' ? (entry.cause ? 'migration' : 'players') : 'world',
     event: entry.kind === 'step' ? (entry.event as ReplayStep['event']) : null,
     message: null,
     position: player?.location ? { latitude: player.location.latitude, longitude: player.location.longitude } : null,

@@ -7,8 +7,9 @@
  * players', operators', whatever the engine steps next — with the clock and
  * the random numbers it used and the playing period laid over the spec), the
  * instance's first world, and the states written outside a step (an
- * operator's world edit, the expiry of a game's active instances, a trade's
- * exchange) as they were written. Operator messages change no engine state:
+ * operator's world edit, the expiry of a game's active instances, a live
+ * migration to another version and its undo: versions/migration.ts) as they
+ * were written. Operator messages change no engine state:
  * the replay reads them from `player_messages`. An account's deletion
  * rewrites its player id in the log as everywhere else.
  *

@@ -748,6 +748,8 @@ export type AnswerBody = Record<string, unknown>;
 /** What a step gives the caller to build its answer from. */
 export interface SteppedForAnswer {
   spec: GameSpec;
+  /** The version the event ran on. */
+  versionId: string;
   result: StepResult;
   playerId: string;
   traceAllRules: boolean;
@@ -1060,7 +1062,13 @@ export async function runPlayerEvent(
     // The world changed (or, never with one player loaded, someone else did): the locking path decides.
     if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
 
-    const body = args.answer({ spec, result, playerId: player.playerId, traceAllRules: checked.traceAllRules });
+    const body = args.answer({
+      spec,
+      versionId: row.versionId,
+      result,
+      playerId: player.playerId,
+      traceAllRules: checked.traceAllRules,
+    });
     let written: { applied: number; messages: DeliveredMessage[] } | undefined;
     try {
       [written] = await ctx.database.query<{ applied: number; messages: DeliveredMessage[] }>(
@@ -1178,6 +1186,7 @@ async function runLockedPlayerEvent(
     const body = {
       ...args.answer({
         spec: stepped.spec,
+        versionId: row.versionId,
         result: stepped.result,
         playerId: player.playerId,
         traceAllRules: checked.traceAllRules,

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameInstances, instanceMigrations, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { expectEveryInstanceReplays } from '../../test/replay-check.js';
+import { instanceEvents } from '../../db/schema.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createEntity, designRequest, designValues } from '../../test/design-factories.js';
 import {
@@ -105,7 +107,10 @@ describe('migrating live instances to a newer version', () => {
     expect((await instanceRow(second)).versionId).toBe(game.v1);
     // The gem is dropped; 'earn' now gives a coin (version 2's rule).
     expect((await playerRow(first)).state.items).toEqual({});
-    expect((await sendEvent(t.app, player, first, { type: 'code', code: 'earn' })).statusCode).toBe(200);
+    const next = await sendEvent(t.app, player, first, { type: 'code', code: 'earn' });
+    expect(next.statusCode).toBe(200);
+    // The answer names the version it ran on: the player's app reads the game again.
+    expect(next.json().versionId).toBe(game.v2);
     expect((await playerRow(first)).state.items).toEqual({ [game.coin.id]: 1 });
     expect((await playerRow(first)).versionId).toBe(game.v2);
 
@@ -176,5 +181,72 @@ describe('migrating live instances to a newer version', () => {
       .from(instanceMigrations)
       .where(and(eq(instanceMigrations.instanceId, first), eq(instanceMigrations.toVersionId, game.v2)));
     expect(record).toBeDefined();
+  });
+
+  it('is an entry of the instance’s history: a replay across a migration and its undo ends on the stored state', async () => {
+    const game = await twoVersions();
+    const [first, second] = game.instances as [string, string];
+    const [ann, ben] = game.players as [TestUser, TestUser];
+    const res = await designRequest(t.app, owner, 'POST', url(game.gameId, game.v2), {});
+    const [, m2] = (res.json() as { migrated: Array<{ migrationId: string }> }).migrated;
+    // Ann plays on, on version 2: 'earn' now gives a coin.
+    expect((await sendEvent(t.app, ann, first, { type: 'code', code: 'earn' })).statusCode).toBe(200);
+    expect((await playerRow(first)).state.items).toEqual({ [game.coin.id]: 1 });
+    // Ben's migration is undone; he plays on, on version 1 again: 'earn' gives a gem.
+    const undo = `/api/design/${game.gameId}/migrations/${m2!.migrationId}/undo`;
+    expect((await designRequest(t.app, owner, 'POST', undo)).statusCode).toBe(200);
+    await sendEvent(t.app, ben, second, { type: 'code', code: 'earn' });
+    expect((await playerRow(second)).state.items).toEqual({ [game.gem.id]: 2 });
+
+    expect(await expectEveryInstanceReplays(t.app.ctx, [first, second])).toBe(2);
+    const log = await t.app.ctx.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, second));
+    const causes = log.flatMap((row) => (row.entry.kind === 'players' ? [[row.entry.cause, row.versionId]] : []));
+    expect(causes).toEqual([
+      ['migration', game.v2],
+      ['migrationUndo', game.v1],
+    ]);
+    // The replay shows the player the migration as one step of their game.
+    const replay = await designRequest(
+      t.app,
+      owner,
+      'GET',
+      `/api/instances/${first}/players/${(await playerRow(first)).playerId}/replay`,
+    );
+    expect(replay.statusCode, replay.body).toBe(200);
+    const kinds = (replay.json() as { matchesStored: boolean; steps: Array<{ kind: string }> }).steps.map(
+      (step) => step.kind,
+    );
+    expect(kinds.slice(-2)).toEqual(['migration', 'event']);
+  });
+
+  it('lists an instance’s migrations, newest first, with who made them and whether they were undone', async () => {
+    const game = await twoVersions();
+    const second = game.instances[1]!;
+    const res = await designRequest(t.app, owner, 'POST', url(game.gameId, game.v2), { instanceIds: [second] });
+    const [m] = (res.json() as { migrated: Array<{ migrationId: string }> }).migrated;
+    await designRequest(t.app, owner, 'POST', `/api/design/${game.gameId}/migrations/${m!.migrationId}/undo`);
+    const list = `/api/design/${game.gameId}/instances/${second}/migrations`;
+    const listed = await designRequest(t.app, owner, 'GET', list);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({
+      migrations: [
+        {
+          id: m!.migrationId,
+          fromVersionId: game.v1,
+          fromVersion: 1,
+          toVersionId: game.v2,
+          toVersion: 2,
+          createdAt: expect.any(String),
+          createdBy: 'Olga Owner',
+          undoneAt: expect.any(String),
+        },
+      ],
+    });
+    expect((await designRequest(t.app, outsider, 'GET', list)).statusCode).toBe(403);
+    const other = await createPlayableGame(t.app, owner);
+    expect(
+      (await designRequest(t.app, owner, 'GET', `/api/design/${other.gameId}/instances/${second}/migrations`))
+        .statusCode,
+    ).toBe(404);
   });
 });

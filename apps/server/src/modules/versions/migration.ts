@@ -1,13 +1,28 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { migrateGameSpec } from '@loci/domain';
-import { migratePlayerState, planPlayerMigration, type MigrationImpact, type PlayerState } from '@loci/engine';
+import {
+  migratePlayerState,
+  planPlayerMigration,
+  type MigrationImpact,
+  type PlayerState,
+  type PlayersEntryCause,
+  type WorldState,
+} from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { gameInstances, gameVersions, instanceMigrations, playerStates, type GameVersionRow } from '../../db/schema.js';
+import {
+  gameInstances,
+  gameVersions,
+  instanceMigrations,
+  playerStates,
+  users,
+  type GameVersionRow,
+} from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { appendLog, worldEntry, type LogRow } from '../runtime/event-log.js';
 import { lockInstanceWithSpec } from '../runtime/store.js';
 import { findVersionRow } from './service.js';
 
@@ -22,12 +37,19 @@ import { findVersionRow } from './service.js';
  * its revision check, reads again and runs on the new version. Every migration
  * is recorded (instance_migrations) with the states before and after, and can
  * be undone while nothing has happened since.
+ *
+ * A migration and its undo are entries of the instance's input log
+ * (runtime/event-log.ts), appended in the same transaction: the players'
+ * states and the world as written, under the version they now run. The
+ * replay takes them as written and steps the later entries on the version
+ * each names, so a replay across a migration ends on the stored state.
  */
 
 export const MIGRATION_MESSAGES = {
   sameVersion: 'This instance already runs this version',
   notPublished: 'Live games can only be migrated to a published, non-archived version',
   notFound: 'There is no such migration',
+  noInstance: 'There is no such instance of this game',
   undone: 'This migration was undone already',
   changedSince:
     'Something happened in this instance since the migration (a player event or a new player): it cannot be undone',
@@ -98,6 +120,21 @@ export async function previewMigration({
   return previews;
 }
 
+const statesOf = (list: ReadonlyArray<{ playerId: string; state: PlayerState }>) =>
+  Object.fromEntries(list.map((player) => [player.playerId, player.state]));
+
+/** The input log's entries of a migration (or its undo): the players' states, then the world, as written. */
+function migrationLog(
+  { instanceId, versionId, at }: { instanceId: string; versionId: string; at: Date },
+  written: { world: WorldState; players: Record<string, PlayerState> },
+  cause: PlayersEntryCause,
+): LogRow[] {
+  return [
+    { instanceId, playerId: null, versionId, at, entry: { kind: 'players', players: written.players, cause } },
+    worldEntry({ id: instanceId, versionId, world: written.world }, at),
+  ];
+}
+
 /** Migrates one instance inside `tx` (see the top of this file); answers the migration's id. */
 async function migrateOne(
   tx: Transaction,
@@ -122,8 +159,6 @@ async function migrateOne(
       .set({ state: player.state, versionId: target.id, updatedAt: now })
       .where(and(eq(playerStates.instanceId, instanceId), eq(playerStates.playerId, player.playerId)));
   }
-  const statesOf = (list: Array<{ playerId: string; state: PlayerState }>) =>
-    Object.fromEntries(list.map((player) => [player.playerId, player.state]));
   const [record] = await tx
     .insert(instanceMigrations)
     .values({
@@ -137,7 +172,10 @@ async function migrateOne(
       createdAt: now,
     })
     .returning({ id: instanceMigrations.id });
-  // Hook for the instance's history (event log): a migration is one entry, `record.id`.
+  await appendLog(
+    tx,
+    migrationLog({ instanceId, versionId: target.id, at: now }, { world, players: statesOf(migrated) }, 'migration'),
+  );
   return record!.id;
 }
 
@@ -213,6 +251,76 @@ export async function undoMigration({
         .where(and(eq(playerStates.instanceId, record.instanceId), eq(playerStates.playerId, playerId)));
     }
     await tx.update(instanceMigrations).set({ undoneAt: now }).where(eq(instanceMigrations.id, record.id));
+    await appendLog(
+      tx,
+      migrationLog(
+        { instanceId: record.instanceId, versionId: record.fromVersionId, at: now },
+        { world, players: record.before.players },
+        'migrationUndo',
+      ),
+    );
   });
   return { ok: true };
+}
+
+/** One recorded migration of an instance, as the instance page lists it. */
+export interface MigrationListItem {
+  id: string;
+  fromVersionId: string;
+  fromVersion: number;
+  toVersionId: string;
+  toVersion: number;
+  createdAt: string;
+  createdBy: string | null;
+  undoneAt: string | null;
+}
+
+/** The migrations of one instance of the game, newest first (manage right); 404 for an instance of another game. */
+export async function listMigrations({
+  ctx,
+  user,
+  gameId,
+  instanceId,
+}: Caller & { instanceId: string }): Promise<{ migrations: MigrationListItem[] }> {
+  await requireGameRight({ ctx, user, gameId, right: 'manage' });
+  if (!isUuid(instanceId)) throw fail.notFound(MIGRATION_MESSAGES.noInstance);
+  const [instance] = await ctx.db
+    .select({ id: gameInstances.id })
+    .from(gameInstances)
+    .where(and(eq(gameInstances.id, instanceId), eq(gameInstances.gameId, gameId)));
+  if (!instance) throw fail.notFound(MIGRATION_MESSAGES.noInstance);
+  const rows = await ctx.db
+    .select({
+      id: instanceMigrations.id,
+      fromVersionId: instanceMigrations.fromVersionId,
+      toVersionId: instanceMigrations.toVersionId,
+      createdAt: instanceMigrations.createdAt,
+      undoneAt: instanceMigrations.undoneAt,
+      createdBy: users.name,
+    })
+    .from(instanceMigrations)
+    .leftJoin(users, eq(users.id, instanceMigrations.createdBy))
+    .where(eq(instanceMigrations.instanceId, instanceId))
+    .orderBy(desc(instanceMigrations.createdAt));
+  const versionIds = [...new Set(rows.flatMap((row) => [row.fromVersionId, row.toVersionId]))];
+  const versions =
+    versionIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: gameVersions.id, version: gameVersions.version })
+          .from(gameVersions)
+          .where(inArray(gameVersions.id, versionIds));
+  const numberOf = (id: string) => versions.find((version) => version.id === id)?.version ?? 0;
+  return {
+    migrations: rows.map((row) => ({
+      id: row.id,
+      fromVersionId: row.fromVersionId,
+      fromVersion: numberOf(row.fromVersionId),
+      toVersionId: row.toVersionId,
+      toVersion: numberOf(row.toVersionId),
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+      undoneAt: row.undoneAt?.toISOString() ?? null,
+    })),
+  };
 }

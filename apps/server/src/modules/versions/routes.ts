@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { requireUser } from '../../plugins/auth.js';
-import { migrateInstances, previewMigration, undoMigration } from './migration.js';
+import { listMigrations, migrateInstances, previewMigration, undoMigration } from './migration.js';
 import { compareVersions, listRollbacks, rollBack, undoRollback } from './rollback.js';
 import { archiveVersion, getVersion, listVersions, publishVersion, updateVersion } from './service.js';
 
@@ -269,6 +269,42 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const user = requireUser(request);
       const { gameId, id } = request.params;
       return undoMigration({ ctx, user, gameId, migrationId: id });
+    },
+  );
+
+  api.get(
+    '/design/:gameId/instances/:instanceId/migrations',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "An instance's migrations, newest first: when, who, from and to which version, undone when (manage right)",
+        params: z.object({ gameId: z.string(), instanceId: z.string() }),
+        response: {
+          200: z.object({
+            migrations: z.array(
+              z.object({
+                id: z.string(),
+                fromVersionId: z.string(),
+                fromVersion: z.number(),
+                toVersionId: z.string(),
+                toVersion: z.number(),
+                createdAt: z.string(),
+                createdBy: z.string().nullable(),
+                undoneAt: z.string().nullable(),
+              }),
+            ),
+          }),
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { gameId, instanceId } = request.params;
+      return listMigrations({ ctx, user, gameId, instanceId });
     },
   );
 }

@@ -32,6 +32,7 @@ import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
 import type { WorldScene } from '../design/world/world-values';
 import { InstancesTable, PeriodText } from './InstancesTable';
+import { MigrateLiveGames } from './MigrateLiveGames';
 import { StuckPlayersSection } from './StuckPlayersSection';
 import {
   countByStatus,
@@ -275,6 +276,10 @@ export function GameplayPage() {
           </Detail>
         </SimpleGrid>
       </Paper>
+
+      {hasRight(game.rights, 'manage') && (
+        <MigrateLiveGames gameId={gameId} versions={versions ?? []} instances={instancesQuery.data ?? []} />
+      )}
 
       <Select
         label={t('operations.include.label')}

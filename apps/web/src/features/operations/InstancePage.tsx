@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useInitialStateSpecs } from '../design/world/queries';
 import { labelOf } from '../design/world/world-values';
 import { MediaThumb } from '../media/MediaThumb';
+import { InstanceMigrations } from './InstanceMigrations';
 import { InstancePlayersPanel } from './InstancePlayersPanel';
 import { PeriodText } from './InstancesTable';
 import { AuditTable } from './AuditTable';
@@ -246,6 +247,12 @@ export function InstancePage() {
           <Accordion.Control>{t('operations.audit.title')}</Accordion.Control>
           <Accordion.Panel>
             <AuditTable entries={audit.data?.entries ?? []} zone={zone} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="migrations">
+          <Accordion.Control>{t('operations.migrations.title')}</Accordion.Control>
+          <Accordion.Panel>
+            <InstanceMigrations gameId={gameId} instanceId={instanceId} zone={zone} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

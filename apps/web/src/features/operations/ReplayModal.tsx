@@ -47,6 +47,7 @@ function useSummary(index: SpecIndex | null) {
     if (step.kind === 'message') return t('operations.replay.message', { message: step.message ?? '' });
     if (step.kind === 'world') return t('operations.replay.worldEdit');
     if (step.kind === 'players') return t('operations.replay.trade');
+    if (step.kind === 'migration') return t('operations.replay.migration');
     const event = step.event!;
     if (!event.playerId) return t('operations.replay.operatorEvent', { type: event.type });
     return describeEvent(event as unknown as PlayEvent, index);

@@ -19,9 +19,20 @@ function impactSentence(impact: Impact, t: TFunction): string {
 
 /**
  * Migrating the running instances of older versions to this one (manage
- * right): a preview per instance and player, then all of them or a canary.
+ * right): a preview per instance and player, then one instance, all of them
+ * or a canary. Shown on the version's compare page and, from "Migrate to
+ * version N", on the Gameplay page (features/operations/MigrateLiveGames).
  */
-export function MigrationPanel({ gameId, versionId }: { gameId: string; versionId: string }) {
+export function MigrationPanel({
+  gameId,
+  versionId,
+  onMigrated,
+}: {
+  gameId: string;
+  versionId: string;
+  /** After a migration (the operations pages refresh their instances). */
+  onMigrated?: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const preview = useQuery({
@@ -32,6 +43,7 @@ export function MigrationPanel({ gameId, versionId }: { gameId: string; versionI
     mutationFn: (body: { instanceIds?: string[]; canary?: number }) => designApi.migrate(gameId, versionId, body),
     onSuccess: ({ migrated }) => {
       notifySuccess(t('design.versions.migration.done', { count: migrated.length }));
+      onMigrated?.();
       return queryClient.invalidateQueries({ queryKey: designQueryKeys.migration(gameId, versionId) });
     },
     onError: (error) => notifyError(t('design.versions.migration.failed'), error),

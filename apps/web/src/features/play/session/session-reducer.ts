@@ -73,6 +73,8 @@ export type SessionAction =
   | { type: 'startRequested' }
   | { type: 'started'; instanceId: string; answer: PlayAnswer; restart: boolean; at: number }
   | { type: 'gameLoaded'; game: PlayGameInfo; spec: PlaySpec }
+  /** The game read again after a live migration to another version: only the game and its spec change. */
+  | { type: 'gameReloaded'; game: PlayGameInfo; spec: PlaySpec }
   | { type: 'startFailed'; code: string | undefined; message: string; passcodeError?: string | null }
   | { type: 'eventSent' }
   | { type: 'answered'; answer: PlayAnswer; event: PlayEvent; at: number }
@@ -215,6 +217,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       };
       return applyAnswer(fresh, action.answer, { type: action.restart ? 'restart' : 'start' }, action.at);
     }
+    case 'gameReloaded':
+      return { ...state, game: action.game, spec: action.spec };
     case 'gameLoaded':
       return {
         ...state,

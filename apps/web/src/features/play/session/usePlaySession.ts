@@ -125,9 +125,29 @@ export function usePlaySession(options: {
     void saveSnapshot({ gameId, instanceId, answer, game: { game, spec }, savedAt: Date.now() }).catch(() => undefined);
   }, [gameId, instanceId, view, game, spec]);
 
+  // An event that ran on another version than the loaded game's (an operator migrated the live game,
+  // docs/versions.md): the game and its spec are read again, so texts and places are the new version's.
+  const loadedVersion = useRef<string | undefined>(undefined);
+  loadedVersion.current = game?.versionId;
+  const reloadOnNewVersion = useCallback(
+    (answer: { versionId?: string | undefined }) => {
+      const loaded = loadedVersion.current;
+      if (!instanceId || !answer.versionId || !loaded || answer.versionId === loaded) return;
+      loadedVersion.current = answer.versionId;
+      void playApi
+        .game(instanceId)
+        .then((reloaded) => dispatch({ type: 'gameReloaded', ...reloaded }))
+        .catch(() => undefined);
+    },
+    [instanceId],
+  );
+
   // Every event goes through the device's queue (IndexedDB): sent in order, each with its clientEventId.
   const queue = useEventQueue(instanceId, {
-    onAnswer: (event, answer) => dispatch({ type: 'answered', answer, event, at: Date.now() }),
+    onAnswer: (event, answer) => {
+      dispatch({ type: 'answered', answer, event, at: Date.now() });
+      reloadOnNewVersion(answer);
+    },
     onRefused: (error) => {
       dispatch({ type: 'eventFailed', code: playErrorCode(error) });
       handlers.current.onError(error);
