@@ -186,15 +186,18 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   await expect(ann.getByTestId('trade-outgoing')).toHaveCount(0);
 
   // The trade is a step of the game for both players: Ben now owns two gems, reaches "Gem collector", and
-  // the rule on it shows him the dealer's info; Ann, who gave her gem away, reaches nothing.
+  // the rule on it shows him the dealer's info (over the map: he closes his trade sheet to read it); Ann,
+  // who gave her gem away, reaches nothing.
   const dealer = ben.getByRole('dialog', { name: 'The gem dealer' });
+  await expect(dealer).toBeAttached();
+  await ben.keyboard.press('Escape');
+  await expect(ben.locator('.mantine-Drawer-overlay')).toHaveCount(0);
   await expect(dealer.getByText('Two sea gems! The dealer by the lighthouse wants to see you.')).toBeVisible();
   await keepScreenshot(ben, '77-trade-rule-fired');
   await dealer.getByRole('button', { name: 'Ok' }).click();
   await expect(dealer).toHaveCount(0);
   await expect(ann.getByRole('dialog', { name: 'The gem dealer' })).toHaveCount(0);
 
-  await ben.keyboard.press('Escape');
   await ben.getByRole('button', { name: 'Backpack' }).click();
   await expect(ben.getByTestId('backpack-item').filter({ hasText: 'Sea gem' })).toContainText('2');
   await expect(ben.getByTestId('backpack-item').filter({ hasText: 'Conch shell' })).toHaveCount(0);

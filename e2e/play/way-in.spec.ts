@@ -273,15 +273,19 @@ test.describe('on a phone', () => {
     const operator = await desk.newPage();
     await signInAs(operator, designer);
     await operator.goto(`/fe/active-games/${portrait.id}`);
-    await operator.getByRole('main').getByRole('button', { name: 'Pia Portrait' }).click();
+    await operator
+      .getByRole('table', { name: 'Game instances' })
+      .getByRole('button', { name: 'Pia Portrait', exact: true })
+      .click();
     const modal = operator.getByRole('dialog', { name: 'Player' });
-    await expect(modal.getByText('Pia Portrait')).toBeVisible();
-    await expectStoredPhoto(modal.getByRole('img'));
+    await expect(modal.getByText('Pia Portrait', { exact: true })).toBeVisible();
+    await expectStoredPhoto(modal.locator('img'));
     await keepScreenshot(operator, 'way-in-11-photo-player-modal');
-    await modal.getByRole('button', { name: 'Close' }).click();
+    await operator.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
     await operator.getByRole('link', { name: /Manage instance/ }).click();
     const listed = operator.getByRole('listitem').filter({ hasText: 'Pia Portrait' });
-    await expectStoredPhoto(listed.getByRole('img'));
+    await expectStoredPhoto(listed.locator('img'));
     await keepScreenshot(operator, 'way-in-12-photo-instance-players');
     await desk.close();
   });
