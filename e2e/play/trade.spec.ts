@@ -224,7 +224,7 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
     await expect(ann.getByTestId('trade-outgoing')).toHaveCount(open);
   }
   await propose();
-  await expect(ann.getByRole('alert').filter({ hasText: TRADE_MESSAGES.TOO_MANY_OPEN_TRADES })).toBeVisible();
+  await expect(ann.getByRole('alert').filter({ hasText: TRADE_MESSAGES.TOO_MANY_OPEN_TRADES })).toBeInViewport();
   await expect(ann.getByTestId('trade-outgoing')).toHaveCount(MAX_OPEN_TRADES_PER_PLAYER);
   await keepScreenshot(ann, '78-trade-too-many-open');
   // Ben was offered each of them, live.
