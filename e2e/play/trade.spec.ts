@@ -1,8 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  MAX_OPEN_TRADES_PER_PLAYER,
+  TRADE_MESSAGES,
   newGameDefaults,
   newGameVersionDefaults,
+  newInteractionDefaults,
   newItemDefaults,
+  newMilestoneDefaults,
   newRuleDefaults,
   newSceneDefaults,
 } from '@loci/domain';
@@ -16,7 +20,10 @@ test.use({ actionTimeout: 15_000 });
 
 const CENTRE = { lat: 37.9715, lng: 23.7257 };
 
-/** A published multiplayer game with a market that allows trading: code "earn" gives 5 drachmas, a gem and 2 shells. */
+/**
+ * A published multiplayer game with a market that allows trading: code "earn" gives 5 drachmas, a gem and 2
+ * shells. Owning two gems is the milestone "Gem collector", and reaching it shows the info "The gem dealer".
+ */
 async function buildTradingGame(request: Parameters<typeof designApi>[0], token: string) {
   const { headers, create, uploadPng } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
@@ -86,6 +93,33 @@ async function buildTradingGame(request: Parameters<typeof designApi>[0], token:
     ],
     gameId: game.id,
   });
+  // Only a trade can give a player a second gem: the rule on reaching the milestone fires within the trade.
+  const collector = await create(`${design}/milestones`, {
+    ...newMilestoneDefaults(),
+    name: 'gem-collector',
+    condition: [
+      {
+        conditions: [
+          { conditionType: 'player-some-item', verb: 'owns', elementId: gem.id, some: 'at_least', someNumber: 2 },
+        ],
+      },
+    ],
+    gameId: game.id,
+  });
+  const dealer = await create(`${design}/interactions`, {
+    ...newInteractionDefaults('INTER_INSPECT_INFO'),
+    name: 'gem-dealer',
+    title: 'The gem dealer',
+    description: '<p>Two sea gems! The dealer by the lighthouse wants to see you.</p>',
+    gameId: game.id,
+  });
+  await create(`${design}/rules`, {
+    ...newRuleDefaults(scene.id),
+    name: 'Send collectors to the dealer',
+    trigger: { conditionType: 'milestone', verb: 'has_reached', elementId: collector.id },
+    sideeffects: [{ actorId: 'system', actionName: 'showInfo', actionArgs: { what: dealer.id }, notify: true }],
+    gameId: game.id,
+  });
   const published = await request.post(`${design}/gameVersions`, {
     headers,
     data: { ...newGameVersionDefaults(), versionNotes: 'Market day' },
@@ -151,7 +185,19 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   // Ann's sheet learns it live: her offer is gone.
   await expect(ann.getByTestId('trade-outgoing')).toHaveCount(0);
 
+  // The trade is a step of the game for both players: Ben now owns two gems, reaches "Gem collector", and
+  // the rule on it shows him the dealer's info (over the map: he closes his trade sheet to read it); Ann,
+  // who gave her gem away, reaches nothing.
+  const dealer = ben.getByRole('dialog', { name: 'The gem dealer' });
+  await expect(dealer).toBeAttached();
   await ben.keyboard.press('Escape');
+  await expect(ben.locator('.mantine-Drawer-overlay')).toHaveCount(0);
+  await expect(dealer.getByText('Two sea gems! The dealer by the lighthouse wants to see you.')).toBeVisible();
+  await keepScreenshot(ben, '77-trade-rule-fired');
+  await dealer.getByRole('button', { name: 'Ok' }).click();
+  await expect(dealer).toHaveCount(0);
+  await expect(ann.getByRole('dialog', { name: 'The gem dealer' })).toHaveCount(0);
+
   await ben.getByRole('button', { name: 'Backpack' }).click();
   await expect(ben.getByTestId('backpack-item').filter({ hasText: 'Sea gem' })).toContainText('2');
   await expect(ben.getByTestId('backpack-item').filter({ hasText: 'Conch shell' })).toHaveCount(0);
@@ -161,6 +207,30 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   await ann.getByRole('button', { name: 'Backpack' }).click();
   await expect(ann.getByTestId('backpack-item').filter({ hasText: 'Sea gem' })).toHaveCount(0);
   await expect(ann.getByTestId('backpack-item').filter({ hasText: 'Conch shell' })).toContainText('4');
+
+  // Ann offers Ben a shell again and again: ten open proposals are the most; the eleventh is refused, and
+  // the sheet says why.
+  await ann.keyboard.press('Escape');
+  await ann.getByRole('button', { name: 'Trade' }).click();
+  await ann.getByRole('combobox', { name: 'With' }).click();
+  await ann.getByRole('option', { name: 'Ben Trader' }).click();
+  const propose = async () => {
+    await ann.getByRole('combobox', { name: 'You give' }).click();
+    await ann.getByRole('option', { name: 'Conch shell (4)' }).click();
+    await ann.getByRole('button', { name: 'Propose' }).click();
+  };
+  for (let open = 1; open <= MAX_OPEN_TRADES_PER_PLAYER; open += 1) {
+    await propose();
+    await expect(ann.getByTestId('trade-outgoing')).toHaveCount(open);
+  }
+  await propose();
+  await expect(ann.getByRole('alert').filter({ hasText: TRADE_MESSAGES.TOO_MANY_OPEN_TRADES })).toBeInViewport();
+  await expect(ann.getByTestId('trade-outgoing')).toHaveCount(MAX_OPEN_TRADES_PER_PLAYER);
+  await keepScreenshot(ann, '78-trade-too-many-open');
+  // Ben was offered each of them, live.
+  await ben.keyboard.press('Escape');
+  await ben.getByRole('button', { name: 'Trade' }).click();
+  await expect(ben.getByTestId('trade-incoming')).toHaveCount(MAX_OPEN_TRADES_PER_PLAYER);
   await ann.context().close();
   await ben.context().close();
 });

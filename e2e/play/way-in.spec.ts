@@ -1,15 +1,24 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newArchetypeDefaults, newGameDefaults, newGameVersionDefaults, newSceneDefaults } from '@loci/domain';
-import { createDesigner, loginToken, type Account } from '../support/accounts.js';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  ACCOUNT_PHOTO_SIZE,
+  PLAY_MESSAGES,
+  newArchetypeDefaults,
+  newGameDefaults,
+  newGameVersionDefaults,
+  newSceneDefaults,
+} from '@loci/domain';
+import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
+import { createPlayer } from '../support/fountain-game.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { keepScreenshot } from '../support/screens.js';
 
 /**
  * The players' way in (docs/web-player.md "The way in"): a share link read
  * without an account, sign-up and the mailed confirmation coming back to it,
- * a QR deep link opened by a phone camera, and a designer's deep link that
- * survives sign-in.
+ * a QR deep link opened by a phone camera, a game that asks for the player's
+ * photo, and a designer's deep link that survives sign-in.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
@@ -84,6 +93,45 @@ async function buildHarbourGame(request: APIRequestContext) {
   });
   expect(published.status(), await published.text()).toBe(201);
   return { id: created.id, sceneId: scene.id, archetypeId: lantern.id, objectId: objectId! };
+}
+
+/** A published game with "player photo required" and nothing else to pass. */
+async function buildPortraitGame(request: APIRequestContext) {
+  const { headers, create } = designApi(request, token);
+  const defaults = newGameDefaults(new Date());
+  const created = await create<{ id: string }>('/api/design/games', {
+    ...defaults,
+    title: 'Portrait Walk',
+    description: '<p>The operators greet every walker by face.</p>',
+    photoRequired: true,
+    pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
+  });
+  await create(`/api/design/${created.id}/scenes`, {
+    ...newSceneDefaults(CENTRE),
+    name: 'square',
+    title: 'The Square',
+    radius: 600,
+    gameId: created.id,
+  });
+  const published = await request.post(`/api/design/${created.id}/gameVersions`, {
+    headers,
+    data: { ...newGameVersionDefaults(), versionNotes: 'Faces' },
+  });
+  expect(published.status(), await published.text()).toBe(201);
+  return { id: created.id };
+}
+
+/** An <img> that has loaded the stored account photo: the server's square re-encoding, not the sent file. */
+async function expectStoredPhoto(img: Locator): Promise<void> {
+  await expect(img).toHaveAttribute('src', /^\/api\/users\/photos\/[0-9a-f-]{36}$/);
+  await expect
+    .poll(() =>
+      img.evaluate((el) => {
+        const loaded = el as { naturalWidth: number; naturalHeight: number };
+        return [loaded.naturalWidth, loaded.naturalHeight];
+      }),
+    )
+    .toEqual([ACCOUNT_PHOTO_SIZE, ACCOUNT_PHOTO_SIZE]);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -172,6 +220,74 @@ test.describe('on a phone', () => {
     await expect(page.getByText('The lantern is still warm.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/fe/play/${game.id}$`));
     await keepScreenshot(page, 'way-in-05-qr-deep-link-phone');
+  });
+
+  test('a game that asks for a photo refuses a player without one; they add it on the account page, come back, see it and play; operators see it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const portrait = await buildPortraitGame(request);
+    const pia = await createPlayer(request, 'Pia Portrait');
+    await page.goto('/fe/login');
+    await page.getByLabel('Email').fill(pia.email);
+    await page.getByLabel('Password', { exact: true }).fill(pia.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto(`/fe/play/${portrait.id}`);
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toContainText(PLAY_MESSAGES.photoRequired);
+    await expect(page.getByRole('button', { name: 'Start playing' })).toBeDisabled();
+    // The lobby says who is about to play: her initials, no photo yet.
+    const identity = page.getByTestId('player-identity');
+    await expect(identity).toContainText('Playing as Pia Portrait');
+    await expect(identity.getByRole('img')).toHaveCount(0);
+    await keepScreenshot(page, 'way-in-08-photo-required-phone');
+
+    await refusal.getByRole('link', { name: 'Add your photo' }).click();
+    await expect(page).toHaveURL(new RegExp(`/fe/account\\?next=${encodeURIComponent(`/play/${portrait.id}`)}$`));
+    // A landscape PNG made here: the server keeps a square JPEG of it.
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2f9e44' } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('main').getByRole('button', { name: 'Add your photo' }).click();
+    await (await chooser).setFiles({ name: 'pia.png', mimeType: 'image/png', buffer: png });
+
+    // Saved, she is back at the game's lobby, with her photo, and may start.
+    await expect(page).toHaveURL(new RegExp(`/fe/play/${portrait.id}$`));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectStoredPhoto(identity.getByRole('img', { name: 'Your photo' }));
+    await keepScreenshot(page, 'way-in-09-photo-back-at-the-lobby-phone');
+    await page.getByRole('button', { name: 'Start playing' }).click();
+    await expect(page.getByRole('button', { name: 'Start playing' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Game menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByTestId('player-identity')).toContainText('Playing as Pia Portrait');
+    await expectStoredPhoto(menu.getByRole('img', { name: 'Your photo' }));
+    await keepScreenshot(page, 'way-in-10-photo-in-the-game-menu-phone');
+
+    // The game's operators see her photo beside her name: the player modal and the instance's players.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const operator = await desk.newPage();
+    await signInAs(operator, designer);
+    await operator.goto(`/fe/active-games/${portrait.id}`);
+    await operator
+      .getByRole('table', { name: 'Game instances' })
+      .getByRole('button', { name: 'Pia Portrait', exact: true })
+      .click();
+    const modal = operator.getByRole('dialog', { name: 'Player' });
+    await expect(modal.getByText('Pia Portrait', { exact: true })).toBeVisible();
+    await expectStoredPhoto(modal.locator('img'));
+    await keepScreenshot(operator, 'way-in-11-photo-player-modal');
+    await operator.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    await operator.getByRole('link', { name: /Manage instance/ }).click();
+    const listed = operator.getByRole('listitem').filter({ hasText: 'Pia Portrait' });
+    await expectStoredPhoto(listed.locator('img'));
+    await keepScreenshot(operator, 'way-in-12-photo-instance-players');
+    await desk.close();
   });
 });
 

@@ -66,6 +66,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOCI_ADMIN_EMAIL: ADMIN.email,
       LOCI_ADMIN_PASSWORD: ADMIN.password,
       LOCI_RATE_LIMIT: '1000',
+      // play/trade.spec.ts makes eleven proposals in a few seconds to reach the cap on open ones.
+      LOCI_TRADE_PROPOSAL_RATE: '120',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -33,7 +33,7 @@ interface Props {
 
 export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user, account, logout } = useAuth();
   const navigate = useNavigate();
   // On the sign-in pages the page's own ?next= is kept; elsewhere the page itself is the way back.
   const kept = useReturnPath();
@@ -123,7 +123,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
                 style={{ borderRadius: 8 }}
               >
                 <Group gap={8} wrap="nowrap">
-                  <Avatar size={30} radius="xl" color="teal">
+                  <Avatar size={30} radius="xl" color="teal" src={account?.photoUri ?? null} alt="">
                     {initials(user.name) || <IconUser size={16} />}
                   </Avatar>
                   <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>

@@ -125,6 +125,30 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(dialog).getByText('This user has no attributes.')).toBeInTheDocument();
   });
 
+  it("shows the player's photo in their modal, filled in when the states arrive after it opened", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const photo = { uri: '/api/users/photos/p1' };
+    gameplayApi({
+      instances: [makeListItem({ id: 'i1', players: [{ id: 'p1', name: 'Player 1', status: 'playing' }] })],
+      extra: {
+        [`GET /api/manage/gameInstances/${GAME_ID}/playerStates`]: async () => {
+          await held;
+          return { body: [makePlayerState({ avatar: { name: 'Player 1', photo } })] };
+        },
+      },
+    });
+    const { user } = renderApp(PAGE);
+
+    const table = await screen.findByRole('table', { name: 'Game instances' });
+    await user.click(await within(table).findByRole('button', { name: 'Player 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Player' });
+    expect(within(dialog).queryByRole('img')).toBeNull();
+    release();
+    expect(await within(dialog).findByRole('img')).toHaveAttribute('src', photo.uri);
+    expect(dialog).toHaveTextContent('The Harbour (harbour)');
+  });
+
   it('offers Expire All Game Instances only once the playing period has ended', async () => {
     gameplayApi();
     const { user } = renderApp(PAGE);

@@ -1,4 +1,4 @@
-import { hasRight, type InstanceListItem, type PlayerStateItem, type PlayerStatesShowType } from '@loci/domain';
+import { hasRight, type InstanceListItem, type PlayerStatesShowType } from '@loci/domain';
 import {
   Alert,
   Badge,
@@ -87,7 +87,7 @@ export function GameplayPage() {
   const refresh = useRefreshSeconds();
   const instancesQuery = useInstances(gameId, allowed);
   const playersQuery = usePlayerStates(gameId, showType, refresh.seconds, allowed);
-  const [player, setPlayer] = useState<PlayerInfo | null>(null);
+  const [selected, setPlayer] = useState<PlayerInfo | null>(null);
   const [messageOpened, setMessageOpened] = useState(false);
   const [recipient, setRecipient] = useState<MessageRecipient | null>(null);
   const [periodOpened, setPeriodOpened] = useState(false);
@@ -115,6 +115,13 @@ export function GameplayPage() {
     [instances],
   );
   const playerStates = playersQuery.data;
+  // The modal follows the live states: opened from the list before they arrived, or as they refresh, it shows the newest.
+  const player = useMemo(
+    () =>
+      selected &&
+      (playerStates?.find((state) => state.instanceId === selected.instanceId && state.id === selected.id) ?? selected),
+    [selected, playerStates],
+  );
 
   const markers = useMemo<PlayerMarker[]>(
     () =>
@@ -158,10 +165,7 @@ export function GameplayPage() {
   }
 
   const handleOpenPlayer = (instance: InstanceListItem, listed: InstanceListItem['players'][number]) => {
-    const state = playerStates?.find(
-      (candidate: PlayerStateItem) => candidate.instanceId === instance.id && candidate.id === listed.id,
-    );
-    setPlayer(state ?? listed);
+    setPlayer({ ...listed, instanceId: instance.id });
   };
 
   const openMessage = (to: MessageRecipient | null) => {

@@ -48,6 +48,39 @@ describe('PlayPage', () => {
     );
   });
 
+  it('shows who is about to play in the lobby, with their account photo', async () => {
+    signIn({ role: 'player' });
+    mockApi({
+      'GET /api/users/account': {
+        body: { user: makeUser({ role: 'player', name: 'Vera Visitor', photoUri: '/api/users/photos/p1' }) },
+      },
+      'GET /api/play/games/g1': {
+        body: {
+          game: {
+            id: 'g1',
+            title: game.title,
+            description: '',
+            instructions: '',
+            terms: '',
+            language: 'en-Us',
+            logoId: null,
+            multiplayer: false,
+          },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: null,
+        },
+      },
+    });
+    renderApp('/play/g1');
+    const identity = await screen.findByTestId('player-identity');
+    await waitFor(() => expect(identity).toHaveTextContent('Playing as Vera Visitor'));
+    expect(await within(identity).findByRole('img', { name: 'Your photo' })).toHaveAttribute(
+      'src',
+      '/api/users/photos/p1',
+    );
+  });
+
   it('asks for the passcode, shows the game, then the info box; seen goes to the server and the item lands in the backpack', async () => {
     signIn({ role: 'player' });
     const starts: MockRequest[] = [];

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../auth/auth-context';
 import type { PlayEvent } from '../../../api/play';
 import { confirmLeave } from '../dialogs/confirm-leave';
+import { PlayerIdentity } from './PlayerIdentity';
 
 /**
- * The header's menu: pause or resume, leaving the game (asked again first), and signing out — on a shared
+ * The header's menu: who is playing (name and account photo), pause or resume, leaving the game (asked again first), and signing out — on a shared
  * phone the next person then finds the game's public lobby and nothing of this player (AuthProvider's logout).
  */
 export function PlayMenu({
@@ -28,6 +29,9 @@ export function PlayMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Label>
+          <PlayerIdentity size="sm" />
+        </Menu.Label>
         {paused ? (
           <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => onSend({ type: 'resume' })}>
             {t('play.menu.resume')}

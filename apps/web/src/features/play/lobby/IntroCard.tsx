@@ -20,13 +20,15 @@ import { Link, useLocation } from 'react-router';
 import { mediaFileUrl } from '../../../api/play';
 import { periodText } from '../../way-in/period';
 import '../../way-in/locales';
+import { PlayerIdentity } from '../layout/PlayerIdentity';
 import { RichText } from '../RichText';
 
 /**
  * The game's introduction before a player starts: title, logo, description,
  * instructions, its terms with "I accept the terms" (a first start must tick
  * it when the game has terms), the passcode field when the game asks for one,
- * and why the game cannot be played now when it cannot.
+ * why the game cannot be played now when it cannot, and who is about to play
+ * (their name and account photo).
  */
 export function IntroCard({
   lobby,
@@ -130,6 +132,7 @@ export function IntroCard({
                 />
               )
             )}
+            <PlayerIdentity />
             <Button
               type="submit"
               size="md"

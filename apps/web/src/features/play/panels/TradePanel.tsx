@@ -118,7 +118,6 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
     .filter((asset) => asset.held > 0)
     .map((asset) => ({ value: asset.id, label: `${asset.title} (${asset.held})` }));
   const held = data.assets.find((asset) => asset.id === giveId)?.held ?? 0;
-  const error = propose.error ?? close.error;
   const incoming = data.trades.filter((trade) => trade.toPlayerId === data.playerId);
   const outgoing = data.trades.filter((trade) => trade.fromPlayerId === data.playerId);
   const row = (trade: Trade) => (
@@ -133,9 +132,9 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
 
   return (
     <Stack gap="sm" aria-label={t('play.trade.title')}>
-      {error && (
+      {close.error && (
         <Alert color="red" variant="light">
-          {error.message}
+          {close.error.message}
         </Alert>
       )}
       <Group justify="space-between">
@@ -185,6 +184,12 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
               onChange={(value) => setWantCount(typeof value === 'number' ? value : 1)}
             />
           </Group>
+          {/* By the button pressed, not at the top of a sheet scrolled away from it. */}
+          {propose.error && (
+            <Alert color="red" variant="light">
+              {propose.error.message}
+            </Alert>
+          )}
           <Button
             loading={propose.isPending}
             disabled={!toPlayerId || (!giveId && !wantId)}
