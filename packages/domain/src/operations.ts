@@ -107,6 +107,7 @@ export const instanceGameVersionSchema = z.object({
   version: z.number(),
   game: z.object({ id: z.string(), title: z.string(), playingPeriod: instancePlayingPeriodSchema }),
 });
+export type InstanceGameVersion = z.infer<typeof instanceGameVersionSchema>;
 
 /** Statuses an instance's world and its players show (spec 1 §4). */
 export const WORLD_STATUSES = ['active', 'completed', 'abandoned', 'expired', 'terminated'] as const;

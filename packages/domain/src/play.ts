@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADULT_AGE, gameSettingsSchema } from './game.js';
 import { outputSchema } from './protocol/outputs.js';
 import { playerViewSchema } from './protocol/view.js';
+import { playerSpecSchema } from './design/published.js';
 
 /**
  * The player API (spec 4 §4): request bodies, answers, refusal codes and their
@@ -265,7 +266,8 @@ export const playGameSchema = z.object({
 export type PlayGame = z.infer<typeof playGameSchema>;
 
 /** The answer of GET /api/play/instances/{instanceId}/game: the game and a player-safe copy of its spec. */
-export const playGameAnswerSchema = z.object({ game: playGameSchema, spec: engineJson });
+export const playGameAnswerSchema = z.object({ game: playGameSchema, spec: playerSpecSchema });
+export type PlayGameAnswer = z.infer<typeof playGameAnswerSchema>;
 
 // ─── Analytics (spec 3 §3) ──────────────────────────────────────────────────
 

@@ -4,6 +4,8 @@ import {
   type GamesListItem,
   type DesignGameVersion,
   type GameWithRights,
+  type InstanceGameVersion,
+  type InstancePlayingPeriod,
 } from '@loci/domain';
 import type { GameRow, GameVersionRow } from '../db/schema.js';
 
@@ -93,5 +95,28 @@ export function presentGameVersion(row: GameVersionRow, publishDue?: boolean): D
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     ...(row.isLiveSpec && publishDue !== undefined ? { publishDue } : {}),
+  };
+}
+
+/** The playing period of a game's settings, as instances show it (a game saved without one reads as empty). */
+export function periodOf(settings: { playingPeriod?: Partial<InstancePlayingPeriod> | null }): InstancePlayingPeriod {
+  const period = settings.playingPeriod ?? {};
+  return { start: period.start ?? null, end: period.end ?? null, timezone: period.timezone ?? '' };
+}
+
+/**
+ * A game version in short, as an instance shows the version it runs (spec 1 §3
+ * "Game instance"): its id, whether it is the working version, its number
+ * (0 for the working version) and the game with its playing period.
+ */
+export function presentVersionSummary(
+  version: Pick<GameVersionRow, 'id' | 'isLiveSpec' | 'version'>,
+  game: Pick<GameRow, 'id' | 'title' | 'settings'>,
+): InstanceGameVersion {
+  return {
+    id: version.id,
+    isLiveSpec: version.isLiveSpec,
+    version: version.version,
+    game: { id: game.id, title: game.title, playingPeriod: periodOf(game.settings) },
   };
 }

@@ -1,15 +1,14 @@
 import {
   DEVICE_HEADER,
-  type DesignEntity,
-  type DesignKind,
   type ErrorBody,
-  type GameSpec,
   type PlayEvent,
   type PlayEventAnswer,
   type PlayGame,
+  type PlayGameAnswer,
   type PlayLobby,
   type PlayMessage,
   type PlayStateAnswer,
+  type PlayerSpec,
   type RankingsAnswer,
   type StartPlayAnswer,
   type StartPlayBody,
@@ -45,16 +44,10 @@ export type InstanceAnswer = WithDebug<PlayStateAnswer>;
 /** The game as a player sees it (no design internals). */
 export type PlayGameInfo = PlayGame;
 
-/** A player-safe spec: entities by kind (no rules, no correct answers). */
-export type PlaySpec = Partial<Pick<GameSpec, 'schemaVersion' | 'initialState'>> & {
-  entities: Partial<Record<DesignKind, DesignEntity[]>>;
-};
-
+/** A player-safe spec: the entities a player's app shows, by kind (no rules, conditions, answers or notes). */
+export type PlaySpec = PlayerSpec;
 /** GET /api/play/instances/{id}/game. */
-export interface GameAnswer {
-  game: PlayGame;
-  spec: PlaySpec;
-}
+export type GameAnswer = PlayGameAnswer;
 
 const DEVICE_STORAGE_KEY = 'lociDeviceId';
 

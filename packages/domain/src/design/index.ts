@@ -17,7 +17,16 @@ import { newSceneDefaults, sceneSchemaFor, type Scene } from './scene.js';
 
 export * from './registry.js';
 export * from './spec.js';
-export { parsePublishedEntities, parsePublishedGame, publishedEntitySchema } from './published.js';
+export {
+  isPlayerSecretKey,
+  parsePublishedEntities,
+  parsePublishedGame,
+  playerSpecSchema,
+  publishedEntitySchema,
+  type PlayerEntityOf,
+  type PlayerKind,
+  type PlayerSpec,
+} from './published.js';
 export * from './vocabulary.js';
 export * from './messages.js';
 export { newId, type DesignContext, type IssuePath, type Report } from './fields.js';

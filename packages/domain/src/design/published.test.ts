@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_SPEC_SCHEMA_VERSION, migrateGameSpec, parseGameSpec } from './spec.js';
-import { publishedEntitySchema } from './published.js';
+import { isPlayerSecretKey, playerSpecSchema, publishedEntitySchema } from './published.js';
+import { z } from 'zod';
 import { DEFAULT_LOCATION_RADIUS, DEFAULT_OBJECT_RADIUS, DEFAULT_SCENE_RADIUS } from './vocabulary.js';
 
 /** A version 1 spec as early Loci stored it: entities as saved, fields missing, numbers typed as text. */
@@ -87,5 +88,65 @@ describe('published specs', () => {
   it('gives a scene without any centre the origin and the default radius', () => {
     const scene = publishedEntitySchema('scene').parse({ id: 's', name: 'S' });
     expect(scene).toMatchObject({ lat: 0, lng: 0, radius: DEFAULT_SCENE_RADIUS, title: 'S' });
+  });
+});
+
+/** Every property name a JSON schema declares, at any depth. */
+function propertyNames(schema: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) schema.forEach((inner) => propertyNames(inner, into));
+  else if (schema !== null && typeof schema === 'object') {
+    for (const [key, inner] of Object.entries(schema)) {
+      if (key === 'properties' && inner !== null && typeof inner === 'object')
+        Object.keys(inner).forEach((name) => into.add(name));
+      propertyNames(inner, into);
+    }
+  }
+  return into;
+}
+
+describe('the player-safe spec', () => {
+  it('documents what players read and none of what decides the game', () => {
+    const names = propertyNames(z.toJSONSchema(playerSpecSchema, { io: 'output', unrepresentable: 'any' }));
+    expect([...names].filter(isPlayerSecretKey)).toEqual([]);
+    for (const shown of ['scene', 'interaction', 'questions', 'options', 'description', 'payloadSpec', 'dwell']) {
+      expect(names).toContain(shown);
+    }
+    expect(names).not.toContain('rule');
+    expect(names).not.toContain('milestone');
+  });
+
+  it('reads a stripped spec without putting the secret fields back as defaults', () => {
+    const interaction = publishedEntitySchema('interaction').parse({
+      id: 'i1',
+      gameId: 'g',
+      name: 'Quiz',
+      type: 'INTER_QUIZ',
+      questions: [{ id: 'q1', title: 'Which year?', qType: 'MC', options: [{ id: 'a', description: '1821' }] }],
+    });
+    const { notes: _notes, ...withoutNotes } = interaction;
+    const question = interaction.questions[0]!;
+    const { hint: _hint, correctAnswer: _answer, correctAnswerBinary: _binary, ...shownQuestion } = question;
+    const safe = playerSpecSchema.parse({
+      schemaVersion: 2,
+      game: { id: 'g', title: 'Harbour walk' },
+      entities: {
+        scene: [],
+        mission: [],
+        interaction: [
+          { ...withoutNotes, questions: [{ ...shownQuestion, options: [{ id: 'a', description: '1821' }] }] },
+        ],
+        character: [],
+        item: [],
+        attribute: [],
+        archetype: [],
+        offer: [],
+        location: [],
+      },
+    });
+    const read = safe.entities.interaction[0]!;
+    expect(read.questions[0]).toMatchObject({ title: 'Which year?', options: [{ id: 'a', description: '1821' }] });
+    expect(Object.keys(read).filter(isPlayerSecretKey)).toEqual([]);
+    expect(Object.keys(read.questions[0]!).filter(isPlayerSecretKey)).toEqual([]);
+    expect(Object.keys(read.questions[0]!.options[0]!)).toEqual(['id', 'description']);
   });
 });

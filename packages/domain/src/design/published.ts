@@ -180,10 +180,9 @@ const accomplishmentShape = {
   notifyPlayer: bool(false),
 };
 const emptyAccomplishment = (value: unknown) => (isObject(value) ? value : {});
+const subMissionShape = { id: z.string(), title: str(), description: str() };
 const subMission = z.looseObject({
-  id: z.string(),
-  title: str(),
-  description: str(),
+  ...subMissionShape,
   accomplishment: z.preprocess(
     emptyAccomplishment,
     z.object({ ...accomplishmentShape, submissions: z.array(z.never()).catch([]) }),
@@ -206,6 +205,7 @@ const mission = z.looseObject({
   ),
 }) satisfies z.ZodType<Mission>;
 
+const questionOption = z.looseObject({ id: z.string(), description: str(), partOfCorrect: bool(false) });
 const question = z.looseObject({
   id: z.string(),
   title: str(),
@@ -221,24 +221,19 @@ const question = z.looseObject({
   reTryIfFailed: bool(false),
   correctAnswer: z.preprocess((value) => (value === undefined || value === null ? '' : String(value)), z.string()),
   correctAnswerBinary: z.enum(BINARY_ANSWERS).nullable().catch(null),
-  options: z.preprocess(
-    withIds(),
-    z.array(z.looseObject({ id: z.string(), description: str(), partOfCorrect: bool(false) })),
-  ),
+  options: z.preprocess(withIds(), z.array(questionOption)),
 }) satisfies z.ZodType<Question>;
 const direction = z
   .object({ isDirection: bool(false), title: str() })
   .catch({ isDirection: false, title: '' }) satisfies z.ZodType<Direction>;
+const statementOption = z.looseObject({ id: z.string(), actionLabel: str(), condition: blocks, actions });
 const statement = z.looseObject({
   id: z.string(),
   body: str(),
   spokenBy: idOrNull,
   repliedWith: str(),
   direction,
-  options: z.preprocess(
-    withIds(),
-    z.array(z.looseObject({ id: z.string(), actionLabel: str(), condition: blocks, actions })),
-  ),
+  options: z.preprocess(withIds(), z.array(statementOption)),
 }) satisfies z.ZodType<Statement>;
 const interaction = z.looseObject({
   ...entityBase,
@@ -455,3 +450,109 @@ export function parsePublishedGame(stored: unknown): GameValues & { id: string; 
     },
   } as unknown as GameValues & { id: string; title: string };
 }
+
+// ─── The player-safe spec (GET /api/play/instances/{id}/game) ────────────────
+
+/**
+ * Keys a player's app never reads of a spec, at any depth: how the game
+ * decides (triggers, conditions, effects), the right answers and hints, and
+ * the designer's notes. The server drops them by name (a field added later
+ * under one of these names stays hidden); the schemas below leave them out.
+ */
+export const PLAYER_SECRET_KEYS = [
+  'trigger',
+  'triggerPreconditions',
+  'condition',
+  'if',
+  'actions',
+  'designerInputString',
+  'correctAnswer',
+  'correctAnswerBinary',
+  'partOfCorrect',
+  'hint',
+  'notes',
+] as const;
+/** Families of secret keys: conditionContact, conditionPerception…; sideeffectsAct, sideeffectsElseContact… */
+export const PLAYER_SECRET_PREFIXES = ['condition', 'sideeffects'] as const;
+type PlayerSecretKey = (typeof PLAYER_SECRET_KEYS)[number] | `${(typeof PLAYER_SECRET_PREFIXES)[number]}${string}`;
+
+/** Whether a spec key is kept from players (see PLAYER_SECRET_KEYS). */
+export function isPlayerSecretKey(key: string): boolean {
+  return (
+    (PLAYER_SECRET_KEYS as readonly string[]).includes(key) ||
+    PLAYER_SECRET_PREFIXES.some((prefix) => key.startsWith(prefix))
+  );
+}
+
+/** A published schema's fields without the secret ones. */
+function playerShape<S extends z.ZodRawShape>(shape: S): Omit<S, PlayerSecretKey> {
+  return Object.fromEntries(Object.entries(shape).filter(([key]) => !isPlayerSecretKey(key))) as Omit<
+    S,
+    PlayerSecretKey
+  >;
+}
+/** An object schema of the published spec without its secret fields, as tolerant as it. */
+const playerObject = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) => z.looseObject(playerShape(schema.shape));
+
+const playerAccomplishment = z.preprocess(
+  emptyAccomplishment,
+  z.object({
+    ...playerShape(accomplishmentShape),
+    submissions: z
+      .array(
+        z.looseObject({
+          ...subMissionShape,
+          accomplishment: z.preprocess(emptyAccomplishment, z.object(playerShape(accomplishmentShape))),
+        }),
+      )
+      .catch([]),
+  }),
+);
+const playerQuestion = z.looseObject({
+  ...playerShape(question.shape),
+  options: z.preprocess(withIds(), z.array(playerObject(questionOption))),
+});
+const playerStatement = z.looseObject({
+  ...statement.shape,
+  options: z.preprocess(withIds(), z.array(playerObject(statementOption))),
+});
+
+/** Each shown kind's player-safe schema: its published fields but the secret ones (rules and milestones are never sent). */
+const PLAYER_ENTITY_SCHEMAS = {
+  scene: playerObject(scene),
+  mission: z.looseObject({ ...playerShape(mission.shape), accomplishment: playerAccomplishment }),
+  interaction: z.looseObject({
+    ...playerShape(interaction.shape),
+    questions: z.preprocess(withIds(), z.array(playerQuestion)),
+    conversation: z
+      .object({ resumable: bool(false), statements: z.preprocess(withIds(), z.array(playerStatement)) })
+      .catch({ resumable: false, statements: [] }),
+  }),
+  character: playerObject(character),
+  item: playerObject(item),
+  attribute: playerObject(attribute),
+  archetype: playerObject(archetype),
+  offer: playerObject(offer),
+  location: playerObject(location),
+};
+/** The design kinds a player's app is sent. */
+export type PlayerKind = keyof typeof PLAYER_ENTITY_SCHEMAS;
+/** An entity of `K` as a player's app reads it: its published fields without the secret ones. */
+export type PlayerEntityOf<K extends PlayerKind> = z.output<(typeof PLAYER_ENTITY_SCHEMAS)[K]>;
+
+/**
+ * The player-safe copy of a spec: the game's settings without the passcode and
+ * the e-mail lists, and the entities a player's app shows (hidden attributes
+ * and items left out, but the currency) without what decides the game.
+ */
+export const playerSpecSchema = z.object({
+  schemaVersion: z.number(),
+  game: z.looseObject({ id: z.string(), title: z.string() }),
+  entities: z.object(
+    Object.fromEntries(Object.entries(PLAYER_ENTITY_SCHEMAS).map(([kind, schema]) => [kind, z.array(schema)])) as {
+      [K in PlayerKind]: z.ZodArray<(typeof PLAYER_ENTITY_SCHEMAS)[K]>;
+    },
+  ),
+});
+/** The player-safe spec a player's app reads (GET /api/play/instances/{id}/game). */
+export type PlayerSpec = z.output<typeof playerSpecSchema>;

@@ -4,27 +4,25 @@ import {
   type FullInstance,
   type GameSpec,
   type InstanceListItem,
-  type InstancePlayingPeriod,
   type PlayerStateItem,
   type WorldStatus,
 } from '@loci/domain';
 import { compileSpec, type InstanceState, type PlayerState } from '@loci/engine';
-import type { GameInstanceRow, PlayerStateRow } from '../../db/schema.js';
+import type { GameInstanceRow, GameRow, PlayerStateRow } from '../../db/schema.js';
+import { presentVersionSummary } from '../../presenters/games.js';
 
-/** What presenting an instance needs besides its row: its version's number and the game's period and title. */
+/** What presenting an instance needs besides its row: its version's number and its game. */
 export interface InstanceContext {
   version: number;
-  game: { id: string; title: string; playingPeriod: InstancePlayingPeriod };
+  game: Pick<GameRow, 'id' | 'title' | 'settings'>;
 }
 
-/** The playing period of a game's settings, as instances show it (a game saved without one reads as empty). */
-export function periodOf(settings: { playingPeriod?: Partial<InstancePlayingPeriod> | null }): InstancePlayingPeriod {
-  const period = settings.playingPeriod ?? {};
-  return { start: period.start ?? null, end: period.end ?? null, timezone: period.timezone ?? '' };
-}
-
+/** The version an instance runs, in short (its id and flag are the instance's own copies). */
 function gameVersionOf(row: GameInstanceRow, context: InstanceContext) {
-  return { id: row.versionId, isLiveSpec: row.isLiveSpec, version: context.version, game: context.game };
+  return presentVersionSummary(
+    { id: row.versionId, isLiveSpec: row.isLiveSpec, version: context.version },
+    context.game,
+  );
 }
 
 /** The player's avatar: their name, and their account photo when they have one (docs/accounts.md "Photo"). */

@@ -31,8 +31,8 @@ import { isUuid } from '../../lib/uuid.js';
 import { assertNotArchived, type LoadedGame, requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { expireActiveInstances, loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
+import { periodOf } from '../../presenters/games.js';
 import {
-  periodOf,
   presentFullInstance,
   presentInstanceListItem,
   presentPlayerState,
@@ -75,7 +75,7 @@ async function versionNumbers(ctx: AppContext, versionIds: readonly string[]): P
 }
 
 function contextOf(game: GameRow, version: number): InstanceContext {
-  return { version, game: { id: game.id, title: game.title, playingPeriod: periodOf(game.settings) } };
+  return { version, game };
 }
 
 /** Players (id, name, status) of instances, by instance id, in joining order. */

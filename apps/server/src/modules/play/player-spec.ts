@@ -2,53 +2,34 @@ import {
   DESIGN_KINDS,
   designEntitySchema,
   gameValuesSchemaFor,
+  isPlayerSecretKey,
+  playerSpecSchema,
   type DesignEntityOf,
   type DesignKind,
   type GameSpec,
+  type PlayerSpec,
 } from '@loci/domain';
 import { sanitizeRichTextFields } from '../../lib/rich-text.js';
 
-/**
+/*
  * What a player's app may read of the spec it plays. The app renders scenes,
  * locations, dialogs, items, characters, object types, offers and missions
  * from it; it must not learn how the game decides (rules, conditions, effects),
  * what the right answers are, nor what the designer kept for themselves
  * (notes, hidden attributes and items, the passcode, the email lists).
  *
- * Keys are dropped by NAME at any depth, so a field added later under one of
- * these names (a new condition list on some entity) stays hidden without
- * anyone remembering to list it here.
+ * Keys are dropped by NAME at any depth (the domain's PLAYER_SECRET_KEYS), so a
+ * field added later under one of these names (a new condition list on some
+ * entity) stays hidden without anyone remembering to list it here; the answer
+ * is then read through playerSpecSchema, which types it.
  */
-const SECRET_KEYS = new Set([
-  // How the game decides.
-  'trigger',
-  'triggerPreconditions',
-  'condition',
-  'if',
-  'actions',
-  'designerInputString',
-  // Right answers and help the engine gives only after an answer.
-  'correctAnswer',
-  'correctAnswerBinary',
-  'partOfCorrect',
-  'hint',
-  // The designer's own.
-  'notes',
-]);
-/** Families of keys: conditionContact, conditionPerception…; sideeffectsAct, sideeffectsElseContact… */
-const SECRET_PREFIXES = ['condition', 'sideeffects'];
-
-function isSecret(key: string): boolean {
-  return SECRET_KEYS.has(key) || SECRET_PREFIXES.some((prefix) => key.startsWith(prefix));
-}
-
 /** A deep copy of `value` without the secret keys. */
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (!isSecret(key)) copy[key] = withoutSecrets(inner);
+    if (!isPlayerSecretKey(key)) copy[key] = withoutSecrets(inner);
   }
   return copy;
 }
@@ -78,14 +59,14 @@ function withSafeRichText(kind: DesignKind, entity: DesignEntityOf<DesignKind>):
 }
 
 // Specs are cached per version by the runtime, so each is made player-safe once.
-const safeSpecs = new WeakMap<GameSpec, Record<string, unknown>>();
+const safeSpecs = new WeakMap<GameSpec, PlayerSpec>();
 
 /**
  * The player-safe copy of a spec (GET /api/play/instances/{id}/game). The
  * initial world is left out too: what lies in the world is in the player's
  * view, as far as they perceive it.
  */
-export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
+export function playerSafeSpec(spec: GameSpec): PlayerSpec {
   const cached = safeSpecs.get(spec);
   if (cached) return cached;
   const entities: Record<string, unknown[]> = {};
@@ -102,7 +83,7 @@ export function playerSafeSpec(spec: GameSpec): Record<string, unknown> {
     restrictAccessToEmailsText: undefined,
   }) as Record<string, unknown>;
   for (const key of Object.keys(game)) if (game[key] === undefined) delete game[key];
-  const safe = { schemaVersion: spec.schemaVersion, game, entities };
+  const safe = playerSpecSchema.parse({ schemaVersion: spec.schemaVersion, game, entities });
   safeSpecs.set(spec, safe);
   return safe;
 }

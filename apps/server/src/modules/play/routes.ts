@@ -14,6 +14,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
+import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import {
@@ -131,6 +132,8 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         params: instanceParams,
         response: { 200: playGameAnswerSchema, ...errors },
       },
+      // The player-safe spec is read through its schema once per version (player-spec.ts).
+      ...PARSED_ANSWER,
     },
     async (request) => {
       const user = requireUser(request);
@@ -165,6 +168,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         params: watchedParams,
         response: { 200: playGameAnswerSchema, ...errors },
       },
+      ...PARSED_ANSWER,
     },
     async (request) => getWatchedPlayGame({ ctx, user: requireUser(request), ...request.params }),
   );

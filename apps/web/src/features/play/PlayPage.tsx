@@ -1,4 +1,4 @@
-import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignEntity, type DesignKind } from '@loci/domain';
+import { DESIGN_KINDS, workspaceEntities } from '@loci/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +21,7 @@ const IntroCard = lazy(() => import('./lobby/IntroCard').then((m) => ({ default:
 /** The design's entities by kind, from the workspace (the playtest names rules and reads their conditions). */
 function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
   if (!workspace) return null;
-  const entities: Partial<Record<DesignKind, DesignEntity[]>> = {};
-  for (const kind of DESIGN_KINDS) {
-    entities[kind] = (workspace as unknown as Record<string, DesignEntity[] | undefined>)[
-      DESIGN_KIND_INFO[kind].segment
-    ];
-  }
-  return indexSpec(entities);
+  return indexSpec(Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, workspaceEntities(workspace, kind)])));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type Attribute,
   type Character,
   type DesignEntity,
+  type DesignEntityOf,
   type DesignKind,
   type Interaction,
   type Item,
@@ -11,10 +12,21 @@ import {
   type Mission,
   type NameLookup,
   type Offer,
+  type PlayerEntityOf,
+  type PlayerKind,
   type Scene,
 } from '@loci/domain';
 import type { ObjectInstance, OfferInstance } from '@loci/engine';
-import type { PlaySpec } from '../../api/play';
+
+/**
+ * Entities by kind: a player-safe spec's (PlayerSpec, without what decides the
+ * game), or in playtests the whole design's. The lookups below type them as
+ * their kinds' entities; a player-safe one lacks the secret fields, which no
+ * player screen reads.
+ */
+export type SpecEntities = { [K in PlayerKind]?: Array<PlayerEntityOf<K>> } & {
+  [K in Exclude<DesignKind, PlayerKind>]?: Array<DesignEntityOf<K>>;
+};
 
 /** The entities of a player-safe spec, by kind and id, with the lookups the player screens need. */
 export interface SpecIndex {
@@ -40,7 +52,7 @@ function displayName(entity: { name: string } | undefined): string | undefined {
 }
 
 /** Indexes the entities of `spec` (and, in playtests, of the full design) once. */
-export function indexSpec(entities: PlaySpec['entities']): SpecIndex {
+export function indexSpec(entities: SpecEntities): SpecIndex {
   const maps = new Map<DesignKind, Map<string, DesignEntity>>();
   for (const [kind, list] of Object.entries(entities) as Array<[DesignKind, DesignEntity[] | undefined]>) {
     maps.set(kind, new Map((list ?? []).map((entity) => [entity.id, entity])));

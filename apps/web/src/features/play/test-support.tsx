@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AppProviders } from '../../App';
 import { createQueryClient } from '../../api/query-client';
-import { indexSpec } from './spec-index';
+import { indexSpec, type SpecEntities } from './spec-index';
 
 /** Renders `node` inside the console's providers (Mantine in test mode, query client). */
 export function renderWithProviders(node: ReactNode) {
@@ -23,5 +23,5 @@ export function makeIndex(entities: Partial<Record<DesignKind, Array<Record<stri
   for (const [kind, list] of Object.entries(entities) as Array<[DesignKind, Array<Record<string, unknown>>]>) {
     withDefaults[kind] = list.map((entity) => ({ gameId: 'g1', name: String(entity.id), ...entity }) as DesignEntity);
   }
-  return indexSpec(withDefaults);
+  return indexSpec(withDefaults as SpecEntities);
 }

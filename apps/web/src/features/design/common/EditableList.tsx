@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from 'react';
 import { ActionIcon, Button, Group, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { errorOf, type Binder } from '../conditions/form-binding';
 
 /** The texts of one list; each `(number)` function gets the item's 1-based position. */
 export interface EditableListLabels {
@@ -134,5 +135,31 @@ export function EditableList<T>({
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** An EditableList of the form's list at `path`: its items keyed by id (else place), its error shown. */
+export function BoundEditableList<T extends { id?: string | null }>({
+  bind,
+  path,
+  renderItem,
+  ...list
+}: Omit<EditableListProps<T>, 'items' | 'onChange' | 'keyOf' | 'error' | 'renderItem'> & {
+  bind: Binder;
+  path: string;
+  /** The fields of the item at `index`; `items` is the whole list. */
+  renderItem: (index: number, items: T[]) => ReactNode;
+}) {
+  const binding = bind<T[]>(path, []);
+  const items = binding.value ?? [];
+  return (
+    <EditableList
+      {...list}
+      items={items}
+      onChange={binding.onChange}
+      keyOf={(item, index) => item.id ?? index}
+      error={errorOf(binding.errors, binding.errorPath)}
+      renderItem={(_, index) => renderItem(index, items)}
+    />
   );
 }

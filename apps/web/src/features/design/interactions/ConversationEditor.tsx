@@ -1,10 +1,11 @@
 import { newStatement, newStatementOption, type DesignEntity } from '@loci/domain';
-import { Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ActionsEditor, type ActionValue } from '../actions';
 import { EntityPicker } from '../common';
-import { EditableList } from '../common/EditableList';
+import { BoundSwitch } from '../common/BoundSwitch';
+import { BoundEditableList, EditableList } from '../common/EditableList';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import { DirectionFields } from './DirectionFields';
@@ -145,25 +146,20 @@ function StatementEditor({
  */
 export function ConversationEditor({ bind, path, readOnly, gameId }: ConversationEditorProps) {
   const { t } = useTranslation();
-  const resumable = bind<boolean>(`${path}.resumable`, false);
-  const list = bind<StatementValue[]>(`${path}.statements`, []);
-  const statements = list.value ?? [];
 
   return (
     <Stack gap="md">
-      <Switch
+      <BoundSwitch
+        bind={bind}
+        path={`${path}.resumable`}
+        readOnly={readOnly}
         label={t('design.interactions.conversation.resumable')}
         description={t('design.interactions.conversation.resumableHint')}
-        checked={Boolean(resumable.value)}
-        onChange={(event) => resumable.onChange(event.currentTarget.checked)}
-        disabled={readOnly}
       />
-      <EditableList
-        items={statements}
-        onChange={list.onChange}
+      <BoundEditableList<StatementValue>
+        bind={bind}
+        path={`${path}.statements`}
         newItem={newStatement}
-        keyOf={(statement, index) => statement.id ?? index}
-        error={errorOf(list.errors, list.errorPath)}
         readOnly={readOnly}
         labels={{
           list: t('design.interactions.conversation.statements'),
@@ -174,7 +170,7 @@ export function ConversationEditor({ bind, path, readOnly, gameId }: Conversatio
           moveUp: (number) => t('design.interactions.conversation.moveStatementUp', { number }),
           moveDown: (number) => t('design.interactions.conversation.moveStatementDown', { number }),
         }}
-        renderItem={(_, index) => (
+        renderItem={(index, statements) => (
           <StatementEditor
             bind={bind}
             path={`${path}.statements.${index}`}

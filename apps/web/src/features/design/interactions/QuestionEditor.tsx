@@ -26,7 +26,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
-import { EditableList } from '../common/EditableList';
+import { BoundEditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import type { QuestionOptionValue, QuestionValue } from './interaction-values';
 import './locales';
@@ -300,15 +300,11 @@ export function QuestionListEditor({
   newQuestion,
 }: QuestionEditorProps & { newQuestion: () => QuestionValue }) {
   const { t } = useTranslation();
-  const list = bind<QuestionValue[]>(path, []);
-  const questions = list.value ?? [];
   return (
-    <EditableList
-      items={questions}
-      onChange={list.onChange}
+    <BoundEditableList<QuestionValue>
+      bind={bind}
+      path={path}
       newItem={newQuestion}
-      keyOf={(question, index) => question.id ?? index}
-      error={errorOf(list.errors, list.errorPath)}
       readOnly={readOnly}
       labels={{
         list: t('design.interactions.questions'),
@@ -319,7 +315,7 @@ export function QuestionListEditor({
         moveUp: (number) => t('design.interactions.question.moveUp', { number }),
         moveDown: (number) => t('design.interactions.question.moveDown', { number }),
       }}
-      renderItem={(_, index) => (
+      renderItem={(index) => (
         <QuestionEditor bind={bind} path={`${path}.${index}`} readOnly={readOnly} gameId={gameId} />
       )}
     />

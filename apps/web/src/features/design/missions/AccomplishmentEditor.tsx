@@ -11,7 +11,8 @@ import { Checkbox, Group, Input, Radio, Select, Stack, Switch, TextInput } from 
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ConditionBlocksEditor, type ConditionBlockValue } from '../conditions';
-import { EditableList } from '../common/EditableList';
+import { BoundSwitch } from '../common/BoundSwitch';
+import { BoundEditableList } from '../common/EditableList';
 import { errorOf, type Binder } from '../conditions/form-binding';
 import './locales';
 import { vocabulary } from '../common/vocabulary';
@@ -166,25 +167,20 @@ function SubMissionFields({ bind, path, readOnly, gameId }: Omit<AccomplishmentE
 /** The sub-missions of a mission: each with title, description and its own (action or condition) accomplishment. */
 function SubMissionsEditor({ bind, path, readOnly, gameId }: Omit<AccomplishmentEditorProps, 'nested'>) {
   const { t } = useTranslation();
-  const list = bind<SubMissionValue[]>(`${path}.submissions`, []);
-  const subMissions = list.value ?? [];
-  const ordered = bind<boolean | null>(`${path}.ordered`, false);
 
   return (
     <Stack gap="sm">
-      <Switch
+      <BoundSwitch
+        bind={bind}
+        path={`${path}.ordered`}
+        readOnly={readOnly}
         label={t('design.missions.ordered')}
         description={t('design.missions.orderedHint')}
-        checked={Boolean(ordered.value)}
-        onChange={(event) => ordered.onChange(event.currentTarget.checked)}
-        disabled={readOnly}
       />
-      <EditableList
-        items={subMissions}
-        onChange={list.onChange}
+      <BoundEditableList<SubMissionValue>
+        bind={bind}
+        path={`${path}.submissions`}
         newItem={newSubMission}
-        keyOf={(subMission, index) => subMission.id ?? index}
-        error={errorOf(list.errors, list.errorPath)}
         readOnly={readOnly}
         labels={{
           list: t('design.missions.subMissions'),
@@ -195,7 +191,7 @@ function SubMissionsEditor({ bind, path, readOnly, gameId }: Omit<Accomplishment
           moveUp: (number) => t('design.missions.moveSubMissionUp', { number }),
           moveDown: (number) => t('design.missions.moveSubMissionDown', { number }),
         }}
-        renderItem={(_, index) => (
+        renderItem={(index) => (
           <SubMissionFields bind={bind} path={`${path}.submissions.${index}`} readOnly={readOnly} gameId={gameId} />
         )}
       />

@@ -70,7 +70,21 @@ const debug = (rule: string): PlayDebug => ({
   world,
 });
 const game = { id: 'g1', title: 'Old Harbour Walk' } as PlayGameInfo;
-const spec: PlaySpec = { entities: {} };
+const spec: PlaySpec = {
+  schemaVersion: 1,
+  game: { id: 'g1', title: 'Old Harbour Walk' },
+  entities: {
+    scene: [],
+    mission: [],
+    interaction: [],
+    character: [],
+    item: [],
+    attribute: [],
+    archetype: [],
+    offer: [],
+    location: [],
+  },
+};
 
 const run = (actions: SessionAction[], from: SessionState = initialSessionState) =>
   actions.reduce(sessionReducer, from);
