@@ -20,3 +20,4 @@ export * from './way-in.js';
 export * from './relocate.js';
 export * from './bundle.js';
 export * from './gallery.js';
+export * from './i18n/index.js';
