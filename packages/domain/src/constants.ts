@@ -28,3 +28,7 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 /** OpenStreetMap's attribution, shown with the default tiles. */
 export const DEFAULT_TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** The languages of the interface (and of the API's messages); English is the source of every text. */
+export const INTERFACE_LANGUAGES = ['en', 'el'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];

@@ -14,7 +14,17 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { DesignKind, GameSpec, GameValues, InitialState, LockKind, PublicAccess, Role, Sex } from '@loci/domain';
+import type {
+  DesignKind,
+  GameSpec,
+  GameValues,
+  InitialState,
+  InterfaceLanguage,
+  LockKind,
+  PublicAccess,
+  Role,
+  Sex,
+} from '@loci/domain';
 import type { AnalyticsRecord, InstanceStatus, PlayerState, PlayerStatus, RecordName, WorldState } from '@loci/engine';
 
 /** Accounts. Email is stored lower-cased; a social-only account has no password hash. */
@@ -42,6 +52,8 @@ export const users = pgTable(
     birthDate: text('birth_date'),
     /** The player profile: one of SEXES, for games with sexRequired. */
     sex: text('sex').$type<Sex>(),
+    /** The interface language the account chose (the API's messages to it too); null follows the browser. */
+    language: text('language').$type<InterfaceLanguage>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ export function presentUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     birthDate: row.birthDate,
     sex: row.sex,
+    language: row.language,
   };
 }
 

@@ -6,13 +6,10 @@ import {
   type DomainTranslation,
 } from './catalogue.js';
 import { DOMAIN_EL } from './el.js';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../constants.js';
 
 export * from './catalogue.js';
 export { DOMAIN_EL } from './el.js';
-
-/** The languages of the product; English is the source of every text. */
-export const INTERFACE_LANGUAGES = ['en', 'el'] as const;
-export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 
 const TRANSLATIONS: Record<InterfaceLanguage, DomainTranslation> = { en: DOMAIN_CATALOGUE, el: DOMAIN_EL };
 
