@@ -31,7 +31,7 @@ describe('error answers in the caller’s language', () => {
       },
     });
 
-    for (const headers of [{}, { 'accept-language': 'fr-FR, en;q=0.3' }]) {
+    for (const headers of [{}, { 'accept-language': 'fr-FR, en;q=0.3' }] as Record<string, string>[]) {
       const english = await register(headers);
       expect(english.statusCode).toBe(400);
       expect(english.json()).toEqual({
