@@ -41,6 +41,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdAt: '2024-03-01T10:00:00.000Z',
     birthDate: null,
     sex: null,
+    language: null,
     ...overrides,
     _id: overrides._id ?? overrides.id ?? 'u1',
   };
