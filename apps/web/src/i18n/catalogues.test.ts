@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DOMAIN_CATALOGUE, DOMAIN_EL, missingDomainTexts } from '@loci/domain';
+import en from './en.json';
+import el from './el.json';
+
+/**
+ * Areas (folders under apps/web/src, and top-level sections of en.json) whose Greek is still being written
+ * on other branches (issue 14). Their missing keys are not counted here YET: the lead empties both lists when
+ * the translation branches are merged, after which every English key needs its Greek.
+ */
+export const I18N_PENDING_AREAS: readonly string[] = [
+  'components/',
+  'features/account/',
+  'features/admin/',
+  'features/analytics/',
+  'features/auth/',
+  'features/bundles/',
+  'features/debug/',
+  'features/design/',
+  'features/games/',
+  'features/landing/',
+  'features/locks/',
+  'features/media/',
+  'features/operations/',
+  'features/play/',
+  'features/privacy/',
+  'features/way-in/',
+];
+export const I18N_PENDING_SECTIONS: readonly string[] = [
+  'common',
+  'nav',
+  'footer',
+  'errors',
+  'notFound',
+  'notAllowed',
+  'roles',
+  'auth',
+  'account',
+  'admin',
+  'games',
+  'landing',
+  'privacy',
+];
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every `a.b.c` key of a resource tree whose value is a text. */
+function keysOf(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+/** English keys without a Greek text, and Greek keys without an English one. */
+function differences(english: string[], greek: string[]): { missingGreek: string[]; missingEnglish: string[] } {
+  const greekKeys = new Set(greek);
+  const englishKeys = new Set(english);
+  return {
+    missingGreek: english.filter((key) => !greekKeys.has(key)),
+    missingEnglish: greek.filter((key) => !englishKeys.has(key)),
+  };
+}
+
+/** What each locales.ts file adds, by language: loaded one by one into a fresh i18next. */
+async function localesFiles(): Promise<Map<string, { en: string[]; el: string[] }>> {
+  const loaders = import.meta.glob('../**/*locales.ts');
+  vi.resetModules();
+  const { default: i18n } = await import('./index');
+  const byFile = new Map<string, { en: string[]; el: string[] }>();
+  let current = '';
+  const add = i18n.addResourceBundle.bind(i18n);
+  const spy = vi.spyOn(i18n, 'addResourceBundle').mockImplementation((language, namespace, resources, ...rest) => {
+    const entry = byFile.get(current) ?? { en: [], el: [] };
+    if (language === 'en' || language === 'el') entry[language].push(...keysOf(resources as Tree));
+    byFile.set(current, entry);
+    return add(language, namespace, resources, ...rest);
+  });
+  for (const [file, load] of Object.entries(loaders)) {
+    current = file.replace(/^\.\.\//, '');
+    await load();
+  }
+  spy.mockRestore();
+  return byFile;
+}
+
+const pendingFile = (file: string) => I18N_PENDING_AREAS.some((area) => file.startsWith(area));
+const pendingKey = (key: string) => I18N_PENDING_SECTIONS.includes(key.split('.')[0] ?? '');
+
+describe('the translation catalogues', () => {
+  it('give every English key of en.json its Greek in el.json, and no Greek key lacks its English', () => {
+    const { missingGreek, missingEnglish } = differences(keysOf(en), keysOf(el));
+    expect(
+      missingGreek.filter((key) => !pendingKey(key)),
+      'English keys of en.json without Greek',
+    ).toEqual([]);
+    expect(missingEnglish, 'Greek keys of el.json without English').toEqual([]);
+  });
+
+  it('give every English key of each locales.ts its Greek in the same file', async () => {
+    const files = await localesFiles();
+    expect(files.size).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const [file, { en: english, el: greek }] of files) {
+      const { missingGreek, missingEnglish } = differences(english, greek);
+      if (!pendingFile(file)) problems.push(...missingGreek.map((key) => `${file}: no Greek for ${key}`));
+      problems.push(...missingEnglish.map((key) => `${file}: no English for ${key}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('list as pending only areas that exist', async () => {
+    const files = [...(await localesFiles()).keys()];
+    const sources = Object.keys(import.meta.glob('../**/*.tsx')).map((file) => file.replace(/^\.\.\//, ''));
+    for (const area of I18N_PENDING_AREAS) {
+      expect(
+        [...files, ...sources].some((file) => file.startsWith(area)),
+        area,
+      ).toBe(true);
+    }
+  });
+
+  it('give every text of @loci/domain its Greek', () => {
+    expect(missingDomainTexts(DOMAIN_EL)).toEqual([]);
+    expect(Object.keys(DOMAIN_EL).sort()).toEqual(Object.keys(DOMAIN_CATALOGUE).sort());
+  });
+});
