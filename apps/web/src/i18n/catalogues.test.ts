@@ -42,13 +42,12 @@ export const I18N_PENDING_SECTIONS: readonly string[] = [
   'privacy',
 ];
 
-type Tree = { [key: string]: string | Tree };
-
-/** Every `a.b.c` key of a resource tree whose value is a text. */
-function keysOf(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
+/** Every `a.b.c` key of a resource tree whose value is a text (lists by index: `privacy.sections.0.title`). */
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]: [string, unknown]) => {
+    if (typeof value === 'string') return [`${prefix}${key}`];
+    return typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [];
+  });
 }
 
 /** English keys without a Greek text, and Greek keys without an English one. */
@@ -71,7 +70,7 @@ async function localesFiles(): Promise<Map<string, { en: string[]; el: string[] 
   const add = i18n.addResourceBundle.bind(i18n);
   const spy = vi.spyOn(i18n, 'addResourceBundle').mockImplementation((language, namespace, resources, ...rest) => {
     const entry = byFile.get(current) ?? { en: [], el: [] };
-    if (language === 'en' || language === 'el') entry[language].push(...keysOf(resources as Tree));
+    if (language === 'en' || language === 'el') entry[language].push(...keysOf(resources as object));
     byFile.set(current, entry);
     return add(language, namespace, resources, ...rest);
   });

@@ -1,11 +1,4 @@
-import {
-  DESIGN_MESSAGES,
-  NAMED_ACTORS,
-  NUMBER_PROP_HOW,
-  NUMBER_PROP_HOW_LABELS,
-  mutationNeeds,
-  type DesignEntity,
-} from '@loci/domain';
+import { NAMED_ACTORS, NUMBER_PROP_HOW, NUMBER_PROP_HOW_LABELS, mutationNeeds, type DesignEntity } from '@loci/domain';
 import { Grid, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +15,7 @@ import {
 } from './action-values';
 import { WhatField } from './WhatField';
 import './locales';
+import { domainText } from '../../../i18n';
 
 export interface ActionEditorProps {
   value: ActionValue;
@@ -89,7 +83,7 @@ export function ActionEditor({
   const handleActionName = (name: string | null) => {
     const next = actionInfo(name);
     if (next?.blocking && otherIsBlocking) {
-      setRefusal(DESIGN_MESSAGES.atMostOneBlockingAction);
+      setRefusal(domainText(t, 'DESIGN_MESSAGES', 'atMostOneBlockingAction'));
       return;
     }
     setRefusal(null);

@@ -1,10 +1,4 @@
-import {
-  DESIGN_TEXTS,
-  INTERACTION_TYPE_INFO,
-  newQuestion,
-  type DesignEntity,
-  type InteractionType,
-} from '@loci/domain';
+import { INTERACTION_TYPE_INFO, newQuestion, type DesignEntity, type InteractionType } from '@loci/domain';
 import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +12,7 @@ import { DirectionFields } from './DirectionFields';
 import { interactionDefaults, isOfferedInteractionType, toInteractionFormValues } from './interaction-values';
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
+import { domainText } from '../../../i18n';
 
 interface FieldsProps {
   bind: Binder;
@@ -353,7 +348,7 @@ export function InteractionForm({ entityId, interactionType, onDone }: Interacti
   const storedType = entityForm.entity?.type;
   const type = entityForm.isNew ? interactionType : typeof storedType === 'string' ? storedType : undefined;
 
-  if (entityForm.isLoading) return <PageLoader label={DESIGN_TEXTS.loading} />;
+  if (entityForm.isLoading) return <PageLoader label={domainText(t, 'DESIGN_TEXTS', 'loading')} />;
   if (!isOfferedInteractionType(type)) {
     return (
       <Alert

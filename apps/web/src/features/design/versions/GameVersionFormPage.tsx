@@ -1,4 +1,4 @@
-import { GAME_TEXTS, gameVersionFormSchema } from '@loci/domain';
+import { gameVersionFormSchema } from '@loci/domain';
 import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArchive } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { NEW_VERSION_DEFAULTS, useVersionMutations, type VersionValues } from '.
 import { versionLabel, versionNumber } from './version-label';
 import { VersionFields } from './VersionFields';
 import '../common/locales';
+import { domainText } from '../../../i18n';
 
 const valuesOf = (version: VersionValues): VersionValues => ({
   versionNotes: version.versionNotes ?? '',
@@ -65,7 +66,7 @@ export function GameVersionFormPage() {
     version && !version.isLiveSpec && !version.isArchived
       ? {
           title: t('design.versions.archive'),
-          text: GAME_TEXTS.confirmIrreversible,
+          text: domainText(t, 'GAME_TEXTS', 'confirmIrreversible'),
           label: t('design.versions.archive'),
           color: 'orange',
           icon: <IconArchive size={16} />,
