@@ -79,6 +79,14 @@ export function inInterfaceLanguage(message: string): string {
   return translateDomainMessage(message, languageOf(i18n.language) ?? 'en');
 }
 
+/** One digit after the decimal mark, always (2.0 MB). */
+export const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** A number as the interface language writes it: 1,234.5 in English, 1.234,5 in Greek. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(currentLanguage(), options).format(value);
+}
+
 /** The interface language, for the API's Accept-Language header. */
 export function currentLanguage(): InterfaceLanguage {
   return languageOf(i18n.language) ?? 'en';
