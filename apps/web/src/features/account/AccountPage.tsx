@@ -15,6 +15,7 @@ import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { NameEditor } from './NameEditor';
+import { LanguageCard } from './LanguageCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
@@ -146,6 +147,7 @@ export function AccountPage() {
         </Card>
 
         <ProfileCard account={account} />
+        <LanguageCard account={account} />
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
