@@ -23,7 +23,7 @@ export function LanguageCard({ account }: { account: User }) {
     onSuccess: async ({ user }) => {
       queryClient.setQueryData(queryKeys.account, { user });
       if (user.language) await i18n.changeLanguage(user.language);
-      notifySuccess(t('account.language.saved'));
+      notifySuccess(i18n.t('account.language.saved'));
     },
     onError: (error) => notifyError(t('account.language.error'), error),
   });
