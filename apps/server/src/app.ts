@@ -14,10 +14,11 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { FORM_ERROR_MESSAGE, isConsoleRoute, USER_MESSAGES, type FieldErrors } from '@loci/domain';
+import { ERROR_MESSAGES, FORM_ERROR_MESSAGE, isConsoleRoute, USER_MESSAGES, type FieldErrors } from '@loci/domain';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
+import { registerAnswerLanguage } from './lib/answer-language.js';
 import { AppError } from './lib/errors.js';
 import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
 import { loggerOptions } from './lib/logging.js';
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'generalError';
-        errors[key] ??= issue.message ?? 'Invalid value';
+        errors[key] ??= issue.message ?? ERROR_MESSAGES.invalidValue;
       }
       return reply.status(400).send({ message: FORM_ERROR_MESSAGE, errors });
     }
@@ -102,8 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error', errorCode: 'INTERNAL' });
+    return reply.status(500).send({ message: ERROR_MESSAGES.internal, errorCode: 'INTERNAL' });
   });
+  registerAnswerLanguage(app);
   await app.register(requestGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
 

@@ -31,3 +31,6 @@ export const DEFAULT_TILE_ATTRIBUTION =
 
 /** Thumbnail defaults: width 100, square (spec 3 §7). Here, not in media.ts, so the console's entry takes no zod with it. */
 export const THUMB_DEFAULT_WIDTH = 100;
+/** The languages of the interface (and of the API's messages); English is the source of every text. */
+export const INTERFACE_LANGUAGES = ['en', 'el'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];

@@ -43,6 +43,35 @@ export const BAD_TEXT_MESSAGE = 'Contains a character that is not allowed';
 /** A request value nested deeper than any form of the product. */
 export const TOO_DEEP_MESSAGE = 'Nested too deeply';
 
+/** The server's general refusals (when no more particular message applies). */
+export const ERROR_MESSAGES = {
+  form: FORM_ERROR_MESSAGE,
+  badText: BAD_TEXT_MESSAGE,
+  tooDeep: TOO_DEEP_MESSAGE,
+  invalidValue: 'Invalid value',
+  forbidden: 'You are not allowed to do this',
+  adminOnly: 'Only administrators may do this',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+  refused: 'The request was refused',
+} as const;
+
+/**
+ * The framework's refusals, keyed by its error codes: its own messages repeat the URL, the content type
+ * or the body it refused; these do not.
+ */
+export const REQUEST_MESSAGES = {
+  FST_ERR_NOT_FOUND: 'Route not found',
+  FST_ERR_BAD_URL: 'The URL is not validly encoded',
+  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body',
+  HPE_HEADER_OVERFLOW: 'The request headers are too large',
+} as const;
+
 /** Turns zod issues into `{ path: message }`, keeping the first message per path. */
 export function toFieldErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,

@@ -21,3 +21,4 @@ export * from './relocate.js';
 export * from './bundle.js';
 export * from './gallery.js';
 export * from './replay.js';
+export * from './i18n/index.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 // The zod-free account constants live in roles.ts, so a page that needs only them
 // (the web player's entry: ROLES, canAuthor, USER_MESSAGES) does not pull zod in.
+import { INTERFACE_LANGUAGES } from './constants.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_MESSAGES, type Role } from './roles.js';
 export {
   canAuthor,
@@ -139,6 +140,8 @@ export const profileSchema = z.object({
     })
     .nullable(),
   sex: z.enum(SEXES).nullable(),
+  /** The interface language the account chose (also the language of the API's messages to it); null follows the browser. */
+  language: z.enum(INTERFACE_LANGUAGES).nullable().optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -160,6 +163,8 @@ export const userSchema = z.object({
   sex: z.enum(SEXES).nullable(),
   /** The account photo (for games with photoRequired): where to load it, or null. */
   photoUri: z.string().nullable(),
+  /** The interface language the account chose, or null (the browser's). */
+  language: z.enum(INTERFACE_LANGUAGES).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

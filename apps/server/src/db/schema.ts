@@ -21,6 +21,7 @@ import type {
   GameSpec,
   GameValues,
   InitialState,
+  InterfaceLanguage,
   LockKind,
   PublicAccess,
   Role,
@@ -63,6 +64,8 @@ export const users = pgTable(
     sex: text('sex').$type<Sex>(),
     /** The player profile: the id of the account photo (a re-encoded JPEG in {dataDir}/account-photos), for games with photoRequired. */
     photoId: text('photo_id'),
+    /** The interface language the account chose (the API's messages to it too); null follows the browser. */
+    language: text('language').$type<InterfaceLanguage>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

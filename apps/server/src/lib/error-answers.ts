@@ -1,20 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@loci/domain';
+import { ERROR_CODES, ERROR_MESSAGES, REQUEST_MESSAGES, type ErrorBody, type ErrorCode } from '@loci/domain';
 
 // The framework's own messages repeat the URL, the content type or the body it refused; these do not.
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_NOT_FOUND: 'Route not found',
-  FST_ERR_BAD_URL: 'The URL is not validly encoded',
-  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body',
-  HPE_HEADER_OVERFLOW: 'The request headers are too large',
-};
+const FRAMEWORK_MESSAGES: Record<string, string> = REQUEST_MESSAGES;
 
 const codeOfStatus = (status: number): ErrorCode =>
   (Object.keys(ERROR_CODES) as ErrorCode[]).find((code) => ERROR_CODES[code] === status) ?? 'VALIDATION';
@@ -28,7 +18,7 @@ export function clientErrorBody(status: number, error?: { code?: string; name?: 
   // The JSON parser throws a bare SyntaxError (with a 400 status), whose message quotes the body.
   const message =
     known ?? (error?.name === 'SyntaxError' ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
-  return { message: message ?? STATUS_CODES[status] ?? 'The request was refused', errorCode: codeOfStatus(status) };
+  return { message: message ?? STATUS_CODES[status] ?? ERROR_MESSAGES.refused, errorCode: codeOfStatus(status) };
 }
 
 /** Fastify's refusals made before a route is found: bad URL encoding, a path parameter too long. */

@@ -1,4 +1,12 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrors } from '@loci/domain';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  FORM_ERROR_MESSAGE,
+  USER_MESSAGES,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldErrors,
+} from '@loci/domain';
 
 /**
  * The one error type services throw. The central error handler turns it into
@@ -38,10 +46,10 @@ export class AppError extends Error {
 
 /** Shorthands for the common cases. */
 export const fail = {
-  validation: (errors: FieldErrors, message = 'Please correct the errors in the form') =>
+  validation: (errors: FieldErrors, message: string = FORM_ERROR_MESSAGE) =>
     new AppError('VALIDATION', message, { errors }),
-  unauthenticated: (message = 'Not loged in') => new AppError('UNAUTHENTICATED', message),
-  forbidden: (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message),
-  notFound: (message = 'Not found') => new AppError('NOT_FOUND', message),
+  unauthenticated: (message: string = USER_MESSAGES.notLoggedIn) => new AppError('UNAUTHENTICATED', message),
+  forbidden: (message: string = ERROR_MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
+  notFound: (message: string = ERROR_MESSAGES.notFound) => new AppError('NOT_FOUND', message),
   conflict: (message: string, errors?: FieldErrors) => new AppError('CONFLICT', message, errors ? { errors } : {}),
 };

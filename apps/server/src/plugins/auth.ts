@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
-import type { Role, TokenClaims } from '@loci/domain';
+import { ERROR_MESSAGES, type InterfaceLanguage, type Role, type TokenClaims } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { fail } from '../lib/errors.js';
@@ -12,6 +12,8 @@ export interface CurrentUser {
   name: string;
   email: string;
   role: Role;
+  /** The interface language the account chose (its API messages' language), or null. */
+  language?: InterfaceLanguage | null;
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ export function createSessionReader(ctx: AppContext): (token: string) => Promise
       name: users.name,
       email: users.email,
       role: users.role,
+      language: users.language,
       tokenVersion: users.tokenVersion,
     })
     .from(users)
@@ -71,7 +74,10 @@ export function createSessionReader(ctx: AppContext): (token: string) => Promise
     if (!claims) return null;
     const [row] = await findUser.execute({ id: claims.id });
     if (!row || row.tokenVersion !== (claims.tv ?? 0)) return null;
-    return { user: { id: row.id, name: row.name, email: row.email, role: row.role }, expiresAt: claims.exp };
+    return {
+      user: { id: row.id, name: row.name, email: row.email, role: row.role, language: row.language },
+      expiresAt: claims.exp,
+    };
   };
 }
 
@@ -101,6 +107,6 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 /** The signed-in admin, or a 401 / 403. */
 export function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw fail.forbidden('Only administrators may do this');
+  if (user.role !== 'admin') throw fail.forbidden(ERROR_MESSAGES.adminOnly);
   return user;
 }

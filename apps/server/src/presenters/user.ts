@@ -18,6 +18,7 @@ export function presentUser(row: UserRow): User {
     birthDate: row.birthDate,
     sex: row.sex,
     photoUri: accountPhotoUri(row.photoId),
+    language: row.language,
   };
 }
 

@@ -1,10 +1,9 @@
 import type { GameWithRights, RelocationOutcome, RelocationRequest, SampleGame } from '@loci/domain';
-import { API_BASE, ApiError, NoResponseError, api, readToken } from './client';
+import { API_BASE, ApiError, NoResponseError, api, apiHeaders } from './client';
 
 async function send(path: string, init: RequestInit): Promise<Response> {
-  const token = readToken();
   const headers = new Headers(init.headers);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(apiHeaders())) headers.set(name, value);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, { ...init, headers, credentials: 'same-origin' });

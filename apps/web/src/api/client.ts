@@ -1,4 +1,5 @@
 import { TOKEN_STORAGE_KEY, type ErrorBody } from '@loci/domain';
+import { currentLanguage } from '../i18n';
 
 /** Where every call of the console goes. */
 export const API_BASE = '/api';
@@ -28,6 +29,15 @@ export class NoResponseError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The headers every call of the console sends: the interface language as Accept-Language (the server's
+ * messages answer in it, docs/api.md) and the stored token.
+ */
+export function apiHeaders(): Record<string, string> {
+  const token = readToken();
+  return { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
 export function readToken(): string | null {
@@ -60,11 +70,10 @@ async function readBody(response: Response): Promise<unknown> {
 /** Calls the Loci API with the stored token and returns the parsed JSON answer. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...apiHeaders() };
   // A FormData body (an upload) is sent as multipart, with the boundary the browser chooses.
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

@@ -6,7 +6,7 @@ export interface LockTarget {
   kind: LockKind;
   id: string;
 }
-import { API_BASE, api, isApiError, readToken } from './client';
+import { API_BASE, api, isApiError, apiHeaders } from './client';
 
 const LOCK_PATH = '/design/cc';
 
@@ -34,9 +34,11 @@ export const locksApi = {
    * which is why this is a plain fetch rather than the JSON client.
    */
   release(target: LockTarget): Promise<void> {
-    const token = readToken();
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...apiHeaders(),
+    };
     return fetch(`${API_BASE}${LOCK_PATH}`, {
       method: 'DELETE',
       headers,

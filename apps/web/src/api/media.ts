@@ -1,5 +1,5 @@
 import { THUMB_DEFAULT_WIDTH, type Media, type MediaUpdate } from '@loci/domain';
-import { API_BASE, ApiError, NoResponseError, api, readToken } from './client';
+import { API_BASE, ApiError, NoResponseError, api, apiHeaders } from './client';
 
 /** A file the server did not keep, and why. */
 export interface RejectedUpload {
@@ -59,8 +59,7 @@ function upload(gameId: string, files: File[], onProgress?: (percent: number) =>
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}${mediasPath(gameId)}`);
     request.setRequestHeader('Accept', 'application/json');
-    const token = readToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(apiHeaders())) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };

@@ -17,7 +17,7 @@ import {
   type TradeProposalBody,
 } from '@loci/domain';
 import type { PlayerState, StepTrace, WorldState } from '@loci/engine';
-import { API_BASE, ApiError, NoResponseError, readToken } from './client';
+import { API_BASE, ApiError, NoResponseError, apiHeaders } from './client';
 
 export type { PlayEvent };
 /** An operator's message to the player (shown as a notification). */
@@ -69,10 +69,8 @@ async function playFetch<T>(
   path: string,
   init: { method?: 'GET' | 'POST'; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
 ) {
-  const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId() };
+  const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId(), ...apiHeaders() };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {

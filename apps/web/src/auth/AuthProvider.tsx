@@ -23,7 +23,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     hereRef.current = here;
   }, [here]);
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [initial] = useState(loadStoredSession);
   const [session, setSession] = useState<Session | null>(initial.session);
   const expiredAtStart = useRef(initial.expired);
@@ -91,6 +91,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const account = session ? accountQuery.data?.user : undefined;
   const accountError = session ? accountQuery.error : null;
+  // The account's chosen interface language wins over the browser's (account page, LanguageCard).
+  const accountLanguage = account?.language;
+  useEffect(() => {
+    if (accountLanguage && accountLanguage !== i18n.language) void i18n.changeLanguage(accountLanguage);
+  }, [accountLanguage, i18n]);
   const { refetch } = accountQuery;
   const refetchAccount = useCallback(() => void refetch(), [refetch]);
 

@@ -2,7 +2,7 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS } from '@loci/domain';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { isApiError } from '../api/client';
-import i18n from '../i18n';
+import i18n, { inInterfaceLanguage } from '../i18n';
 import './notify-locales';
 
 /** The server's own message for the user, when its answer has one. */
@@ -26,8 +26,10 @@ export function userErrorText(status: number, body: unknown): string {
  * sentence for its status) — no HTTP status codes. Without an answer: 'No
  * response from server' and the message.
  * The id is stable per message, so the same failure never shows twice at once.
+ * A message that is one of @loci/domain's English texts shows in the interface language.
  */
-export function notifyError(message: string, error?: unknown): void {
+export function notifyError(english: string, error?: unknown): void {
+  const message = inInterfaceLanguage(english);
   let title: string;
   let body: string;
   if (isApiError(error)) {
@@ -50,12 +52,12 @@ export function notifyError(message: string, error?: unknown): void {
   });
 }
 
-/** A success toast; the id is stable per message to prevent duplicates. */
+/** A success toast (a domain text in the interface language); the id is stable per message to prevent duplicates. */
 export function notifySuccess(message: string, title?: string): void {
   notifications.show({
     id: `success:${title ?? ''}:${message}`,
-    title,
-    message,
+    title: title === undefined ? undefined : inInterfaceLanguage(title),
+    message: inInterfaceLanguage(message),
     color: 'teal',
     icon: <IconCheck size={18} />,
     autoClose: TOAST_AUTO_CLOSE_MS,

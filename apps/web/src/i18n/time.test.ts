@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n, { formatNumber, ONE_DECIMAL } from './index';
 import { formatTime } from './time';
 
 describe('formatTime', () => {
@@ -20,5 +21,21 @@ describe('formatTime', () => {
     expect(formatTime(when, { zone: 'Mars/Olympus', language: 'en' })).toMatch(/^23 Nov 2026, \d\d:53 \(.+\)$/);
     expect(formatTime(null)).toBe('—');
     expect(formatTime('someday')).toBe('—');
+  });
+});
+
+describe('dates and numbers follow the interface language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('writes times and numbers in Greek once the interface is Greek, without being told', async () => {
+    const when = '2026-11-23T17:53:00Z';
+    expect(formatTime(when, { zone: 'Europe/Athens' })).toBe('23 Nov 2026, 19:53 (Europe/Athens)');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    await i18n.changeLanguage('el');
+    expect(formatTime(when, { zone: 'Europe/Athens' })).toBe('23 Νοε 2026, 19:53 (Europe/Athens)');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatNumber(2, ONE_DECIMAL)).toBe('2,0');
   });
 });

@@ -42,6 +42,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     birthDate: null,
     sex: null,
     photoUri: null,
+    language: null,
     ...overrides,
     _id: overrides._id ?? overrides.id ?? 'u1',
   };

@@ -33,6 +33,7 @@ describe('account', () => {
         createdAt: user.createdAt.toISOString(),
         birthDate: null,
         sex: null,
+        language: null,
       });
       expect(res.body).not.toMatch(/argon2|password|credentials/i);
     });

@@ -114,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags,
         security,
-        summary: 'Save the player profile (birth date, sex) that some games ask for',
+        summary: 'Save the profile: birth date and sex (that some games ask for), and the interface language',
         body: profileSchema,
         response: { 200: accountResponseSchema },
       },

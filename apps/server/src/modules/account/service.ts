@@ -132,7 +132,10 @@ export async function renameAccount({
 }
 
 /** Files a request to be upgraded to `role`, stamped with the server's clock. */
-/** Saves the player profile of the account (birth date, sex): what games with age limits or sexRequired check. */
+/**
+ * Saves the profile of the account: birth date and sex (what games with age limits or sexRequired check), and
+ * the interface language when given.
+ */
 export async function updateProfile({
   ctx,
   userId,
@@ -144,7 +147,12 @@ export async function updateProfile({
 }): Promise<UserRow> {
   const [row] = await ctx.db
     .update(users)
-    .set({ birthDate: profile.birthDate, sex: profile.sex, updatedAt: ctx.now() })
+    .set({
+      birthDate: profile.birthDate,
+      sex: profile.sex,
+      ...(profile.language === undefined ? {} : { language: profile.language }),
+      updatedAt: ctx.now(),
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw fail.unauthenticated();

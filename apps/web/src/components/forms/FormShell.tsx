@@ -1,4 +1,3 @@
-import { FORM_ERROR_MESSAGE } from '@loci/domain';
 import { Alert, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -9,6 +8,7 @@ import { LockBanner, type EditLock } from '../../features/locks';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import type { LeavePermit } from './useLeavePermit';
 import './locales';
+import { domainText } from '../../i18n';
 
 /** The part of a Mantine form (useForm) the shell uses. */
 export interface ShellForm<V> {
@@ -220,7 +220,7 @@ export function FormShell<V>({
             variant="light"
             icon={<IconAlertCircle size={18} />}
             role="alert"
-            title={FORM_ERROR_MESSAGE}
+            title={domainText(t, 'ERROR_MESSAGES', 'form')}
           >
             {fieldless.map(([path, error]) => (
               <Text key={path} size="sm">

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { makeToken, makeUser, signIn } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
+import i18n from '../../i18n';
 
 const player = makeUser({ role: 'player', name: 'Pat Player', email: 'pat@example.com', googleId: 'g-123' });
 
@@ -109,6 +110,27 @@ describe('#account', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: 'Your photo' })).toHaveAttribute('src', '/api/users/photos/x');
     expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to the game' })).not.toBeInTheDocument();
+  });
+
+  it('saves the interface language on the account and switches the console to it at once', async () => {
+    signIn({ role: 'player' });
+    const api = mockApi({
+      'GET /api/users/account': { body: { user: player } },
+      'PATCH /api/users/account/profile': { body: { user: { ...player, language: 'el' } } },
+    });
+    const { user } = renderApp('/account');
+
+    await screen.findByRole('heading', { name: 'Language' });
+    await user.click(within(screen.getByRole('main')).getByRole('combobox', { name: 'Interface language' }));
+    await user.click(await screen.findByRole('option', { name: 'Ελληνικά' }));
+    expect(await screen.findByText('Η γλώσσα αποθηκεύτηκε')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/users/account/profile')[0]?.body).toEqual({
+      birthDate: null,
+      sex: null,
+      language: 'el',
+    });
+    expect(screen.getByRole('heading', { name: 'Γλώσσα' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
   });
 
   it('shows why a role request failed', async () => {

@@ -16,6 +16,7 @@ import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { NameEditor } from './NameEditor';
 import { PhotoCard } from './PhotoCard';
+import { LanguageCard } from './LanguageCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';
 
@@ -148,6 +149,7 @@ export function AccountPage() {
 
         <PhotoCard account={account} />
         <ProfileCard account={account} />
+        <LanguageCard account={account} />
 
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">

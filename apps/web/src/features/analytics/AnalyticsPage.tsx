@@ -1,4 +1,4 @@
-import { GAME_TEXTS, hasRight } from '@loci/domain';
+import { hasRight } from '@loci/domain';
 import {
   Alert,
   Anchor,
@@ -53,6 +53,7 @@ import {
 import './locales';
 import './map-locales';
 import { GameTabs } from '../design/shell/GameTabs';
+import { domainText } from '../../i18n';
 
 // The map analytics bring Leaflet.heat, the charts and the PNG export: their own chunk, loaded when the tab opens.
 const MapAnalyticsPanel = lazy(() => import('./MapAnalyticsPanel'));
@@ -271,18 +272,18 @@ export function AnalyticsPage() {
   });
 
   let content;
-  if (isPending) content = <PageLoader label={GAME_TEXTS.loadingGame} />;
+  if (isPending) content = <PageLoader label={domainText(t, 'GAME_TEXTS', 'loadingGame')} />;
   else if (!workspace) {
     if (isApiError(error) && error.status === 404)
-      content = <Alert color="gray" variant="light" title={GAME_TEXTS.gameNotFound} />;
+      content = <Alert color="gray" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameNotFound')} />;
     else if (isApiError(error) && error.status === 403) content = <NotAllowedNotice />;
     else content = <GeneralErrorBox error={error} />;
   } else if (!hasRight(workspace.game.rights, 'edit')) content = <NotAllowedNotice />;
   else if (workspace.game.isArchived)
     content = (
-      <Alert color="orange" variant="light" title={GAME_TEXTS.gameArchivedAlert.title} role="alert">
+      <Alert color="orange" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').title} role="alert">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{GAME_TEXTS.gameArchivedAlert.body}</Text>
+          <Text size="sm">{domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').body}</Text>
           <Button component={Link} to="/" variant="light" size="xs" leftSection={<IconArrowLeft size={14} />}>
             {t('analytics.goBack')}
           </Button>

@@ -14,6 +14,7 @@ import { coordinateOf, debugEventOf, type DebugEventValues } from './debug-event
 import { useSendDebugEvent } from './queries';
 import './locales';
 import { LatitudeField, LongitudeField } from '../../components/forms';
+import { domainText } from '../../i18n';
 
 /** Spec 3 §9: the debug map is 800 px high; maps without a place look at latitude 39, longitude 22. */
 const MAP_HEIGHT = 800;
@@ -108,7 +109,7 @@ export function DebuggingToolsPage() {
         </div>
         {invalid && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {DEBUG_MESSAGES.payloadValidation}
+            {domainText(t, 'DEBUG_MESSAGES', 'payloadValidation')}
           </Alert>
         )}
         <form onSubmit={form.onSubmit(handleSend)} noValidate>

@@ -1,4 +1,4 @@
-import { GAME_TEXTS, SEARCH_MIN_LENGTH_EXCLUSIVE, type GalleryItem, type GamesPageSize } from '@loci/domain';
+import { SEARCH_MIN_LENGTH_EXCLUSIVE, type GalleryItem, type GamesPageSize } from '@loci/domain';
 import {
   Alert,
   Badge,
@@ -27,6 +27,7 @@ import { MapTiles } from '../../components/map/MapTiles';
 import { RelocateModal } from '../bundles';
 import { GameLogo } from './GameCard';
 import './locales';
+import { domainText } from '../../i18n';
 
 const PAGE_SIZE = 20 satisfies GamesPageSize;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -112,7 +113,7 @@ export function GalleryPage() {
     queryKey: gameQueryKeys.gallery(params),
     queryFn: ({ signal }) => gamesApi.gallery(params, signal),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: GAME_TEXTS.errorRetrievingGames },
+    meta: { errorMessage: domainText(t, 'GAME_TEXTS', 'errorRetrievingGames') },
   });
   const [cloning, setCloning] = useState<GalleryItem | null>(null);
   const games = data?.games ?? [];
@@ -139,7 +140,7 @@ export function GalleryPage() {
         {isPending ? (
           <Loader aria-label={t('games.gallery.title')} />
         ) : error ? (
-          <Alert color="red">{GAME_TEXTS.errorRetrievingGames}</Alert>
+          <Alert color="red">{domainText(t, 'GAME_TEXTS', 'errorRetrievingGames')}</Alert>
         ) : games.length === 0 ? (
           <Text c="dimmed">{q ? t('games.list.noMatch', { q }) : t('games.gallery.empty')}</Text>
         ) : (

@@ -1,6 +1,5 @@
 import {
   GAMES_PAGE_SIZES,
-  GAME_TEXTS,
   SEARCH_MIN_LENGTH_EXCLUSIVE,
   cardControls,
   gamesListFiltersFor,
@@ -39,6 +38,7 @@ import { ImportBundleModal, RelocateModal, SampleGames } from '../bundles';
 import { GameCard, type BundleAction } from './GameCard';
 import { useGameOperation, useGamesList, type GameOperation } from './queries';
 import './locales';
+import { domainText } from '../../i18n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The size selector shows only when there is more than one smallest page of games. */
@@ -121,7 +121,13 @@ export function GamesListPage() {
     modals.openConfirmModal({
       title: t(`games.list.confirmTitles.${kind}`, { title }),
       centered: true,
-      children: <Text size="sm">{kind === 'delete' ? GAME_TEXTS.confirmDelete : GAME_TEXTS.confirmIrreversible}</Text>,
+      children: (
+        <Text size="sm">
+          {kind === 'delete'
+            ? domainText(t, 'GAME_TEXTS', 'confirmDelete')
+            : domainText(t, 'GAME_TEXTS', 'confirmIrreversible')}
+        </Text>
+      ),
       labels: {
         confirm: t(`games.list.controls.${OPERATION_CONTROLS[kind]}`),
         cancel: t('games.list.cancel'),
@@ -156,7 +162,7 @@ export function GamesListPage() {
           <EmptyState
             icon={<IconMapPinPlus size={28} />}
             withIndicatorBackground
-            title={GAME_TEXTS.emptyGamesList}
+            title={domainText(t, 'GAME_TEXTS', 'emptyGamesList')}
             description={hint}
           />
         </Card>

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- partner logos: their brand names are drawn as SVG artwork, not interface text */
 /** The project's wordmark: the Loci pin and name. */
 export function LociWordmark({ height = 40 }: { height?: number }) {
   return (

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type Media } from '@loci/domain';
+import { type Media } from '@loci/domain';
 import {
   ActionIcon,
   Button,
@@ -26,6 +26,7 @@ import { MediaUploader } from './MediaUploader';
 import { useDeleteMedia, useMediaList } from './queries';
 import { formatFileSize } from './upload-checks';
 import './locales';
+import { domainText } from '../../i18n';
 
 export interface MediaManagerModalProps {
   opened: boolean;
@@ -159,7 +160,7 @@ function Library({
     modals.openConfirmModal({
       title: t('media.deleteTitle'),
       centered: true,
-      children: <Text size="sm">{MEDIA_MESSAGES.confirmDelete}</Text>,
+      children: <Text size="sm">{domainText(t, 'MEDIA_MESSAGES', 'confirmDelete')}</Text>,
       labels: { confirm: t('media.deleteConfirm'), cancel: t('media.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -187,7 +188,7 @@ function Library({
         py="xl"
         icon={<IconPhotoOff size={28} />}
         withIndicatorBackground
-        title={MEDIA_MESSAGES.noMedia}
+        title={domainText(t, 'MEDIA_MESSAGES', 'noMedia')}
         description={readOnly ? undefined : t('media.noMediaHint')}
       />
     );
@@ -261,7 +262,7 @@ export function MediaManagerModal({ opened, onClose, gameId, ...rest }: MediaMan
         <Library gameId={gameId} onClose={onClose} {...rest} />
       ) : (
         <Text c="dimmed" ta="center" py="lg">
-          {MEDIA_MESSAGES.noGameId}
+          {domainText(t, 'MEDIA_MESSAGES', 'noGameId')}
         </Text>
       )}
     </Modal>

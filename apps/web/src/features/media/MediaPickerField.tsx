@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type Media } from '@loci/domain';
+import { type Media } from '@loci/domain';
 import { Box, Button, Center, Group, Input, Stack, Text } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import { IconPhotoOff } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { mediaApi, mediaQueryKeys } from '../../api/media';
 import { MediaManagerModal } from './MediaManagerModal';
 import { MediaThumb } from './MediaThumb';
 import './locales';
+import { domainText } from '../../i18n';
 
 export interface MediaPickerFieldProps {
   label: string;
@@ -46,8 +47,8 @@ export function MediaPickerField({
   const chosen = value ? library?.find((media) => media.id === value) : undefined;
 
   let status: string;
-  if (!gameId) status = MEDIA_MESSAGES.noGameId;
-  else if (!value) status = MEDIA_MESSAGES.noMediaSelected;
+  if (!gameId) status = domainText(t, 'MEDIA_MESSAGES', 'noGameId');
+  else if (!value) status = domainText(t, 'MEDIA_MESSAGES', 'noMediaSelected');
   else status = chosen?.title || chosen?.orig_filename || t('media.selected');
 
   return (

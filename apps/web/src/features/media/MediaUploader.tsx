@@ -1,4 +1,4 @@
-import { MEDIA_ACCEPT, MEDIA_LIMITS, MEDIA_MESSAGES, MEGABYTE, TOAST_AUTO_CLOSE_MS, type Media } from '@loci/domain';
+import { MEDIA_ACCEPT, MEDIA_LIMITS, MEGABYTE, TOAST_AUTO_CLOSE_MS, type Media } from '@loci/domain';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUploadMedia } from './queries';
+import { domainText } from '../../i18n';
 
 const ACCEPT = MEDIA_ACCEPT.split(',');
 
@@ -32,7 +33,7 @@ export function MediaUploader({
       notifications.show({
         id: `media-file:not-accepted:${file.name}`,
         title: t('media.notAcceptedTitle'),
-        message: MEDIA_MESSAGES.notAccepted(file.name),
+        message: domainText(t, 'MEDIA_MESSAGES', 'notAccepted', file.name),
         color: 'red',
         autoClose: TOAST_AUTO_CLOSE_MS,
       });

@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, SOCKET_EVENTS } from '@loci/domain';
+import { SOCKET_EVENTS } from '@loci/domain';
 import { Accordion, Anchor, Badge, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCalendarTime, IconChevronDown, IconMessage, IconPlayerStop, IconTrash } from '@tabler/icons-react';
@@ -22,6 +22,7 @@ import { useAudit, useInstance, useInstanceMutations, useRescue, useSetPlayingPe
 import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import { WorldStatePanel, type InstanceWorld } from './WorldStatePanel';
 import './locales';
+import { domainText } from '../../i18n';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -108,7 +109,7 @@ export function InstancePage() {
     modals.openConfirmModal({
       title: t('operations.instance.delete'),
       centered: true,
-      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
+      children: <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>,
       labels: { confirm: t('operations.instance.delete'), cancel: t('operations.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => mutations.remove.mutate(undefined, { onSuccess: () => navigate(gameplayPath) }),

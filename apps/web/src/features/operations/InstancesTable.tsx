@@ -1,10 +1,4 @@
-import {
-  GAMES_PAGE_SIZES,
-  OPERATION_TEXTS,
-  WORLD_STATUSES,
-  type GamesPageSize,
-  type InstanceListItem,
-} from '@loci/domain';
+import { GAMES_PAGE_SIZES, WORLD_STATUSES, type GamesPageSize, type InstanceListItem } from '@loci/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { IconMessage, IconSettings } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { countByStatus, formatPeriodDate, isPeriodFlagged, playerStatusLabel } from './operations-values';
 import './locales';
+import { domainText } from '../../i18n';
 
 const ALL = 'all';
 
@@ -118,7 +113,7 @@ export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlaye
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text c="dimmed" ta="center" py="md">
-                    {OPERATION_TEXTS.noInstances}
+                    {domainText(t, 'OPERATION_TEXTS', 'noInstances')}
                   </Text>
                 </Table.Td>
               </Table.Tr>

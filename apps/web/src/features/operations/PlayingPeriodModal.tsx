@@ -1,6 +1,5 @@
 import {
   DEFAULT_TIMEZONE,
-  OPERATION_TEXTS,
   playingPeriodValuesSchema,
   type InstancePlayingPeriod,
   type PlayingPeriodBody,
@@ -13,6 +12,7 @@ import { isApiError } from '../../api/client';
 import { PeriodDateTimeInput } from '../games/settings/PeriodDateTimeInput';
 import { timezoneOptions, utcToZonedPickerValue, zonedPickerValueToUtc } from '../games/settings/playing-period';
 import './locales';
+import { domainText } from '../../i18n';
 
 export interface PlayingPeriodModalProps {
   opened: boolean;
@@ -107,7 +107,7 @@ function PeriodForm({ onClose, period, onSubmit, saving }: Omit<PlayingPeriodMod
     >
       <Stack gap="md">
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-          {OPERATION_TEXTS.periodWarning}
+          {domainText(t, 'OPERATION_TEXTS', 'periodWarning')}
         </Alert>
         <Input.Wrapper
           label={t('operations.period.label')}

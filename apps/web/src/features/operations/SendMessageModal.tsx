@@ -1,10 +1,11 @@
-import { ALL_SCENES, OPERATION_MESSAGES, OPERATION_TEXTS } from '@loci/domain';
+import { ALL_SCENES } from '@loci/domain';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendMessage } from './queries';
 import './locales';
+import { domainText } from '../../i18n';
 
 export interface SendMessageModalProps {
   opened: boolean;
@@ -69,7 +70,7 @@ function MessageForm({
 
   const handleSubmit = async () => {
     if (!message.trim()) {
-      setError(OPERATION_MESSAGES.messageRequired);
+      setError(domainText(t, 'OPERATION_MESSAGES', 'messageRequired'));
       return;
     }
     try {
@@ -160,7 +161,7 @@ function MessageForm({
           )}
           {allScenes && !asynchronous && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-              {OPERATION_TEXTS.synchronousWarning}
+              {domainText(t, 'OPERATION_TEXTS', 'synchronousWarning')}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, worldStateKey, type WorldEntry, type WorldEntryType, type WorldEntryValues } from '@loci/domain';
+import { worldStateKey, type WorldEntry, type WorldEntryType, type WorldEntryValues } from '@loci/domain';
 import type { ObjectInstance, OfferInstance } from '@loci/engine';
 import {
   ActionIcon,
@@ -23,6 +23,7 @@ import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import { findType, labelOf, type WorldSpecs } from '../design/world/world-values';
 import { StateTree } from './StateTree';
 import './locales';
+import { domainText } from '../../i18n';
 
 /** Height of the instance's map of objects. */
 const OBJECTS_MAP_HEIGHT = 500;
@@ -115,7 +116,7 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
     modals.openConfirmModal({
       title: t('operations.world.deleteTitle', { name: item.name }),
       centered: true,
-      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
+      children: <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>,
       labels: { confirm: t('operations.world.delete'), cancel: t('operations.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -232,7 +233,12 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
           </Button>
         </Group>
       </Group>
-      {table(shownObjects, t('operations.world.objects'), DESIGN_TEXTS.noObjects, t('operations.world.approval'))}
+      {table(
+        shownObjects,
+        t('operations.world.objects'),
+        domainText(t, 'DESIGN_TEXTS', 'noObjects'),
+        t('operations.world.approval'),
+      )}
 
       <Group justify="space-between" align="flex-end">
         <Title order={4}>{t('operations.world.offers')}</Title>
@@ -245,7 +251,12 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
           {t('operations.world.addOffer')}
         </Button>
       </Group>
-      {table(offers, t('operations.world.offers'), DESIGN_TEXTS.noOffers, t('operations.world.quantity'))}
+      {table(
+        offers,
+        t('operations.world.offers'),
+        domainText(t, 'DESIGN_TEXTS', 'noOffers'),
+        t('operations.world.quantity'),
+      )}
 
       <Title order={4}>{t('operations.world.map')}</Title>
       <WorldMap

@@ -1,4 +1,4 @@
-import { DESIGN_MESSAGES, NAMED_ACTORS, NUMBER_PROP_HOW, mutationNeeds, type DesignEntity } from '@loci/domain';
+import { NAMED_ACTORS, NUMBER_PROP_HOW, mutationNeeds, type DesignEntity } from '@loci/domain';
 import { Grid, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 import { WhatField } from './WhatField';
 import './locales';
 import { vocabulary } from '../common/vocabulary';
+import { domainText } from '../../../i18n';
 
 export interface ActionEditorProps {
   value: ActionValue;
@@ -93,7 +94,7 @@ export function ActionEditor({
   const handleActionName = (name: string | null) => {
     const next = actionInfo(name);
     if (next?.blocking && otherIsBlocking) {
-      setRefusal(DESIGN_MESSAGES.atMostOneBlockingAction);
+      setRefusal(domainText(t, 'DESIGN_MESSAGES', 'atMostOneBlockingAction'));
       return;
     }
     setRefusal(null);

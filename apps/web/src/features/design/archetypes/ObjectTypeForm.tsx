@@ -1,5 +1,4 @@
 import {
-  DESIGN_TEXTS,
   DIRECT_CONTACT_EVENT_TYPE,
   ICON_SIZE_STEP,
   MIN_OBJECT_RADIUS,
@@ -35,6 +34,7 @@ import {
 } from './object-type-values';
 import { PayloadSpecEditor } from './PayloadSpecEditor';
 import './locales';
+import { domainText } from '../../../i18n';
 
 export interface ObjectTypeFormProps {
   kind: ObjectTypeKind;
@@ -163,7 +163,7 @@ export function ObjectTypeForm({ kind, entityId, onDone, renderOfferFields }: Ob
       >
         {!locationServices && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-            {DESIGN_TEXTS.noLocationServices}
+            {domainText(t, 'DESIGN_TEXTS', 'noLocationServices')}
           </Alert>
         )}
 

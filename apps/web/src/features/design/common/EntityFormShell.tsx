@@ -1,4 +1,3 @@
-import { DESIGN_TEXTS } from '@loci/domain';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { FormShell, type ShellForm } from '../../../components/forms';
 import { PageLoader } from '../../../components/PageLoader';
 import type { EntityFormState } from './useEntityForm';
 import './locales';
+import { domainText } from '../../../i18n';
 
 export type { ShellForm };
 
@@ -60,7 +60,7 @@ export function EntityFormShell<V extends object>({
       : (entity?.name ?? ''));
   const handleSubmit = onSubmit ?? ((values: V) => void entityForm.submit(values, form));
 
-  if (entityForm.isLoading) return <PageLoader label={DESIGN_TEXTS.loading} />;
+  if (entityForm.isLoading) return <PageLoader label={domainText(t, 'DESIGN_TEXTS', 'loading')} />;
   if (entityForm.notFound) {
     return (
       <Alert color="gray" variant="light" title={t('design.unknownPage')}>
@@ -88,7 +88,7 @@ export function EntityFormShell<V extends object>({
         !isNew && deletable
           ? {
               title: t('design.deleteTitle', { name: deleteName ?? entity?.name ?? '' }),
-              text: DESIGN_TEXTS.confirmDelete,
+              text: domainText(t, 'DESIGN_TEXTS', 'confirmDelete'),
               onConfirm: entityForm.remove,
               loading: entityForm.isDeleting,
             }

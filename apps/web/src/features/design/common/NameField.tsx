@@ -1,4 +1,3 @@
-import { DESIGN_TEXTS } from '@loci/domain';
 import { TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { GetInputPropsReturnType } from '@mantine/form';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { designApi } from '../../../api/design';
 import type { EntityFormState } from './useEntityForm';
 import './locales';
+import { domainText } from '../../../i18n';
 
 /** The part of a Mantine form (useForm) NameField uses; the form's values must have `name`. */
 export interface NameFieldForm {
@@ -68,8 +68,8 @@ export function NameField({ form, entityForm, activeForm, label }: NameFieldProp
       withAsterisk
       readOnly={readOnly}
       rightSection={
-        <Tooltip label={DESIGN_TEXTS.systemNameTooltip} multiline w={260} withArrow>
-          <IconInfoCircle size={18} aria-label={DESIGN_TEXTS.systemNameTooltip} role="img" />
+        <Tooltip label={domainText(t, 'DESIGN_TEXTS', 'systemNameTooltip')} multiline w={260} withArrow>
+          <IconInfoCircle size={18} aria-label={domainText(t, 'DESIGN_TEXTS', 'systemNameTooltip')} role="img" />
         </Tooltip>
       }
     />

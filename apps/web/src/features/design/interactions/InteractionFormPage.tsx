@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, newQuestion, type DesignEntity, type InteractionType } from '@loci/domain';
+import { newQuestion, type DesignEntity, type InteractionType } from '@loci/domain';
 import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { interactionDefaults, isOfferedInteractionType, toInteractionFormValues 
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
 import { vocabulary } from '../common/vocabulary';
+import { domainText } from '../../../i18n';
 
 interface FieldsProps {
   bind: Binder;
@@ -348,7 +349,7 @@ export function InteractionForm({ entityId, interactionType, onDone }: Interacti
   const storedType = entityForm.entity?.type;
   const type = entityForm.isNew ? interactionType : typeof storedType === 'string' ? storedType : undefined;
 
-  if (entityForm.isLoading) return <PageLoader label={DESIGN_TEXTS.loading} />;
+  if (entityForm.isLoading) return <PageLoader label={domainText(t, 'DESIGN_TEXTS', 'loading')} />;
   if (!isOfferedInteractionType(type)) {
     return (
       <Alert

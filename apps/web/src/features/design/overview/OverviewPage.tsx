@@ -1,4 +1,3 @@
-import { DESIGN_TEXTS } from '@loci/domain';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconRocket } from '@tabler/icons-react';
@@ -11,6 +10,7 @@ import { PublishModal } from '../versions/PublishModal';
 import './overview-locales';
 import { ScenesMap } from './ScenesMap';
 import '../common/locales';
+import { domainText } from '../../../i18n';
 
 const OVERVIEW_MAP_HEIGHT = 500;
 
@@ -68,7 +68,7 @@ export function OverviewPage() {
       </Group>
       {scenes.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {DESIGN_TEXTS.noItems}
+          {domainText(t, 'DESIGN_TEXTS', 'noItems')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

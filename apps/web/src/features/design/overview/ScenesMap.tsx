@@ -1,4 +1,5 @@
-import { DESIGN_TEXTS, type DesignEntity } from '@loci/domain';
+import { useTranslation } from 'react-i18next';
+import { type DesignEntity } from '@loci/domain';
 import { Box, Center, Image, Text } from '@mantine/core';
 import { Fragment, useMemo } from 'react';
 import { Circle, MapContainer, Marker, Tooltip as MapTooltip } from 'react-leaflet';
@@ -9,6 +10,7 @@ import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { entitiesOf } from '../common/workspace-data';
 import { spotOf } from './scene-geometry';
+import { domainText } from '../../../i18n';
 
 // SVG attributes cannot read CSS variables: Mantine's teal 6, grape 6 and gray 6.
 const GAME_STYLE = { color: '#868e96', weight: 1, dashArray: '6 6', fillOpacity: 0.03 };
@@ -30,6 +32,7 @@ export interface ScenesMapProps {
  * it. Image games have no map: their background image shows instead.
  */
 export function ScenesMap({ workspace, sceneId, height, label }: ScenesMapProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { game } = workspace;
   const scenes = useMemo(
@@ -58,7 +61,7 @@ export function ScenesMap({ workspace, sceneId, height, label }: ScenesMapProps)
     ) : (
       <Center h={120}>
         <Text size="sm" c="dimmed">
-          {DESIGN_TEXTS.waitingForData}
+          {domainText(t, 'DESIGN_TEXTS', 'waitingForData')}
         </Text>
       </Center>
     );

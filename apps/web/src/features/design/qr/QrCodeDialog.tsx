@@ -1,4 +1,4 @@
-import { QR_DISPLAY_SIZE, QR_FILE_NAME, QR_TEXTS, deepLinkUrl, hasTextCode, textCode } from '@loci/domain';
+import { QR_DISPLAY_SIZE, QR_FILE_NAME, deepLinkUrl, hasTextCode, textCode } from '@loci/domain';
 import { Button, Center, Code, Group, Image, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { downloadQrPng, useQrSvg } from '../../../components/qr/qr-image';
 import { usePublicUrl } from '../../../components/qr/public-url';
 import './locales';
+import { domainText } from '../../../i18n';
 
 export interface QrCodeDialogProps {
   opened: boolean;
@@ -42,7 +43,7 @@ export function QrCodeDialog({ opened, onClose, gameId, sceneId, eventType, even
   const handleCopy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      notifySuccess(QR_TEXTS.linkCopied);
+      notifySuccess(domainText(t, 'QR_TEXTS', 'linkCopied'));
     } catch {
       notifyError(t('design.qr.copyFailed'));
     }
@@ -83,11 +84,11 @@ export function QrCodeDialog({ opened, onClose, gameId, sceneId, eventType, even
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={QR_TEXTS.title} centered size="md">
+    <Modal opened={opened} onClose={onClose} title={domainText(t, 'QR_TEXTS', 'title')} centered size="md">
       <Tabs value={shown} onChange={(next) => next && setTab(next as CodeTab)} keepMounted={false}>
         <Tabs.List grow>
-          <Tabs.Tab value="deepLink">{QR_TEXTS.deepLinkTab}</Tabs.Tab>
-          {withTextCode && <Tabs.Tab value="textCode">{QR_TEXTS.textCodeTab}</Tabs.Tab>}
+          <Tabs.Tab value="deepLink">{domainText(t, 'QR_TEXTS', 'deepLinkTab')}</Tabs.Tab>
+          {withTextCode && <Tabs.Tab value="textCode">{domainText(t, 'QR_TEXTS', 'textCodeTab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="deepLink">{body}</Tabs.Panel>
         {withTextCode && <Tabs.Panel value="textCode">{body}</Tabs.Panel>}

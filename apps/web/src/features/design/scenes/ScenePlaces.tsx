@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, LOCATION_PERCEPTION_LABELS, type DesignEntity } from '@loci/domain';
+import { LOCATION_PERCEPTION_LABELS, type DesignEntity } from '@loci/domain';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import '../common/locales';
 import { vocabulary, type Translate } from '../common/vocabulary';
+import { domainText } from '../../../i18n';
 
 /** The locations (places) of a scene. */
 export function placesOfScene(workspace: Workspace, sceneId: string): DesignEntity[] {
@@ -48,7 +49,7 @@ export function ScenePlaces({
       </Group>
       {places.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {DESIGN_TEXTS.noItems}
+          {domainText(t, 'DESIGN_TEXTS', 'noItems')}
         </Text>
       ) : (
         <Stack gap="xs" role="list" aria-label={t('design.scenes.places')}>

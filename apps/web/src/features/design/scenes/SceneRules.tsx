@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, type NameLookup, type Rule } from '@loci/domain';
+import { type NameLookup, type Rule } from '@loci/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useDesignMutations } from '../common/mutations';
 import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace-data';
 import '../common/locales';
 import { conditionSentence, type Translate } from '../common/vocabulary';
+import { domainText } from '../../../i18n';
 
 /** A scene's rules in script order (idx, from 1). */
 export function rulesOfScene(workspace: Workspace, sceneId: string): Rule[] {
@@ -76,7 +77,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
       queryClient.setQueryData<Workspace>(key, (current) => swapLocally(current, rule, neighbour));
     },
     onSuccess: (changed) => queryClient.setQueryData<Workspace>(key, (current) => storeRules(current, changed)),
-    onError: (error, { rule }) => notifyError(DESIGN_TEXTS.errorSavingRule(rule.id), error),
+    onError: (error, { rule }) => notifyError(domainText(t, 'DESIGN_TEXTS', 'errorSavingRule', rule.id), error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 
@@ -91,7 +92,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
     modals.openConfirmModal({
       title: t('design.deleteTitle', { name: rule.name }),
       centered: true,
-      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
+      children: <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>,
       labels: { confirm: t('design.delete'), cancel: t('design.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(rule.id),
@@ -117,7 +118,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
       </Group>
       {rules.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {DESIGN_TEXTS.noItems}
+          {domainText(t, 'DESIGN_TEXTS', 'noItems')}
         </Text>
       ) : (
         <Stack gap="xs" role="list" aria-label={t('design.scenes.script')}>

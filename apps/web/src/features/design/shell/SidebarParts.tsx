@@ -1,9 +1,11 @@
-import { DESIGN_TEXTS, type DesignEntity } from '@loci/domain';
+import { useTranslation } from 'react-i18next';
+import { type DesignEntity } from '@loci/domain';
 import { ActionIcon, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Workspace } from '../../../api/design';
+import { domainText } from '../../../i18n';
 
 /** What every part of the sidebar knows: the workspace, the game's path, the rights and where the user is. */
 export interface SidebarState {
@@ -107,7 +109,7 @@ export function ItemLink({
 export function ListOrEmpty<T>({
   state,
   items,
-  empty = DESIGN_TEXTS.noItems,
+  empty,
   children,
 }: {
   state: SidebarState;
@@ -115,8 +117,9 @@ export function ListOrEmpty<T>({
   empty?: string;
   children: (item: T) => ReactNode;
 }) {
-  if (state.isLoading) return <EmptyText>{DESIGN_TEXTS.loading}</EmptyText>;
-  if (items.length === 0) return <EmptyText>{empty}</EmptyText>;
+  const { t } = useTranslation();
+  if (state.isLoading) return <EmptyText>{domainText(t, 'DESIGN_TEXTS', 'loading')}</EmptyText>;
+  if (items.length === 0) return <EmptyText>{empty ?? domainText(t, 'DESIGN_TEXTS', 'noItems')}</EmptyText>;
   return <>{items.map(children)}</>;
 }
 

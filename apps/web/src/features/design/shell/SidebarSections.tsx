@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, OFFERED_INTERACTION_TYPES, type InitialState, type WorldEntry } from '@loci/domain';
+import { OFFERED_INTERACTION_TYPES, type InitialState, type WorldEntry } from '@loci/domain';
 import { ActionIcon, Button, Group, Menu, NavLink, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { newestFirst, versionLabel } from '../versions/version-label';
 import { EmptyText, ItemLink, ListOrEmpty, NewButton, type SidebarState } from './SidebarParts';
 import '../common/locales';
 import { vocabulary } from '../common/vocabulary';
+import { domainText } from '../../../i18n';
 
 // The sidebar sections that list more than a kind's entities (see kinds.tsx).
 
@@ -57,7 +58,11 @@ export function ArchetypeTree({ state }: { state: SidebarState }) {
   const { base, pathname, canEdit } = state;
   const objects = worldEntriesOf(state.workspace, 'object');
   return (
-    <ListOrEmpty state={state} items={entitiesOf(state.workspace, 'archetype')} empty={DESIGN_TEXTS.noObjects}>
+    <ListOrEmpty
+      state={state}
+      items={entitiesOf(state.workspace, 'archetype')}
+      empty={domainText(t, 'DESIGN_TEXTS', 'noObjects')}
+    >
       {(archetype) => {
         const ofType = objects.filter((entry) => entry.archetypeId === archetype.id);
         return (
@@ -78,7 +83,7 @@ export function ArchetypeTree({ state }: { state: SidebarState }) {
               />
             </Group>
             <Stack gap={0} pl={16} role="list" aria-label={archetype.name}>
-              {ofType.length === 0 ? <EmptyText>{DESIGN_TEXTS.notUsedYet}</EmptyText> : null}
+              {ofType.length === 0 ? <EmptyText>{domainText(t, 'DESIGN_TEXTS', 'notUsedYet')}</EmptyText> : null}
               {ofType.map((entry) => (
                 <ItemLink
                   key={`${entry.sceneId}:${entry.id}`}
@@ -97,10 +102,15 @@ export function ArchetypeTree({ state }: { state: SidebarState }) {
 
 /** Each offer with where it is placed in the world and 'Add … to the world'. */
 export function OfferTree({ state }: { state: SidebarState }) {
+  const { t } = useTranslation();
   const { base, pathname, canEdit } = state;
   const placed = worldEntriesOf(state.workspace, 'offer');
   return (
-    <ListOrEmpty state={state} items={entitiesOf(state.workspace, 'offer')} empty={DESIGN_TEXTS.noOffers}>
+    <ListOrEmpty
+      state={state}
+      items={entitiesOf(state.workspace, 'offer')}
+      empty={domainText(t, 'DESIGN_TEXTS', 'noOffers')}
+    >
       {(offer) => (
         <Stack key={offer.id} gap={2} role="listitem">
           <NavLink
@@ -130,11 +140,11 @@ export function OfferTree({ state }: { state: SidebarState }) {
                 leftSection={<IconPlus size={12} />}
                 justify="flex-start"
               >
-                {DESIGN_TEXTS.addOfferToWorld(offer.name)}
+                {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
               </Button>
             ) : (
               <Button variant="subtle" size="compact-xs" leftSection={<IconPlus size={12} />} disabled>
-                {DESIGN_TEXTS.addOfferToWorld(offer.name)}
+                {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
               </Button>
             )}
           </Stack>

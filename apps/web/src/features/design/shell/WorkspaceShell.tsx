@@ -1,4 +1,4 @@
-import { GAME_TEXTS, hasRight } from '@loci/domain';
+import { hasRight } from '@loci/domain';
 import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import {
@@ -20,6 +20,7 @@ import { WorkspaceContext } from './workspace-context';
 import { WorkspaceSidebar } from './WorkspaceSidebar';
 import '../common/locales';
 import '../../play/locales';
+import { domainText } from '../../../i18n';
 
 const SIDEBAR_OPEN_KEY = 'lociDesignSidebarOpen';
 
@@ -41,11 +42,11 @@ export function WorkspaceShell() {
   const canEdit = workspace ? hasRight(workspace.game.rights, 'edit') && !workspace.game.isArchived : false;
   const loaded = useMemo(() => (workspace ? { gameId, workspace, canEdit } : null), [gameId, workspace, canEdit]);
 
-  if (isPending) return <PageLoader label={GAME_TEXTS.loadingGame} />;
+  if (isPending) return <PageLoader label={domainText(t, 'GAME_TEXTS', 'loadingGame')} />;
   if (!workspace) {
     if (isApiError(error) && error.status === 404) {
       return (
-        <Alert color="gray" variant="light" title={GAME_TEXTS.gameNotFound}>
+        <Alert color="gray" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameNotFound')}>
           <Anchor component={Link} to="/">
             {t('design.myGames')}
           </Anchor>
@@ -56,9 +57,9 @@ export function WorkspaceShell() {
   }
   if (workspace.game.isArchived) {
     return (
-      <Alert color="orange" variant="light" title={GAME_TEXTS.gameArchivedAlert.title} role="alert">
+      <Alert color="orange" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').title} role="alert">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{GAME_TEXTS.gameArchivedAlert.body}</Text>
+          <Text size="sm">{domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').body}</Text>
           <Button component={Link} to="/" variant="light" size="xs" leftSection={<IconArrowLeft size={14} />}>
             {t('design.goBack')}
           </Button>

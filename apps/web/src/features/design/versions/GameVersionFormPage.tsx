@@ -1,4 +1,4 @@
-import { GAME_TEXTS, gameVersionFormSchema } from '@loci/domain';
+import { gameVersionFormSchema } from '@loci/domain';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArchive, IconGitCompare } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { versionLabel, versionNumber } from './version-label';
 import { VersionFields } from './VersionFields';
 import '../common/locales';
 import './locales';
+import { domainText } from '../../../i18n';
 
 const valuesOf = (version: VersionValues): VersionValues => ({
   versionNotes: version.versionNotes ?? '',
@@ -66,7 +67,7 @@ export function GameVersionFormPage() {
     version && !version.isLiveSpec && !version.isArchived
       ? {
           title: t('design.versions.archive'),
-          text: GAME_TEXTS.confirmIrreversible,
+          text: domainText(t, 'GAME_TEXTS', 'confirmIrreversible'),
           label: t('design.versions.archive'),
           color: 'orange',
           icon: <IconArchive size={16} />,

@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, type WorldEntry, type WorldEntryType } from '@loci/domain';
+import { type WorldEntry, type WorldEntryType } from '@loci/domain';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { WorldVersionSelect } from './WorldVersionSelect';
 import { createPath, editPath, worldRouteOf } from './world-route';
 import { entriesOf, findType, labelOf, typeIdField, type WorldSpecs } from './world-values';
 import './locales';
+import { domainText } from '../../../i18n';
 
 /** Map heights (spec 3 §9): objects 700 px, offers 600 px. */
 const MAP_HEIGHT: Record<WorldEntryType, number> = { object: 700, offer: 600 };
@@ -87,14 +88,15 @@ export function ManageWorldPage({ type: typeProp }: { type?: WorldEntryType } = 
     modals.openConfirmModal({
       title: t('design.world.deleteTitle', { name: entry.name }),
       centered: true,
-      children: <Text size="sm">{DESIGN_TEXTS.confirmDelete}</Text>,
+      children: <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>,
       labels: { confirm: t('design.world.remove'), cancel: t('design.world.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate({ type, sceneId: entry.sceneId, id: entry.id }),
     });
   };
 
-  if (stateQuery.isPending || specsQuery.isPending) return <PageLoader label={DESIGN_TEXTS.loading} />;
+  if (stateQuery.isPending || specsQuery.isPending)
+    return <PageLoader label={domainText(t, 'DESIGN_TEXTS', 'loading')} />;
   if (!stateQuery.data || !specs) return <GeneralErrorBox error={stateQuery.error ?? specsQuery.error} />;
 
   const typeTitle = (entry: WorldEntry) => {
@@ -134,7 +136,9 @@ export function ManageWorldPage({ type: typeProp }: { type?: WorldEntryType } = 
         {t('design.world.list')}
       </Title>
       {groups.length === 0 ? (
-        <Text c="dimmed">{type === 'object' ? DESIGN_TEXTS.noObjects : DESIGN_TEXTS.noOffers}</Text>
+        <Text c="dimmed">
+          {type === 'object' ? domainText(t, 'DESIGN_TEXTS', 'noObjects') : domainText(t, 'DESIGN_TEXTS', 'noOffers')}
+        </Text>
       ) : (
         groups.map((group) => (
           <Paper key={group.sceneId || '-'} withBorder radius="md" p="sm" component="section" aria-label={group.label}>

@@ -1,5 +1,4 @@
 import {
-  DESIGN_TEXTS,
   TEXT_CODE_EVENT_TYPE,
   directContactEventName,
   type WorldEntry,
@@ -41,6 +40,7 @@ import {
 } from './world-values';
 import './locales';
 import './placement-locales';
+import { domainText } from '../../../i18n';
 
 export interface WorldEntryFormProps {
   gameId: string;
@@ -221,7 +221,7 @@ export function WorldEntryForm({
         onDelete && storedId
           ? {
               title: t('design.world.deleteTitle', { name: value?.name ?? '' }),
-              text: DESIGN_TEXTS.confirmDelete,
+              text: domainText(t, 'DESIGN_TEXTS', 'confirmDelete'),
               confirmLabel: t('design.world.remove'),
               onConfirm: handleDelete,
               loading: deleting,

@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, type WorldEntry, type WorldEntryValues } from '@loci/domain';
+import { type WorldEntry, type WorldEntryValues } from '@loci/domain';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -15,6 +15,7 @@ import { WorldVersionSelect } from './WorldVersionSelect';
 import { managePath, worldRouteOf } from './world-route';
 import { findEntry, findType, labelOf, typeIdField } from './world-values';
 import './locales';
+import { domainText } from '../../../i18n';
 
 /**
  * /games/{gameId}/initialState/create/{typeId}/{objects|offers} and
@@ -67,7 +68,7 @@ export function WorldEntryFormPage() {
     : undefined;
 
   if (stateQuery.isPending || specsQuery.isPending || rights.isLoading) {
-    return <PageLoader label={DESIGN_TEXTS.loading} />;
+    return <PageLoader label={domainText(t, 'DESIGN_TEXTS', 'loading')} />;
   }
   if (!state || !specs) return <GeneralErrorBox error={stateQuery.error ?? specsQuery.error} />;
   if (route.action === 'edit' && !stored) {

@@ -1,6 +1,4 @@
 import {
-  FORM_ERROR_MESSAGE,
-  GAME_TEXTS,
   applySettingsDependencies,
   gameValuesSchemaFor,
   hasRight,
@@ -24,6 +22,7 @@ import { GeneralTab } from './GeneralTab';
 import { PlaygroundTab } from './PlaygroundTab';
 import { PoliciesTab } from './PoliciesTab';
 import { RichTextTab } from './RichTextTab';
+import { domainText } from '../../../i18n';
 
 // The settings that the dependency rules may change (spec 1 §4).
 function dependentPart(values: GameFormValues) {
@@ -90,7 +89,7 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
   const showErrors = (errors: Record<string, unknown>) => {
     const tabs = tabsWithErrors(errors);
     if (tabs.length > 0 && !tabs.includes(tab) && tabs[0]) setTab(tabs[0]);
-    notifyError(FORM_ERROR_MESSAGE);
+    notifyError(domainText(t, 'ERROR_MESSAGES', 'form'));
   };
 
   const handleSubmit = (values: GameFormValues) => {
@@ -109,7 +108,12 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
           form.setErrors(fieldErrors);
           showErrors(fieldErrors);
         } else {
-          notifyError(gameId ? GAME_TEXTS.errorSavingGame(gameId) : GAME_TEXTS.errorCreatingGame, error);
+          notifyError(
+            gameId
+              ? domainText(t, 'GAME_TEXTS', 'errorSavingGame', gameId)
+              : domainText(t, 'GAME_TEXTS', 'errorCreatingGame'),
+            error,
+          );
         }
       },
     });
@@ -137,7 +141,7 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
           mode === 'edit' && game?.publicVersionId === null
             ? {
                 title: t('games.settings.deleteTitle', { title: game.title }),
-                text: GAME_TEXTS.confirmDelete,
+                text: domainText(t, 'GAME_TEXTS', 'confirmDelete'),
                 disabled: !canDelete,
                 loading: operation.isPending,
                 onConfirm: () =>

@@ -1,4 +1,4 @@
-import { GAME_TEXTS, canAuthor, hasRight, newGameDefaults } from '@loci/domain';
+import { canAuthor, hasRight, newGameDefaults } from '@loci/domain';
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { useGame } from '../queries';
 import { toFormValues } from './form-values';
 import { GameSettingsForm } from './GameSettingsForm';
 import '../locales';
+import { domainText } from '../../../i18n';
 
 function PageHeader({ title, subtitle, designLink }: { title: string; subtitle: string; designLink?: string }) {
   const { t } = useTranslation();
@@ -68,11 +69,11 @@ function EditGameSettings({ gameId }: { gameId: string }) {
     }
   }, [lock.status, refetch]);
 
-  if (isPending) return <PageLoader label={GAME_TEXTS.loadingGame} />;
+  if (isPending) return <PageLoader label={domainText(t, 'GAME_TEXTS', 'loadingGame')} />;
   if (!game) {
     if (isApiError(error) && error.status === 404) {
       return (
-        <Alert color="gray" variant="light" title={GAME_TEXTS.gameNotFound}>
+        <Alert color="gray" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameNotFound')}>
           <Anchor component={Link} to="/">
             {t('games.settings.backToGames')}
           </Anchor>
@@ -83,9 +84,9 @@ function EditGameSettings({ gameId }: { gameId: string }) {
   }
   if (game.isArchived) {
     return (
-      <Alert color="orange" variant="light" title={GAME_TEXTS.gameArchivedAlert.title}>
+      <Alert color="orange" variant="light" title={domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').title}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{GAME_TEXTS.gameArchivedAlert.body}</Text>
+          <Text size="sm">{domainText(t, 'GAME_TEXTS', 'gameArchivedAlert').body}</Text>
           <Button component={Link} to="/" variant="light" size="xs" leftSection={<IconArrowLeft size={14} />}>
             {t('games.settings.goBack')}
           </Button>

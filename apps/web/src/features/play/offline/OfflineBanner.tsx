@@ -3,12 +3,15 @@ import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueStatus } from './event-queue';
+import { formatNumber, ONE_DECIMAL } from '../../../i18n';
 import type { OfflineReady } from './prepare-offline';
 import './locales';
 
 /** 340 kB, 2.4 MB. */
 export const formatSize = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} kB`
+    : `${formatNumber(bytes / (1024 * 1024), ONE_DECIMAL)} MB`;
 
 /** The queue's state, announced politely to screen readers. */
 function QueueNotice({ color, icon, children }: { color: string; icon: ReactNode; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { DEVICE_HEADER } from '@loci/domain';
-import { API_BASE, readToken } from '../../../api/client';
+import { API_BASE, apiHeaders } from '../../../api/client';
 import { deviceId, mediaFileUrl, type GameAnswer } from '../../../api/play';
 import { OFFLINE_CACHES } from './cache-names';
 
@@ -89,9 +89,7 @@ export async function prepareOffline(options: {
   area: Area | null;
   tileUrl: string;
 }): Promise<OfflineReady> {
-  const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId() };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_HEADER]: deviceId(), ...apiHeaders() };
   const enc = encodeURIComponent;
   const answers = [
     `${API_BASE}/client-config`,
