@@ -34,6 +34,7 @@ describe('account', () => {
         birthDate: null,
         sex: null,
         language: null,
+        photoUri: null,
       });
       expect(res.body).not.toMatch(/argon2|password|credentials/i);
     });

@@ -19,6 +19,7 @@ const HAND_LISTED_PATHS = [
   'locations/create/0',
   'locations/create/0/:sceneId',
   'locations/edit/:entityId',
+  'gameVersions/compare/:entityId',
   'gameVersions/create/0',
   'gameVersions/edit/:entityId',
   'rules/create/0/:sceneId',
