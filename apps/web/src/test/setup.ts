@@ -3,6 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
+import i18n from '../i18n';
 
 // The first render of a lazily loaded feature compiles it; give it time.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,6 +18,8 @@ afterEach(() => {
   modals.closeAll();
   cleanNotifications();
   vi.unstubAllGlobals();
+  // A test that switched the interface to Greek leaves the next one in English, as every test expects.
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });
 
 // Mantine reads these browser APIs, which jsdom lacks.

@@ -194,7 +194,7 @@ describe('#analytics.stats', () => {
       const offer = (status: string) => makeRecord(RECORD_NAMES.offer, { offerId: 'coffee', objectId: 'w1', status });
       const players = [makePlayer('Ann', [offer('picked'), offer('picked'), offer('redeemed')]), makePlayer('Bob')];
       expect(offerStats(players, design)).toEqual([
-        { offerId: 'coffee', title: 'Free coffee', picked: 2, redeemed: 1, players: 1 },
+        { offerId: 'coffee', name: 'coffee', title: 'Free coffee', picked: 2, redeemed: 1, players: 1 },
       ]);
     });
 

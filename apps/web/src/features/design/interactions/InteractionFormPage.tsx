@@ -21,19 +21,16 @@ interface FieldsProps {
   gameId: string;
 }
 
-function TextField({
-  bind,
-  path,
-  label,
-  readOnly,
-  required,
-}: {
+/** A text of the interaction bound to its path in the form. */
+interface BoundFieldProps {
   bind: Binder;
   path: string;
   label: string;
   readOnly: boolean;
   required?: boolean;
-}) {
+}
+
+function TextField({ bind, path, label, readOnly, required }: BoundFieldProps) {
   const field = bind<string>(path, '');
   return (
     <TextInput
@@ -47,19 +44,7 @@ function TextField({
   );
 }
 
-function RichField({
-  bind,
-  path,
-  label,
-  readOnly,
-  required,
-}: {
-  bind: Binder;
-  path: string;
-  label: string;
-  readOnly: boolean;
-  required?: boolean;
-}) {
+function RichField({ bind, path, label, readOnly, required }: BoundFieldProps) {
   const field = bind<string>(path, '');
   return (
     <RichTextEditor
