@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newGameDefaults, newOfferDefaults } from '@loci/domain';
 import { type Account, createDesigner, loginToken, signInAs } from '../support/accounts.js';
