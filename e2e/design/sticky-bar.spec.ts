@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newGameDefaults, newOfferDefaults } from '@loci/domain';
 import { type Account, createDesigner, loginToken, signInAs } from '../support/accounts.js';
