@@ -46,7 +46,7 @@ async function cloneFromGallery(
       card
         .locator('img')
         .first()
-        .evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
     )
     .toBeGreaterThan(0);
   await keepScreenshot(page, `85-gallery-${screen}`);

@@ -127,7 +127,7 @@ async function expectStoredPhoto(img: Locator): Promise<void> {
   await expect
     .poll(() =>
       img.evaluate((el) => {
-        const loaded = el as { naturalWidth: number; naturalHeight: number };
+        const loaded = el as HTMLImageElement;
         return [loaded.naturalWidth, loaded.naturalHeight];
       }),
     )
