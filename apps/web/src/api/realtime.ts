@@ -4,6 +4,7 @@ import {
   SOCKET_EVENTS,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type WatchAck,
   type WatchPlayerRequest,
   type WatchRequest,
 } from '@loci/domain';
@@ -146,17 +147,22 @@ export const REALTIME_EVENTS = {
  * Sends `event` with `payload` on the session's socket once connected, and
  * again after every reconnect (a new connection starts outside every room),
  * e.g. `watch` { instanceId } to hear an instance's `instance` events, or
- * `watchPlayer` { instanceId, playerId } to hear that player's `playerView`. The
- * returned function sends `leaveEvent` (when given) and lets the socket go.
+ * `watchPlayer` { instanceId, playerId } to hear that player's `playerView`. `onJoined` runs when the
+ * server accepted the join. The returned function sends `leaveEvent` (when given) and lets the socket go.
  */
 export function joinRoom(
   event: keyof ClientToServerEvents,
   payload: WatchRequest | WatchPlayerRequest,
   leaveEvent?: keyof ClientToServerEvents,
+  onJoined?: () => void,
 ): () => void {
   return withSocket((current) => {
     const join = () => {
-      current.emit(event, payload);
+      // What was pushed before the room was joined is lost: `onJoined` (the server's ack) lets the caller read
+      // the snapshot again, after every (re)join.
+      current.emit(event, payload, (answer: WatchAck) => {
+        if (answer.ok) onJoined?.();
+      });
     };
     current.on('connect', join);
     if (current.connected) join();

@@ -2,7 +2,7 @@ import { SOCKET_EVENTS } from '@loci/domain';
 import { Accordion, Anchor, Badge, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCalendarTime, IconChevronDown, IconMessage, IconPlayerStop, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { joinRoom, useRealtimeEvent } from '../../api/realtime';
@@ -35,11 +35,18 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Watches the instance's room while mounted and calls `onChange` on each of its `instance` events. */
-function useWatchInstance(instanceId: string, onChange: (status: string) => void) {
+/**
+ * Watches the instance's room while mounted and calls `onChange` on each of its `instance` events, and with no
+ * status once the room is joined (what changed before the join was not pushed: read it again).
+ */
+function useWatchInstance(instanceId: string, onChange: (status?: string) => void) {
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
   useEffect(() => {
     if (!instanceId) return;
-    return joinRoom(SOCKET_EVENTS.watch, { instanceId }, SOCKET_EVENTS.unwatch);
+    return joinRoom(SOCKET_EVENTS.watch, { instanceId }, SOCKET_EVENTS.unwatch, () => latest.current());
   }, [instanceId]);
   useRealtimeEvent(
     SOCKET_EVENTS.instance,

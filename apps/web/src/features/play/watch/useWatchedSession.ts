@@ -53,10 +53,22 @@ export function useWatchedSession(
     return () => controller.abort();
   }, [instanceId, playerId]);
 
-  useEffect(
-    () => joinRoom(SOCKET_EVENTS.watchPlayer, { instanceId, playerId }, SOCKET_EVENTS.unwatchPlayer),
-    [instanceId, playerId],
-  );
+  // Subscribe, then read the snapshot: the first read above may predate the join (the socket comes a moment
+  // after the page), and a step in between would be lost; every (re)join reads the player's view again.
+  useEffect(() => {
+    const controller = new AbortController();
+    const reread = () => {
+      playApi
+        .watchedInstance(instanceId, playerId, controller.signal)
+        .then(({ view }) => dispatch({ type: 'pushed', answer: { outputs: [], view, messages: [] }, at: Date.now() }))
+        .catch(() => undefined); // the next push or rejoin brings it
+    };
+    const leave = joinRoom(SOCKET_EVENTS.watchPlayer, { instanceId, playerId }, SOCKET_EVENTS.unwatchPlayer, reread);
+    return () => {
+      controller.abort();
+      leave();
+    };
+  }, [instanceId, playerId]);
   useRealtimeEvent(REALTIME_EVENTS.playerView, (pushed) => {
     if (pushed.instanceId !== instanceId || pushed.playerId !== playerId) return;
     dispatch({ type: 'pushed', answer: { outputs: pushed.outputs, view: pushed.view, messages: [] }, at: Date.now() });
