@@ -16,6 +16,7 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL
 // (redis://127.0.0.1:6379), BENCH_STEPS (N list, "100,250,500,1000,2000,3000,5000"),
 // BENCH_DURATION (40 s), BENCH_WORKERS (server processes; default the server's own),
+// BENCH_PROFILE_DIR (the server's processes run with --cpu-prof and write their profiles there),
 // BENCH_KEEP_GOING=1 (measure every N of the list even past the limit).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -210,7 +211,13 @@ async function main() {
   // A city's players connect from many addresses; here they all come from 127.0.0.1.
   const env = { REDIS_URL, LOCI_HANDSHAKE_RATE: '1000000' };
   if (process.env.BENCH_WORKERS) env.LOCI_WORKERS = process.env.BENCH_WORKERS;
-  const { child, baseUrl } = await startServer({ dataDir, databaseUrl: url, env });
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const { child, baseUrl } = await startServer({
+    dataDir,
+    databaseUrl: url,
+    env,
+    nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  });
   // Interrupted: the server (and its workers) goes too.
   for (const signal of ['SIGINT', 'SIGTERM'])
     process.once(signal, () => {
