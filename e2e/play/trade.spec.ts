@@ -14,6 +14,7 @@ import { createDesigner, loginToken, type Account } from '../support/accounts.js
 import { designApi } from '../support/design-api.js';
 import { createPlayer } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
+import { openTool } from '../support/player-tools.js';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
@@ -161,10 +162,10 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   const ben = await playerPage(browser, await createPlayer(request, 'Ben Trader'), game.id);
 
   // Ben opens his trade sheet first: Ann's offer must arrive while it is open.
-  await ben.getByRole('button', { name: 'Trade' }).click();
+  await openTool(ben, 'Trade');
   await expect(ben.getByText('Nobody has offered you a trade.')).toBeVisible();
 
-  await ann.getByRole('button', { name: 'Trade' }).click();
+  await openTool(ann, 'Trade');
   await ann.getByRole('combobox', { name: 'With' }).click();
   await ann.getByRole('option', { name: 'Ben Trader' }).click();
   await ann.getByRole('combobox', { name: 'You give' }).click();
@@ -211,7 +212,7 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   // Ann offers Ben a shell again and again: ten open proposals are the most; the eleventh is refused, and
   // the sheet says why.
   await ann.keyboard.press('Escape');
-  await ann.getByRole('button', { name: 'Trade' }).click();
+  await openTool(ann, 'Trade');
   await ann.getByRole('combobox', { name: 'With' }).click();
   await ann.getByRole('option', { name: 'Ben Trader' }).click();
   const propose = async () => {
@@ -229,7 +230,7 @@ test('two players of a multiplayer game trade: one proposes, the other sees it l
   await keepScreenshot(ann, '78-trade-too-many-open');
   // Ben was offered each of them, live.
   await ben.keyboard.press('Escape');
-  await ben.getByRole('button', { name: 'Trade' }).click();
+  await openTool(ben, 'Trade');
   await expect(ben.getByTestId('trade-incoming')).toHaveCount(MAX_OPEN_TRADES_PER_PLAYER);
   await ann.context().close();
   await ben.context().close();

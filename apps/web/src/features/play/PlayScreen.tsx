@@ -73,6 +73,12 @@ export function PlayScreen({
   const thing = [...view.perceived.objects, ...view.perceived.offers].find((candidate) => candidate.id === thingId);
   const tapLocation = (locationId: string) => send({ type: 'contact', objectId: locationId });
   const restart = () => void session.restart();
+  // A story dialog interrupts: the object's sheet closes (the tool bar's sheet too, in PlayerTools), or the dialog
+  // would wait behind the sheet's overlay.
+  const storyUp = Boolean(session.dialog);
+  useEffect(() => {
+    if (storyUp) setThingId(null);
+  }, [storyUp]);
   const trace = playtest && (
     <Suspense fallback={null}>
       <SimulatePanel
@@ -115,6 +121,7 @@ export function PlayScreen({
           onSend={send}
           onUpload={session.upload}
           compass={compass}
+          interrupted={storyUp}
         />
       }
     >

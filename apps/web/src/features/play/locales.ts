@@ -56,6 +56,7 @@ i18n.addResourceBundle(
         places: 'Places',
         things: 'Around you',
         trace: 'Trace',
+        more: 'More',
       },
       map: {
         label: 'Game map',
@@ -277,6 +278,7 @@ i18n.addResourceBundle(
         places: 'Τοποθεσίες',
         things: 'Γύρω σας',
         trace: 'Ίχνος',
+        more: 'Περισσότερα',
       },
       map: {
         label: 'Χάρτης του παιχνιδιού',

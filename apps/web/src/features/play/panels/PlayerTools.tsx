@@ -1,10 +1,12 @@
 import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
-import { Drawer, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Drawer, Group, Loader, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBackpack,
   IconBuildingStore,
   IconCompass,
+  IconDots,
   IconKeyboard,
   IconListCheck,
   IconPlus,
@@ -12,7 +14,7 @@ import {
   IconTransfer,
   IconTrophy,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
@@ -27,9 +29,13 @@ export type { CompassState } from './ToolPanel';
 // The sheets (and their forms: number and select inputs, the uploader) load when the player opens one, not with the map.
 const ToolPanel = lazy(() => import('./ToolPanel').then((m) => ({ default: m.ToolPanel })));
 
-function BarButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+/** On a phone the bar holds at most this many buttons; past it, the last one is "More" with the rest. */
+const PHONE_BAR_SIZE = 5;
+
+/** One button of the bar; the rest of its props (a menu's target gives a ref and handlers) go to the button. */
+function BarButton({ icon, label, ...button }: { icon: ReactNode; label: string } & ComponentPropsWithRef<'button'>) {
   return (
-    <UnstyledButton onClick={onClick} aria-label={label} style={{ flex: 1, padding: '6px 2px' }}>
+    <UnstyledButton {...button} aria-label={label} style={{ flex: 1, padding: '6px 2px' }}>
       <Stack gap={0} align="center">
         {icon}
         <Text size="xs" lh={1.2}>
@@ -52,8 +58,11 @@ export function PlayerTools({
   onSend,
   onUpload,
   compass,
+  interrupted,
 }: {
   compass?: CompassState;
+  /** A story dialog is up: an open sheet closes, so the dialog is not left behind the sheet's overlay. */
+  interrupted?: boolean;
   /** The instance played (null only before the start answers). */
   instanceId: string | null;
   game: PlayGameInfo;
@@ -68,6 +77,10 @@ export function PlayerTools({
 }) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<PanelName | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  useEffect(() => {
+    if (interrupted) setPanel(null);
+  }, [interrupted]);
   const caps = game.capabilities;
   const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
   const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
@@ -85,6 +98,10 @@ export function PlayerTools({
     { name: 'rankings', icon: <IconTrophy size={22} />, shown: instanceId !== null && showsRankings(game, view) },
     { name: 'trade', icon: <IconTransfer size={22} />, shown: instanceId !== null && showsTrade(game) },
   ];
+  const shown = panels.filter((entry) => entry.shown);
+  const crowded = phone && shown.length > PHONE_BAR_SIZE;
+  const inBar = crowded ? shown.slice(0, PHONE_BAR_SIZE - 1) : shown;
+  const inMenu = crowded ? shown.slice(PHONE_BAR_SIZE - 1) : [];
   return (
     <>
       <Group
@@ -94,16 +111,28 @@ export function PlayerTools({
         role="toolbar"
         aria-label={t('play.bar.label')}
       >
-        {panels
-          .filter((entry) => entry.shown)
-          .map((entry) => (
-            <BarButton
-              key={entry.name}
-              icon={entry.icon}
-              label={t(`play.bar.${entry.name}`)}
-              onClick={() => setPanel(entry.name)}
-            />
-          ))}
+        {inBar.map((entry) => (
+          <BarButton
+            key={entry.name}
+            icon={entry.icon}
+            label={t(`play.bar.${entry.name}`)}
+            onClick={() => setPanel(entry.name)}
+          />
+        ))}
+        {inMenu.length > 0 && (
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <BarButton icon={<IconDots size={22} />} label={t('play.bar.more')} />
+            </Menu.Target>
+            <Menu.Dropdown>
+              {inMenu.map((entry) => (
+                <Menu.Item key={entry.name} leftSection={entry.icon} onClick={() => setPanel(entry.name)}>
+                  {t(`play.bar.${entry.name}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
 
       <Drawer

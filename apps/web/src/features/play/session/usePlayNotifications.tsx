@@ -11,6 +11,14 @@ import type { PlaySessionHandlers } from './usePlaySession';
 
 const NOTIFY_MS = 6000;
 
+/**
+ * The player's toasts show at the top on every screen (the console's go bottom left on a wide one): the player's
+ * tool bar, an open sheet's last row and the playtest's trace are at the bottom.
+ */
+function show(toast: Parameters<typeof notifications.show>[0]): void {
+  notifications.show({ autoClose: NOTIFY_MS, position: 'top-center', ...toast });
+}
+
 /** Tells the player, as notifications, what the session reports: outputs that take no answer, operators' messages, failed calls. */
 export function usePlayNotifications(
   indexRef: { current: SpecIndex | null },
@@ -24,31 +32,29 @@ export function usePlayNotifications(
         for (const output of outputs) {
           switch (output.action) {
             case 'showNotification':
-              if (output.message) notifications.show({ message: output.message, autoClose: NOTIFY_MS });
+              if (output.message) show({ message: output.message });
               break;
             case 'goToScene': {
               const scene = indexRef.current?.scene(output.sceneId);
               if (scene) {
-                notifications.show({
+                show({
                   message: t('play.notify.scene', { scene: scene.title || scene.name }),
                   color: 'grape',
-                  autoClose: NOTIFY_MS,
                 });
               }
               break;
             }
             case 'answerResult':
               if (output.correct) {
-                notifications.show({ message: t('play.notify.correct'), color: 'teal', autoClose: NOTIFY_MS });
+                show({ message: t('play.notify.correct'), color: 'teal' });
               }
               break;
             case 'error':
-              notifications.show({
+              show({
                 title: t('play.notify.refused'),
                 message: output.message ?? output.errorCode ?? '',
                 color: 'orange',
                 icon: <IconAlertTriangle size={18} />,
-                autoClose: NOTIFY_MS,
               });
               break;
             default:
@@ -59,7 +65,7 @@ export function usePlayNotifications(
       onMessage: (message) => {
         const title = message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message');
         const time = formatGameTime(message.when, zoneRef.current, i18n.language, 'time');
-        notifications.show({
+        show({
           title: time ? `${title} · ${time}` : title,
           message: message.message,
           icon: <IconMessage size={18} />,
@@ -71,19 +77,17 @@ export function usePlayNotifications(
         // The server takes a few events a second per player; beyond that it is no failure, just a pause.
         if (playErrorCode(error) === 'TOO_MANY_EVENTS') {
           // One notice for a burst of refusals: a second show with the same id is ignored while it is up.
-          notifications.show({
+          show({
             id: 'play-too-fast',
             message: t('play.notify.tooFast'),
             color: 'yellow',
-            autoClose: NOTIFY_MS,
           });
           return;
         }
-        notifications.show({
+        show({
           title: t('play.notify.failed'),
           message: playErrorMessage(error),
           color: 'red',
-          autoClose: NOTIFY_MS,
         });
       },
     }),
