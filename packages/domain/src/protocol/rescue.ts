@@ -65,6 +65,18 @@ export const rescueRequestSchema = z.object({
 });
 export type RescueRequest = z.infer<typeof rescueRequestSchema>;
 
+/**
+ * The operator's reason for an edit of an instance's world (audited as a
+ * rescue is). Spec 1 §7 fixes the world edits' requests (the form values; no
+ * body for a delete), so the reason rides along without breaking its clients:
+ * a `reason` field next to the form values of
+ * `POST /instances/{id}/updateWorldStateItem`, `?reason=` on
+ * `DELETE /instances/{id}/deleteWorldStateItem/{key}`. Optional for the API;
+ * the console always asks for one.
+ */
+export const worldEditReasonSchema = z.string().trim().max(RESCUE_REASON_MAX).optional().default('');
+export const worldItemDeleteQuerySchema = z.object({ reason: worldEditReasonSchema });
+
 /** One changed part of a player's state or of the world, with its value before and after (absent: null). */
 export const auditChangeSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
 export type AuditChange = z.infer<typeof auditChangeSchema>;
