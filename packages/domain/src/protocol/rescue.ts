@@ -55,12 +55,15 @@ export const RESCUE_ACTION_KINDS = [
   'teleport',
 ] as const satisfies readonly RescueActionKind[];
 
+/** The most actions one rescue applies together. */
+export const RESCUE_MAX_ACTIONS = 20;
+
 /** The longest reason an operator may give. */
 export const RESCUE_REASON_MAX = 500;
 
 /** The body of `POST /manage/instances/{id}/players/{playerId}/rescue`. */
 export const rescueRequestSchema = z.object({
-  actions: z.array(rescueActionSchema).min(1, 'Choose an action').max(20),
+  actions: z.array(rescueActionSchema).min(1, 'Choose an action').max(RESCUE_MAX_ACTIONS),
   reason: z.string().trim().min(1, 'Give a reason').max(RESCUE_REASON_MAX),
 });
 export type RescueRequest = z.infer<typeof rescueRequestSchema>;

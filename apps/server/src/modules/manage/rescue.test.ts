@@ -194,6 +194,17 @@ describe('rescuing a player', () => {
       [{ actions: [{ kind: 'give', assetId: refs.keyId, count: 1 }], reason: '  ' }, 'reason'],
       [{ actions: [{ kind: 'give', assetId: refs.keyId, count: 1 }] }, 'reason'],
       [{ actions: [{ kind: 'set', attributeId: 'none', value: 1 }], reason: 'x' }, 'actions.0.attributeId'],
+      // Several actions: the one that cannot apply is named by its place, and none of them is applied.
+      [
+        {
+          actions: [
+            { kind: 'give', assetId: refs.keyId, count: 1 },
+            { kind: 'scene', sceneId: 'nowhere' },
+          ],
+          reason: 'x',
+        },
+        'actions.1.sceneId',
+      ],
     ];
     for (const [body, field] of cases) {
       const answer = await rescue(instance.id, body);
