@@ -8,11 +8,22 @@ import './locales';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
+/** A world edit in one line: 'update object crate-1', 'delete has.offer.{sceneId}.{id}'. */
+function describeWorldEdit(what: unknown): string {
+  const edit = (what ?? {}) as { op?: unknown; key?: unknown; values?: { type?: unknown; name?: unknown } };
+  if (edit.op === 'delete' && typeof edit.key === 'string') return `delete ${edit.key}`;
+  if (edit.op === 'update' && edit.values && typeof edit.values.name === 'string') {
+    return `update ${edit.values.type === 'offer' ? 'offer' : 'object'} ${edit.values.name}`;
+  }
+  return show(what);
+}
+
 /** What an audit row did: one line per action of a rescue, one line for a world edit. */
 export function describeActions(entry: AuditEntry): string[] {
-  return Array.isArray(entry.what)
-    ? entry.what.map((action) => Object.values(action as Record<string, unknown>).join(' '))
-    : [show(entry.what)];
+  if (Array.isArray(entry.what)) {
+    return entry.what.map((action) => Object.values(action as Record<string, unknown>).join(' '));
+  }
+  return [entry.kind === 'world' ? describeWorldEdit(entry.what) : show(entry.what)];
 }
 
 /** What an audit row did, in one line. */

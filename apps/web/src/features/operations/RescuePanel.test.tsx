@@ -184,6 +184,7 @@ describe('AuditTable', () => {
     expect(within(rescueRow!).getByText('scene s2')).toBeInTheDocument();
     expect(worldRow).toHaveTextContent('World');
     expect(worldRow).toHaveTextContent('The café closed');
+    expect(worldRow).toHaveTextContent('delete has.offer.s1.o1');
     expect(worldRow).toHaveTextContent('offers.o1: {"name":"coffee"} → —');
     expect(Papa.parse<string[]>(auditCsv([several])).data[1]![4]).toBe('give key 1; scene s2');
   });
