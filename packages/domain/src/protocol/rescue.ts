@@ -111,18 +111,15 @@ export type AuditList = z.infer<typeof auditListSchema>;
 
 /** Minutes without progress after which a playing player is flagged stuck, unless the request says otherwise. */
 export const STUCK_DEFAULT_MINUTES = 15;
+/** The longest no-progress time an operator may choose (a day). */
+export const STUCK_MAX_MINUTES = 24 * 60;
 
 /** Why a player is flagged stuck. */
 export const STUCK_REASONS = ['noProgress', 'dialogOpen', 'outOfScenes'] as const;
 export type StuckReason = (typeof STUCK_REASONS)[number];
 
 export const stuckQuerySchema = z.object({
-  minutes: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(STUCK_DEFAULT_MINUTES),
+  minutes: z.coerce.number().int().min(1).max(STUCK_MAX_MINUTES).default(STUCK_DEFAULT_MINUTES),
 });
 
 /** A player flagged stuck on the Gameplay page, with what they last did. */

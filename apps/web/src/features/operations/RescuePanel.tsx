@@ -256,6 +256,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
   return (
     <Stack
       gap="sm"
+      mt="md"
       component="form"
       aria-label={t('operations.rescue.title')}
       onSubmit={(event) => {
