@@ -65,7 +65,11 @@ test('the designer reads where players went on the map and exports the locations
   await page.getByRole('option', { name: 'Walker One' }).click();
   await page.keyboard.press('Escape');
   await expect(main.locator('path.leaflet-interactive')).not.toHaveCount(0);
+  // The picture of docs/analytics.md: the window as tall as the page, so the fixed footer sits below it.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width, height: 2000 });
   await keepScreenshot(page, '90-map-analytics');
+  await page.setViewportSize(viewport);
 
   const download = page.waitForEvent('download');
   await locations.getByRole('button', { name: 'Export MapGeofences.csv' }).click();

@@ -49,11 +49,14 @@ export const operationsApi = {
     api.get<FullInstance>(`/instances/${enc(instanceId)}?fullState=true`, signal),
   terminate: (instanceId: string) => api.post<FullInstance>(`/instances/${enc(instanceId)}/terminate`),
   deleteInstance: (instanceId: string) => api.delete<{ deleted: true }>(`/instances/${enc(instanceId)}`),
-  updateWorldStateItem: (instanceId: string, values: WorldEntryValues) =>
-    api.post<FullInstance>(`/instances/${enc(instanceId)}/updateWorldStateItem`, values),
-  /** `key` is the domain's worldStateKey: 'has.{object|offer}.{sceneId}.{id}'. */
-  deleteWorldStateItem: (instanceId: string, key: string) =>
-    api.delete<FullInstance>(`/instances/${enc(instanceId)}/deleteWorldStateItem/${enc(key)}`),
+  /** The form values with the operator's reason beside them (kept in the audit log). */
+  updateWorldStateItem: (instanceId: string, values: WorldEntryValues, reason: string) =>
+    api.post<FullInstance>(`/instances/${enc(instanceId)}/updateWorldStateItem`, { ...values, reason }),
+  /** `key` is the domain's worldStateKey: 'has.{object|offer}.{sceneId}.{id}'; the reason goes in the query. */
+  deleteWorldStateItem: (instanceId: string, key: string, reason: string) =>
+    api.delete<FullInstance>(
+      `/instances/${enc(instanceId)}/deleteWorldStateItem/${enc(key)}?reason=${encodeURIComponent(reason)}`,
+    ),
   sendMessage: (gameId: string, body: SendMessageBody) =>
     api.post<SendMessageAnswer>(`/games/${enc(gameId)}/send-message`, body),
   /** Deletes every instance of the game (edit right). */

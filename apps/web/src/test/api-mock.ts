@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface MockRequest {
   method: string;
   path: string;
+  /** The query parameters (the handler key ignores them). */
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -34,6 +36,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
     const request: MockRequest = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };

@@ -55,15 +55,30 @@ export const RESCUE_ACTION_KINDS = [
   'teleport',
 ] as const satisfies readonly RescueActionKind[];
 
+/** The most actions one rescue applies together. */
+export const RESCUE_MAX_ACTIONS = 20;
+
 /** The longest reason an operator may give. */
 export const RESCUE_REASON_MAX = 500;
 
 /** The body of `POST /manage/instances/{id}/players/{playerId}/rescue`. */
 export const rescueRequestSchema = z.object({
-  actions: z.array(rescueActionSchema).min(1, 'Choose an action').max(20),
+  actions: z.array(rescueActionSchema).min(1, 'Choose an action').max(RESCUE_MAX_ACTIONS),
   reason: z.string().trim().min(1, 'Give a reason').max(RESCUE_REASON_MAX),
 });
 export type RescueRequest = z.infer<typeof rescueRequestSchema>;
+
+/**
+ * The operator's reason for an edit of an instance's world (audited as a
+ * rescue is). Spec 1 §7 fixes the world edits' requests (the form values; no
+ * body for a delete), so the reason rides along without breaking its clients:
+ * a `reason` field next to the form values of
+ * `POST /instances/{id}/updateWorldStateItem`, `?reason=` on
+ * `DELETE /instances/{id}/deleteWorldStateItem/{key}`. Optional for the API;
+ * the console always asks for one.
+ */
+export const worldEditReasonSchema = z.string().trim().max(RESCUE_REASON_MAX).optional().default('');
+export const worldItemDeleteQuerySchema = z.object({ reason: worldEditReasonSchema });
 
 /** One changed part of a player's state or of the world, with its value before and after (absent: null). */
 export const auditChangeSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
@@ -96,18 +111,15 @@ export type AuditList = z.infer<typeof auditListSchema>;
 
 /** Minutes without progress after which a playing player is flagged stuck, unless the request says otherwise. */
 export const STUCK_DEFAULT_MINUTES = 15;
+/** The longest no-progress time an operator may choose (a day). */
+export const STUCK_MAX_MINUTES = 24 * 60;
 
 /** Why a player is flagged stuck. */
 export const STUCK_REASONS = ['noProgress', 'dialogOpen', 'outOfScenes'] as const;
 export type StuckReason = (typeof STUCK_REASONS)[number];
 
 export const stuckQuerySchema = z.object({
-  minutes: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(STUCK_DEFAULT_MINUTES),
+  minutes: z.coerce.number().int().min(1).max(STUCK_MAX_MINUTES).default(STUCK_DEFAULT_MINUTES),
 });
 
 /** A player flagged stuck on the Gameplay page, with what they last did. */

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, type AuditEntry, type PlayerView, type RescueAction } from '@loci/domain';
+import {
+  SOCKET_EVENTS,
+  worldStateKey,
+  type AuditEntry,
+  type FullInstance,
+  type PlayerView,
+  type RescueAction,
+} from '@loci/domain';
 import type { Output } from '@loci/engine';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -187,6 +194,17 @@ describe('rescuing a player', () => {
       [{ actions: [{ kind: 'give', assetId: refs.keyId, count: 1 }], reason: '  ' }, 'reason'],
       [{ actions: [{ kind: 'give', assetId: refs.keyId, count: 1 }] }, 'reason'],
       [{ actions: [{ kind: 'set', attributeId: 'none', value: 1 }], reason: 'x' }, 'actions.0.attributeId'],
+      // Several actions: the one that cannot apply is named by its place, and none of them is applied.
+      [
+        {
+          actions: [
+            { kind: 'give', assetId: refs.keyId, count: 1 },
+            { kind: 'scene', sceneId: 'nowhere' },
+          ],
+          reason: 'x',
+        },
+        'actions.1.sceneId',
+      ],
     ];
     for (const [body, field] of cases) {
       const answer = await rescue(instance.id, body);
@@ -223,22 +241,66 @@ describe('rescuing a player', () => {
       location: { latitude: 35.5172, longitude: 24.0183 },
       type: 'object',
     };
-    const edit = await t.app.inject({
-      method: 'POST',
-      url: `/api/instances/${instance.id}/updateWorldStateItem`,
-      headers: owner.headers,
-      payload: values,
-    });
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/instances/${instance.id}/updateWorldStateItem`,
+        headers: owner.headers,
+        payload,
+      });
+    const entries = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manage/instances/${instance.id}/audit`,
+          headers: owner.headers,
+        })
+      ).json().entries as AuditEntry[];
+
+    // A reason that is not text, or too long, is a field error and changes nothing.
+    const badReason = await post({ ...values, reason: 42 });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json().errors).toHaveProperty('reason');
+    expect((await post({ ...values, reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect(await entries()).toEqual([]);
+
+    const edit = await post({ ...values, reason: '  The crate blocked the pier  ' });
     expect(edit.statusCode, edit.body).toBe(200);
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: `/api/manage/instances/${instance.id}/audit`,
-      headers: owner.headers,
+    const [entry] = await entries();
+    expect(entry).toMatchObject({
+      kind: 'world',
+      playerId: null,
+      actorId: owner.user.id,
+      what: { op: 'update' },
+      reason: 'The crate blocked the pier',
     });
-    const [entry] = audit.json().entries as AuditEntry[];
-    expect(entry).toMatchObject({ kind: 'world', playerId: null, actorId: owner.user.id, what: { op: 'update' } });
+    // The reason is the audit's, not one of the form's values.
+    expect(entry!.what).not.toHaveProperty(['values', 'reason']);
     expect(entry!.changes).toEqual([
       expect.objectContaining({ path: expect.stringMatching(/^objects\./), before: null, after: expect.anything() }),
+    ]);
+    const [objectId] = Object.keys((edit.json() as FullInstance).state.worldState.objects as object);
+
+    // Spec 1's clients send no reason: the edit is still made and audited, with an empty reason.
+    expect((await post({ ...values, id: objectId, name: 'crate-2' })).statusCode).toBe(200);
+    expect((await entries())[1]).toMatchObject({ kind: 'world', reason: '' });
+
+    // A delete takes its reason in the query (spec 1 gives it no body): before → after shows the object gone.
+    const key = encodeURIComponent(worldStateKey('object', refs.sceneId, objectId!));
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/instances/${instance.id}/deleteWorldStateItem/${key}?reason=${encodeURIComponent('Placed by mistake')}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const deleted = (await entries())[2]!;
+    expect(deleted).toMatchObject({ kind: 'world', reason: 'Placed by mistake', what: { op: 'delete' } });
+    expect(deleted.changes).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/^objects\./),
+        before: expect.objectContaining({ name: 'crate-2' }),
+        after: null,
+      }),
     ]);
   });
 });

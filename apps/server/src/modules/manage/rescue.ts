@@ -65,16 +65,17 @@ export async function writeAudit(
   return row!;
 }
 
-/** The world edit's audit hook for `mutateWorld`: who changed what of the world, before → after. */
+/** The world edit's audit hook for `mutateWorld`: who changed what of the world and why, before → after. */
 export function worldAudit(
   user: CurrentUser,
   instanceId: string,
   what: unknown,
   at: Date,
+  reason: string,
 ): (tx: Transaction, before: WorldState, after: WorldState) => Promise<void> {
   return async (tx, before, after) => {
     const changes = stateChanges(before, after, new Set(['revision']));
-    await writeAudit(tx, { instanceId, kind: 'world', playerId: null, user, at, what, reason: '', changes });
+    await writeAudit(tx, { instanceId, kind: 'world', playerId: null, user, at, what, reason, changes });
   };
 }
 

@@ -20,6 +20,7 @@ import {
   sendMessageBodySchema,
   terminateAllAnswerSchema,
   worldEntryBodySchema,
+  worldItemDeleteQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -152,14 +153,14 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         tags,
         security,
         summary:
-          'Add or replace an object or offer in an instance’s world, from the world form’s values (manage right; 400 field errors)',
+          'Add or replace an object or offer in an instance’s world, from the world form’s values and an optional `reason` for the audit log (manage right; 400 field errors)',
         params: idParams,
         body: worldEntryBodySchema,
         response: { 200: fullInstanceSchema, ...refusals },
       },
     },
     async (request) =>
-      updateWorldItem({ ctx, user: requireUser(request), instanceId: request.params.id, values: request.body }),
+      updateWorldItem({ ctx, user: requireUser(request), instanceId: request.params.id, body: request.body }),
   );
 
   api.delete(
@@ -168,8 +169,10 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         tags,
         security,
-        summary: "Remove an object or offer from an instance's world; key 'has.{object|offer}.{sceneId}.{id}'",
+        summary:
+          "Remove an object or offer from an instance's world; key 'has.{object|offer}.{sceneId}.{id}', ?reason= for the audit log",
         params: idParams.extend({ key: z.string() }),
+        querystring: worldItemDeleteQuerySchema,
         response: { 200: fullInstanceSchema, ...refusals },
       },
     },
@@ -179,6 +182,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         user: requireUser(request),
         instanceId: request.params.id,
         key: request.params.key,
+        reason: request.query.reason,
       }),
   );
 

@@ -4,6 +4,7 @@ import {
   OPERATION_MESSAGES,
   parseWorldStateKey,
   SOCKET_EVENTS,
+  worldEditReasonSchema,
   type ApplyExpirationAnswer,
   type FullInstance,
   type InstanceListItem,
@@ -410,20 +411,24 @@ export async function updateWorldItem({
   ctx,
   user,
   instanceId,
-  values,
+  body,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   instanceId: string;
-  values: Record<string, unknown>;
+  /** The form values, with the operator's `reason` beside them (optional; spec 1 fixes the body). */
+  body: Record<string, unknown>;
 }): Promise<FullInstance> {
   const { game } = await requireManagedInstance(ctx, user, instanceId);
+  const { reason: given, ...values } = body;
+  const reason = worldEditReasonSchema.safeParse(given);
+  if (!reason.success) throw fail.validation({ reason: reason.error.issues[0]!.message });
   const now = ctx.now();
   await mutateWorld(
     ctx,
     instanceId,
     (world, spec) => withWorldItem(world, spec, parseWorldItem(spec, values), now),
-    worldAudit(user, instanceId, { op: 'update', values }, now),
+    worldAudit(user, instanceId, { op: 'update', values }, now, reason.data),
   );
   return presentInstance(ctx, game.row, instanceId, false);
 }
@@ -434,11 +439,14 @@ export async function deleteWorldItem({
   user,
   instanceId,
   key,
+  reason,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   instanceId: string;
   key: string;
+  /** The operator's reason (`?reason=`; spec 1 gives the delete no body). */
+  reason: string;
 }): Promise<FullInstance> {
   const { game } = await requireManagedInstance(ctx, user, instanceId);
   const item = parseWorldStateKey(key);
@@ -448,7 +456,7 @@ export async function deleteWorldItem({
     ctx,
     instanceId,
     (world) => withoutWorldItem(world, item.type, item.id),
-    worldAudit(user, instanceId, { op: 'delete', key }, ctx.now()),
+    worldAudit(user, instanceId, { op: 'delete', key }, ctx.now(), reason),
   );
   return presentInstance(ctx, game.row, instanceId, false);
 }

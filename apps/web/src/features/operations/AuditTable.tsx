@@ -8,12 +8,26 @@ import './locales';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
-/** What an audit row did, in one line. */
-export function describeWhat(entry: AuditEntry): string {
-  return Array.isArray(entry.what)
-    ? entry.what.map((action) => Object.values(action as Record<string, unknown>).join(' ')).join('; ')
-    : show(entry.what);
+/** A world edit in one line: 'update object crate-1', 'delete has.offer.{sceneId}.{id}'. */
+function describeWorldEdit(what: unknown): string {
+  const edit = (what ?? {}) as { op?: unknown; key?: unknown; values?: { type?: unknown; name?: unknown } };
+  if (edit.op === 'delete' && typeof edit.key === 'string') return `delete ${edit.key}`;
+  if (edit.op === 'update' && edit.values && typeof edit.values.name === 'string') {
+    return `update ${edit.values.type === 'offer' ? 'offer' : 'object'} ${edit.values.name}`;
+  }
+  return show(what);
 }
+
+/** What an audit row did: one line per action of a rescue, one line for a world edit. */
+export function describeActions(entry: AuditEntry): string[] {
+  if (Array.isArray(entry.what)) {
+    return entry.what.map((action) => Object.values(action as Record<string, unknown>).join(' '));
+  }
+  return [entry.kind === 'world' ? describeWorldEdit(entry.what) : show(entry.what)];
+}
+
+/** What an audit row did, in one line. */
+export const describeWhat = (entry: AuditEntry): string => describeActions(entry).join('; ');
 
 /** The changes of an audit row as 'path: before → after' lines. */
 export const describeChanges = (entry: AuditEntry): string[] =>
@@ -91,7 +105,13 @@ export function AuditTable({ entries, zone }: { entries: readonly AuditEntry[]; 
                 <Table.Td>
                   {entry.kind === 'world' ? t('operations.audit.world') : (entry.playerName ?? entry.playerId)}
                 </Table.Td>
-                <Table.Td>{describeWhat(entry)}</Table.Td>
+                <Table.Td>
+                  {describeActions(entry).map((line, index) => (
+                    <Text key={index} size="sm">
+                      {line}
+                    </Text>
+                  ))}
+                </Table.Td>
                 <Table.Td>{entry.reason || '—'}</Table.Td>
                 <Table.Td>
                   {describeChanges(entry).map((line) => (

@@ -41,6 +41,38 @@ const rows = () =>
     .slice(1);
 
 describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  it('keeps the operator’s no-progress time for the stuck players per game, within the server’s day', async () => {
+    const stuckUrl = `GET /api/manage/games/${GAME_ID}/stuck-players`;
+    const api = gameplayApi({
+      extra: {
+        [stuckUrl]: (request: { query: URLSearchParams }) => ({
+          body: { minutes: Number(request.query.get('minutes')), players: [] },
+        }),
+      },
+    });
+    const asked = () => api.callsTo(stuckUrl).map((request) => request.query.get('minutes'));
+    const first = renderApp(PAGE);
+    const input = await screen.findByRole('textbox', { name: 'No progress for (minutes)' });
+    expect(input).toHaveValue('15');
+    await waitFor(() => expect(asked()).toContain('15'));
+
+    await first.user.clear(input);
+    await first.user.type(input, '30');
+    await waitFor(() => expect(asked().at(-1)).toBe('30'));
+    // More than a day is asked as a day (the server refuses more).
+    await first.user.type(input, '000');
+    await waitFor(() => expect(asked().at(-1)).toBe('1440'));
+    await first.user.clear(input);
+    await first.user.type(input, '45');
+    await waitFor(() => expect(asked().at(-1)).toBe('45'));
+    first.unmount();
+
+    // Back on the page later: the same choice.
+    renderApp(PAGE);
+    expect(await screen.findByRole('textbox', { name: 'No progress for (minutes)' })).toHaveValue('45');
+    await waitFor(() => expect(asked().at(-1)).toBe('45'));
+  });
+
   it('lists the instances ten to a page, with page sizes 10, 20, 50 and All, and the empty state', async () => {
     const instances = Array.from({ length: 12 }, () => makeListItem());
     instances.push(makeListItem({ status: 'expired' }));

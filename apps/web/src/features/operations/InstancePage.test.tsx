@@ -164,17 +164,24 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Error terminating game instance')).toBeInTheDocument();
   });
 
-  it('saves an edited world object with the form’s body and refetches the instance', async () => {
+  it('saves an edited world object with the form’s body and the operator’s reason, and refetches the instance', async () => {
     const api = instanceApi({ 'POST /api/instances/i1/updateWorldStateItem': { body: makeFullInstance() } });
     const { user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Edit sign-1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit object' });
+    // Without a reason nothing is sent: the audit log needs one.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/instances/i1/updateWorldStateItem')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The sign pointed the wrong way');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('World state updated')).toBeInTheDocument();
     const [save] = api.callsTo('POST /api/instances/i1/updateWorldStateItem');
     expect(save?.body).toMatchObject({
+      reason: 'The sign pointed the wrong way',
       id: 'obj-1',
       name: 'sign-1',
       sceneId: 's-harbour',
@@ -186,7 +193,7 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(api.callsTo('GET /api/instances/i1')).toHaveLength(2));
   });
 
-  it('deletes a world offer by its key', async () => {
+  it('deletes a world offer by its key, with the operator’s reason', async () => {
     const api = instanceApi({
       'DELETE /api/instances/i1/deleteWorldStateItem/has.offer.s-square.off-1': { body: makeFullInstance() },
     });
@@ -195,9 +202,15 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove coffee-1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove coffee-1' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/instances/i1/deleteWorldStateItem/has.offer.s-square.off-1')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The café closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     expect(await screen.findByText('Item deleted')).toBeInTheDocument();
-    expect(api.callsTo('DELETE /api/instances/i1/deleteWorldStateItem/has.offer.s-square.off-1')).toHaveLength(1);
+    const deletes = api.callsTo('DELETE /api/instances/i1/deleteWorldStateItem/has.offer.s-square.off-1');
+    expect(deletes.map((request) => request.query.get('reason'))).toEqual(['The café closed']);
   });
 
   it('sends a message to the players of the instance’s version', async () => {

@@ -245,9 +245,9 @@ export function InstancePage() {
               gameId={gameId}
               world={world}
               specs={specs}
-              onSave={(values) => mutations.saveItem.mutateAsync(values)}
-              onDelete={(key) => mutations.deleteItem.mutateAsync(key)}
-              deletingKey={mutations.deleteItem.isPending ? (mutations.deleteItem.variables ?? null) : null}
+              onSave={(values, reason) => mutations.saveItem.mutateAsync({ values, reason })}
+              onDelete={(key, reason) => mutations.deleteItem.mutateAsync({ key, reason })}
+              deletingKey={mutations.deleteItem.isPending ? (mutations.deleteItem.variables?.key ?? null) : null}
             />
           </Accordion.Panel>
         </Accordion.Item>

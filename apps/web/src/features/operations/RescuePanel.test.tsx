@@ -59,6 +59,59 @@ describe('RescuePanel', { timeout: 30_000 }, () => {
     });
   });
 
+  it('applies several actions together with one reason, and names a refused one by its place', async () => {
+    const refusal = new ApiError(400, 'Please correct the errors in the form', {
+      message: 'Please correct the errors in the form',
+      errors: { 'actions.1.sceneId': 'No such scene' },
+    });
+    const onSubmit = vi.fn().mockRejectedValueOnce(refusal).mockResolvedValue({});
+    const { user } = renderPanel(onSubmit);
+    await user.click(screen.getByRole('combobox', { name: 'Item or attribute' }));
+    await user.click(await screen.findByRole('option', { name: 'Brass key' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add another action' }));
+    const second = screen.getByRole('group', { name: 'Action 2' });
+    await user.click(within(second).getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Move to a scene' }));
+    await user.click(within(second).getByRole('combobox', { name: 'Scene' }));
+    await user.click(await screen.findByRole('option', { name: 'Harbour' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add another action' }));
+    const third = screen.getByRole('group', { name: 'Action 3' });
+    await user.click(within(third).getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Teleport' }));
+    // Changed their mind: the teleport goes, the first two stay as they were.
+    await user.click(screen.getByRole('button', { name: 'Remove action 3' }));
+    expect(screen.queryByRole('group', { name: 'Action 3' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Action 1' })).getByRole('combobox', { name: 'Item or attribute' }),
+    ).toHaveValue('Brass key');
+
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Stuck behind the locked gate');
+    await user.click(screen.getByRole('button', { name: 'Apply 2 actions' }));
+    expect(onSubmit).toHaveBeenLastCalledWith({
+      actions: [
+        { kind: 'give', assetId: 'key', count: 1 },
+        { kind: 'scene', sceneId: 's2' },
+      ],
+      reason: 'Stuck behind the locked gate',
+    });
+    // The server's error shows under the second action's field, not the first's.
+    expect(
+      await within(screen.getByRole('group', { name: 'Action 2' })).findByText('No such scene'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Action 1' })).queryByText('No such scene'),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Apply 2 actions' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    // Applied: the form is empty again, one action, no reason.
+    expect(await screen.findByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Action 2' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Reason/ })).toHaveValue('');
+  });
+
   it('shows the server’s field errors under their fields', async () => {
     const refusal = new ApiError(400, 'Please correct the errors in the form', {
       message: 'Please correct the errors in the form',
@@ -100,6 +153,40 @@ describe('AuditTable', () => {
       'Lost the key to a bug',
       'items.key: — → 1',
     ]);
+  });
+
+  it('shows each action of a rescue on its own line, and a world edit’s reason', () => {
+    const several: AuditEntry = {
+      ...ENTRY,
+      id: 2,
+      what: [
+        { kind: 'give', assetId: 'key', count: 1 },
+        { kind: 'scene', sceneId: 's2' },
+      ],
+    };
+    const world: AuditEntry = {
+      ...ENTRY,
+      id: 3,
+      kind: 'world',
+      playerId: null,
+      playerName: null,
+      what: { op: 'delete', key: 'has.offer.s1.o1' },
+      reason: 'The café closed',
+      changes: [{ path: 'offers.o1', before: { name: 'coffee' }, after: null }],
+    };
+    render(
+      <MantineProvider env="test">
+        <AuditTable entries={[several, world]} />
+      </MantineProvider>,
+    );
+    const [, rescueRow, worldRow] = within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row');
+    expect(within(rescueRow!).getByText('give key 1')).toBeInTheDocument();
+    expect(within(rescueRow!).getByText('scene s2')).toBeInTheDocument();
+    expect(worldRow).toHaveTextContent('World');
+    expect(worldRow).toHaveTextContent('The café closed');
+    expect(worldRow).toHaveTextContent('delete has.offer.s1.o1');
+    expect(worldRow).toHaveTextContent('offers.o1: {"name":"coffee"} → —');
+    expect(Papa.parse<string[]>(auditCsv([several])).data[1]![4]).toBe('give key 1; scene s2');
   });
 
   it('says so when nobody changed the instance', () => {

@@ -1,12 +1,26 @@
 import {
   RESCUE_ACTION_KINDS,
+  RESCUE_MAX_ACTIONS,
   RESCUE_REASON_MAX,
   type RescueAction,
   type RescueActionKind,
   type RescueRequest,
 } from '@loci/domain';
-import { Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import './locales';
@@ -56,6 +70,12 @@ interface Draft {
 
 const EMPTY: Draft = { kind: 'give', target: null, count: 1, value: '', index: null, latitude: '', longitude: '' };
 
+/** A draft in the list, keyed for React across removals. */
+interface Row {
+  key: number;
+  draft: Draft;
+}
+
 /** The action the draft describes (the server checks it; this only shapes it). */
 function actionOf(draft: Draft): RescueAction {
   const target = draft.target ?? '';
@@ -88,57 +108,34 @@ function actionOf(draft: Draft): RescueAction {
 }
 
 /**
- * The rescue form of a player's panel (issue 16 §3): one engine action and the
- * operator's reason (required), applied as the operator event `rescue`. The
- * server's field errors show under their fields.
+ * One action of the rescue form: its kind, what it picks from the design and
+ * its own values; `error(field)` is the server's error for this action's field.
  */
-export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
+function ActionFields({
+  draft,
+  options,
+  dialogs,
+  onChange,
+  error,
+}: {
+  draft: Draft;
+  options: RescueOptions;
+  dialogs: string[];
+  onChange: (draft: Draft) => void;
+  error: (field: string) => string | undefined;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
+  const set = (fields: Partial<Draft>) => onChange({ ...draft, ...fields });
   const targetKind = TARGET_OF[draft.kind];
-  const field = (name: string) => errors[`actions.0.${name}`];
-
-  const submit = async () => {
-    if (reason.trim() === '') {
-      setErrors({ reason: t('operations.rescue.reasonRequired') });
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      await onSubmit({ actions: [actionOf(draft)], reason: reason.trim() });
-      setDraft(EMPTY);
-      setReason('');
-    } catch (error) {
-      setErrors(isApiError(error) && error.body?.errors ? (error.body.errors as Record<string, string>) : {});
-      if (!isApiError(error) || !error.body?.errors) throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Stack
-      gap="sm"
-      component="form"
-      aria-label={t('operations.rescue.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit().catch(() => undefined);
-      }}
-    >
-      <Text fw={500}>{t('operations.rescue.title')}</Text>
+    <>
       <Group grow align="flex-start">
         <Select
           label={t('operations.rescue.action')}
           data={RESCUE_ACTION_KINDS.map((kind) => ({ value: kind, label: t(`operations.rescue.kinds.${kind}`) }))}
           value={draft.kind}
           allowDeselect={false}
-          onChange={(kind) => kind && setDraft({ ...EMPTY, kind: kind as RescueActionKind })}
+          onChange={(kind) => kind && onChange({ ...EMPTY, kind: kind as RescueActionKind })}
         />
         {targetKind && (
           <Select
@@ -147,7 +144,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
             value={draft.target}
             searchable
             onChange={(target) => set({ target })}
-            error={field(TARGET_FIELD[draft.kind] ?? '')}
+            error={error(TARGET_FIELD[draft.kind] ?? '')}
           />
         )}
       </Group>
@@ -157,7 +154,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
           min={1}
           value={draft.count}
           onChange={(count) => set({ count })}
-          error={field('count')}
+          error={error('count')}
         />
       )}
       {draft.kind === 'set' && (
@@ -165,7 +162,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
           label={t('operations.rescue.value')}
           value={draft.value}
           onChange={(event) => set({ value: event.currentTarget.value })}
-          error={field('value')}
+          error={error('value')}
         />
       )}
       {draft.kind === 'closeDialog' && (
@@ -174,7 +171,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
           data={dialogs.map((title, index) => ({ value: String(index), label: title }))}
           value={draft.index}
           onChange={(index) => set({ index })}
-          error={field('index')}
+          error={error('index')}
         />
       )}
       {draft.kind === 'teleport' && (
@@ -184,17 +181,132 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
             decimalScale={6}
             value={draft.latitude}
             onChange={(latitude) => set({ latitude })}
-            error={field('latitude')}
+            error={error('latitude')}
           />
           <NumberInput
             label={t('operations.rescue.longitude')}
             decimalScale={6}
             value={draft.longitude}
             onChange={(longitude) => set({ longitude })}
-            error={field('longitude')}
+            error={error('longitude')}
           />
         </Group>
       )}
+    </>
+  );
+}
+
+/**
+ * The rescue form of a player's panel (issue 16 §3): one or several engine
+ * actions (up to the API's 20, e.g. give an item, set an attribute and move
+ * to a scene) with one reason (required), applied together as one operator
+ * event `rescue` and audited as one row. The server's field errors
+ * (`actions.{i}.{field}`) show under the fields of their action.
+ */
+export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
+  const { t } = useTranslation();
+  const nextKey = useRef(1);
+  const [rows, setRows] = useState<Row[]>([{ key: 0, draft: EMPTY }]);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const several = rows.length > 1;
+
+  const change = (key: number, draft: Draft) =>
+    setRows((current) => current.map((row) => (row.key === key ? { key, draft } : row)));
+  const add = () => {
+    const key = nextKey.current++;
+    setRows((current) => [...current, { key, draft: EMPTY }]);
+  };
+  const remove = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    // The server's errors name actions by their place, which a removal changes.
+    setErrors((current): Record<string, string> => (current.reason ? { reason: current.reason } : {}));
+  };
+
+  const submit = async () => {
+    if (reason.trim() === '') {
+      setErrors({ reason: t('operations.rescue.reasonRequired') });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      await onSubmit({ actions: rows.map((row) => actionOf(row.draft)), reason: reason.trim() });
+      setRows([{ key: nextKey.current++, draft: EMPTY }]);
+      setReason('');
+    } catch (error) {
+      setErrors(isApiError(error) && error.body?.errors ? (error.body.errors as Record<string, string>) : {});
+      if (!isApiError(error) || !error.body?.errors) throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldsOf = (row: Row, index: number) => (
+    <ActionFields
+      draft={row.draft}
+      options={options}
+      dialogs={dialogs}
+      onChange={(draft) => change(row.key, draft)}
+      error={(field) => errors[`actions.${index}.${field}`]}
+    />
+  );
+
+  return (
+    <Stack
+      gap="sm"
+      mt="md"
+      component="form"
+      aria-label={t('operations.rescue.title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit().catch(() => undefined);
+      }}
+    >
+      <Text fw={500}>{t('operations.rescue.title')}</Text>
+      {several
+        ? rows.map((row, index) => {
+            const label = t('operations.rescue.actionNumber', { n: index + 1 });
+            return (
+              <Fieldset
+                key={row.key}
+                aria-label={label}
+                legend={
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {label}
+                    </Text>
+                    <Tooltip label={t('operations.rescue.removeAction', { n: index + 1 })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={t('operations.rescue.removeAction', { n: index + 1 })}
+                        onClick={() => remove(row.key)}
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                }
+              >
+                <Stack gap="sm">{fieldsOf(row, index)}</Stack>
+              </Fieldset>
+            );
+          })
+        : fieldsOf(rows[0]!, 0)}
+      <Group>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={add}
+          disabled={rows.length >= RESCUE_MAX_ACTIONS}
+        >
+          {t('operations.rescue.addAction')}
+        </Button>
+      </Group>
       <Textarea
         label={t('operations.rescue.reason')}
         description={t('operations.rescue.reasonHelp')}
@@ -206,7 +318,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
       />
       <Group justify="flex-end">
         <Button type="submit" loading={saving}>
-          {t('operations.rescue.apply')}
+          {t('operations.rescue.applyAll', { count: rows.length })}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,6 @@
-import { STUCK_DEFAULT_MINUTES, type StuckPlayer } from '@loci/domain';
+import { STUCK_DEFAULT_MINUTES, STUCK_MAX_MINUTES, type StuckPlayer } from '@loci/domain';
 import { Anchor, Badge, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,7 +66,7 @@ export function StuckPlayersTable({
   );
 }
 
-/** The Gameplay page's stuck players, with the operator's choice of how long without progress counts. */
+/** The Gameplay page's stuck players, with the operator's choice (kept per game) of how long without progress counts. */
 export function StuckPlayersSection({
   gameId,
   zone,
@@ -76,7 +77,13 @@ export function StuckPlayersSection({
   refreshSeconds: number;
 }) {
   const { t } = useTranslation();
-  const [minutes, setMinutes] = useState(STUCK_DEFAULT_MINUTES);
+  // The operator's choice is kept per game in this browser (the server takes 1 to a day).
+  const [minutes, setMinutes] = useLocalStorage<number>({
+    key: `loci.stuckMinutes.${gameId}`,
+    defaultValue: STUCK_DEFAULT_MINUTES,
+    getInitialValueInEffect: false,
+  });
+  const [draft, setDraft] = useState<number | string>(minutes);
   const query = useStuckPlayers(gameId, minutes, refreshSeconds);
   return (
     <Stack gap="xs">
@@ -87,10 +94,16 @@ export function StuckPlayersSection({
         <NumberInput
           label={t('operations.stuck.minutes')}
           min={1}
-          max={1440}
+          max={STUCK_MAX_MINUTES}
           w={220}
-          value={minutes}
-          onChange={(value) => setMinutes(Math.max(1, Number(value) || STUCK_DEFAULT_MINUTES))}
+          value={draft}
+          onChange={(value) => {
+            setDraft(value);
+            // A cleared or partial field asks nothing new; a number is asked within 1 … a day.
+            const chosen = typeof value === 'number' ? value : Number.parseInt(value, 10);
+            if (Number.isFinite(chosen) && chosen >= 1) setMinutes(Math.min(STUCK_MAX_MINUTES, Math.floor(chosen)));
+          }}
+          onBlur={() => setDraft(minutes)}
         />
       </Group>
       <StuckPlayersTable gameId={gameId} players={query.data?.players ?? []} zone={zone} />

@@ -1,4 +1,10 @@
-import { worldStateKey, type WorldEntry, type WorldEntryType, type WorldEntryValues } from '@loci/domain';
+import {
+  RESCUE_REASON_MAX,
+  worldStateKey,
+  type WorldEntry,
+  type WorldEntryType,
+  type WorldEntryValues,
+} from '@loci/domain';
 import type { ObjectInstance, OfferInstance } from '@loci/engine';
 import {
   ActionIcon,
@@ -11,10 +17,10 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,9 +64,28 @@ export interface WorldStatePanelProps {
   gameId: string;
   world: InstanceWorld;
   specs: WorldSpecs | undefined;
-  onSave: (values: WorldEntryValues) => Promise<unknown>;
-  onDelete: (key: string) => Promise<unknown>;
+  /** Saves an entry; `reason` is the operator's, kept in the audit log. */
+  onSave: (values: WorldEntryValues, reason: string) => Promise<unknown>;
+  onDelete: (key: string, reason: string) => Promise<unknown>;
   deletingKey: string | null;
+}
+
+/** The operator's reason for a world edit (issue 16 §3: audited as a rescue is), required before it is sent. */
+function ReasonField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('operations.rescue.reason')}
+      description={t('operations.rescue.worldReasonHelp')}
+      withAsterisk
+      autosize
+      minRows={1}
+      maxLength={RESCUE_REASON_MAX}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+    />
+  );
 }
 
 /**
@@ -74,6 +99,20 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
   const [filter, setFilter] = useState<Filter>('all');
   const [editing, setEditing] = useState<Editing>(null);
   const [rawOpened, setRawOpened] = useState(false);
+  const [removing, setRemoving] = useState<ObjectInstance | OfferInstance | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const edit = (next: Editing) => {
+    setReason('');
+    setReasonError(undefined);
+    setEditing(next);
+  };
+  /** The trimmed reason, or null (and the field's error) when there is none. */
+  const givenReason = (): string | null => {
+    const trimmed = reason.trim();
+    if (trimmed === '') setReasonError(t('operations.rescue.reasonRequired'));
+    return trimmed === '' ? null : trimmed;
+  };
 
   const moderated = (archetypeId: string) =>
     Boolean(specs && (findType(specs, 'object', archetypeId) as { moderated?: boolean } | undefined)?.moderated);
@@ -107,22 +146,22 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
           latitude: object.location!.latitude,
           longitude: object.location!.longitude,
           iconUri: specs ? findType(specs, 'object', object.archetypeId)?.iconUri : undefined,
-          onOpen: () => setEditing({ type: 'object', entry: toEntry(object) }),
+          onOpen: () => edit({ type: 'object', entry: toEntry(object) }),
         })),
     [objects, specs],
   );
 
   const handleDelete = (item: ObjectInstance | OfferInstance) => {
-    modals.openConfirmModal({
-      title: t('operations.world.deleteTitle', { name: item.name }),
-      centered: true,
-      children: <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>,
-      labels: { confirm: t('operations.world.delete'), cancel: t('operations.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        onDelete(worldStateKey(item.type, item.sceneId, item.id)).catch(() => {});
-      },
-    });
+    setReason('');
+    setReasonError(undefined);
+    setRemoving(item);
+  };
+  const confirmDelete = () => {
+    const given = givenReason();
+    if (!removing || given === null) return;
+    const item = removing;
+    setRemoving(null);
+    onDelete(worldStateKey(item.type, item.sceneId, item.id), given).catch(() => {});
   };
 
   const rows = (items: readonly (ObjectInstance | OfferInstance)[]) =>
@@ -160,7 +199,7 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('operations.world.edit', { name: item.name })}
-                  onClick={() => setEditing({ type: item.type, entry: toEntry(item) })}
+                  onClick={() => edit({ type: item.type, entry: toEntry(item) })}
                   disabled={!specs}
                 >
                   <IconPencil size={16} />
@@ -226,7 +265,7 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing({ type: 'object' })}
+            onClick={() => edit({ type: 'object' })}
             disabled={!specs}
           >
             {t('operations.world.addObject')}
@@ -245,7 +284,7 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
         <Button
           size="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={() => setEditing({ type: 'offer' })}
+          onClick={() => edit({ type: 'offer' })}
           disabled={!specs}
         >
           {t('operations.world.addOffer')}
@@ -283,28 +322,63 @@ export function WorldStatePanel({ gameId, world, specs, onSave, onDelete, deleti
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={modalTitle} size="xl" centered>
         {editing && specs && (
-          <WorldEntryForm
-            gameId={gameId}
-            type={editing.type}
-            value={editing.entry}
-            specs={specs}
-            readOnly={false}
-            onSubmit={async (values) => {
-              await onSave(values);
-              setEditing(null);
-            }}
-            onDelete={
-              editing.entry?.id
-                ? async () => {
-                    const { entry, type } = editing;
-                    await onDelete(worldStateKey(type, entry!.sceneId ?? '', entry!.id!));
-                    setEditing(null);
-                  }
-                : undefined
-            }
-            onCancel={() => setEditing(null)}
-          />
+          <Stack gap="md">
+            <ReasonField value={reason} onChange={setReason} error={reasonError} />
+            <WorldEntryForm
+              gameId={gameId}
+              type={editing.type}
+              value={editing.entry}
+              specs={specs}
+              readOnly={false}
+              onSubmit={async (values) => {
+                const given = givenReason();
+                // Nothing is sent without a reason; the form stays open (its own errors are none).
+                if (given === null) return;
+                await onSave(values, given);
+                setEditing(null);
+              }}
+              onDelete={
+                editing.entry?.id
+                  ? async () => {
+                      const given = givenReason();
+                      if (given === null) return;
+                      const { entry, type } = editing;
+                      await onDelete(worldStateKey(type, entry!.sceneId ?? '', entry!.id!), given);
+                      setEditing(null);
+                    }
+                  : undefined
+              }
+              onCancel={() => setEditing(null)}
+            />
+          </Stack>
         )}
+      </Modal>
+
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? t('operations.world.deleteTitle', { name: removing.name }) : ''}
+        centered
+      >
+        <Stack
+          gap="md"
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirmDelete();
+          }}
+        >
+          <Text size="sm">{domainText(t, 'DESIGN_TEXTS', 'confirmDelete')}</Text>
+          <ReasonField value={reason} onChange={setReason} error={reasonError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {t('operations.cancel')}
+            </Button>
+            <Button type="submit" color="red">
+              {t('operations.world.delete')}
+            </Button>
+          </Group>
+        </Stack>
       </Modal>
     </Stack>
   );

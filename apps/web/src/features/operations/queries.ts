@@ -160,7 +160,8 @@ export function useInstanceMutations(gameId: string, instanceId: string) {
   });
 
   const saveItem = useMutation({
-    mutationFn: (values: WorldEntryValues) => operationsApi.updateWorldStateItem(instanceId, values),
+    mutationFn: ({ values, reason }: { values: WorldEntryValues; reason: string }) =>
+      operationsApi.updateWorldStateItem(instanceId, values, reason),
     onSuccess: () => {
       notifySuccess(OPERATION_TEXTS.worldStateUpdated);
       void refetch();
@@ -171,12 +172,13 @@ export function useInstanceMutations(gameId: string, instanceId: string) {
   });
 
   const deleteItem = useMutation({
-    mutationFn: (itemKey: string) => operationsApi.deleteWorldStateItem(instanceId, itemKey),
+    mutationFn: ({ key, reason }: { key: string; reason: string }) =>
+      operationsApi.deleteWorldStateItem(instanceId, key, reason),
     onSuccess: () => {
       notifySuccess(OPERATION_TEXTS.itemDeleted);
       void refetch();
     },
-    onError: (error, itemKey) => notifyError(OPERATION_TEXTS.errorDeletingItem(itemKey), error),
+    onError: (error, { key }) => notifyError(OPERATION_TEXTS.errorDeletingItem(key), error),
   });
 
   return { terminate, remove, saveItem, deleteItem, refetch };
