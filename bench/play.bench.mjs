@@ -9,7 +9,8 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONCURRENCY (32),
 // BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_SERVER=source (run the server
 // from its TypeScript source instead of dist), BENCH_LOG_LEVEL (warn),
-// BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder).
+// BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder),
+// BENCH_DB_SUFFIX (scratch databases of this run's own), BENCH_KEEP_DB=1 (keep the play database).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Scratch databases: BENCH_DB_SUFFIX tells apart two runs at once on one server (A/B of two builds).
-const SUFFIX = process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX.replace(/\W/g, '')}` : '';
+const SUFFIX = process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX.toLowerCase().replace(/\W/g, '')}` : '';
 const PLAY_DB = `loci_bench_play${SUFFIX}`;
 const PGBENCH_DB = `loci_bench_pgbench${SUFFIX}`;
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
