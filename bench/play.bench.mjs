@@ -9,7 +9,8 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONCURRENCY (32),
 // BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_SERVER=source (run the server
 // from its TypeScript source instead of dist), BENCH_LOG_LEVEL (warn),
-// BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder).
+// BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder),
+// BENCH_DB_SUFFIX (scratch databases of this run's own), BENCH_KEEP_DB=1 (keep the play database).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -33,8 +34,10 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 // Server processes (LOCI_WORKERS); more than one needs Redis (BENCH_REDIS_URL).
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PLAY_DB = 'loci_bench_play';
-const PGBENCH_DB = 'loci_bench_pgbench';
+// Scratch databases: BENCH_DB_SUFFIX tells apart two runs at once on one server (A/B of two builds).
+const SUFFIX = process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX.toLowerCase().replace(/\W/g, '')}` : '';
+const PLAY_DB = `loci_bench_play${SUFFIX}`;
+const PGBENCH_DB = `loci_bench_pgbench${SUFFIX}`;
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
   (candidate) => !candidate.includes('/') || existsSync(candidate),
 );
@@ -154,6 +157,33 @@ async function databaseCounters(admin) {
   return Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)]));
 }
 
+/**
+ * Per table of the play database: sequential scans and the rows they read, index scans and the rows they
+ * fetched (pg_stat_user_tables; read through a client of the play database, which sees its own tables).
+ */
+async function tableCounters(client) {
+  const { rows } = await client.query(
+    `SELECT relname, seq_scan::bigint AS seq, seq_tup_read::bigint AS seq_rows,
+            coalesce(idx_scan, 0)::bigint AS idx, coalesce(idx_tup_fetch, 0)::bigint AS idx_rows
+       FROM pg_stat_user_tables`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.relname, row]));
+}
+
+/** `tableCounters` differences per event, for the tables the events touched. */
+function tablesPerEvent(before, after, events) {
+  const lines = [];
+  for (const [name, end] of Object.entries(after)) {
+    const start = before[name] ?? { seq: 0, seq_rows: 0, idx: 0, idx_rows: 0 };
+    const d = (key) => (Number(end[key]) - Number(start[key])) / events;
+    if (d('seq') + d('idx') < 0.05) continue;
+    lines.push(
+      `${name} ${d('seq').toFixed(2)} seq scans (${d('seq_rows').toFixed(1)} rows), ${d('idx').toFixed(2)} index scans (${d('idx_rows').toFixed(1)} rows)`,
+    );
+  }
+  return lines.join('; ');
+}
+
 async function rowSizes() {
   const client = new pg.Client({ connectionString: urlOf(PLAY_DB) });
   await client.connect();
@@ -238,7 +268,10 @@ try {
   );
 
   const pid = server.child.pid;
+  const stats = new pg.Client({ connectionString: urlOf(PLAY_DB) });
+  await stats.connect();
   const probe = async () => ({
+    tables: await tableCounters(stats),
     cpu: cpuMs(pid),
     backends: backendsCpuMs(PLAY_DB),
     client: process.cpuUsage(),
@@ -254,6 +287,10 @@ try {
   const machineBusy =
     (play.atEnd.machine.busy - play.atStart.machine.busy) / (play.atEnd.machine.total - play.atStart.machine.total);
   const [beforeCounters, afterCounters] = [play.atStart.counters, play.atEnd.counters];
+  // The statistics collector publishes a backend's counters within ~0.5 s: read the tables' a moment later.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const tablesAtEnd = await tableCounters(stats);
+  await stats.end();
   const sizes = await rowSizes();
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
@@ -291,13 +328,15 @@ try {
       `${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
       `${perEvent('inserted')} inserted, ${perEvent('updated')} updated, ${perEvent('hits')} buffer hits.`,
   );
+  console.log(`Per event, by table: ${tablesPerEvent(play.atStart.tables, tablesAtEnd, play.events)}.`);
   console.log(
     `Stored: player state ${sizes.player} B, world ${sizes.world} B (pg_column_size, averages); ${sizes.records} gameplay records.`,
   );
   console.log(`pgbench: ${bench.command} postgres://…/${PGBENCH_DB} (after pgbench -i -q)`);
 } finally {
   if (server) server.child.kill('SIGTERM');
-  await admin.query(`DROP DATABASE IF EXISTS ${PLAY_DB} WITH (FORCE)`).catch(() => {});
+  // BENCH_KEEP_DB=1 keeps the play database for a look at its plans (EXPLAIN) after the run.
+  if (!process.env.BENCH_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS ${PLAY_DB} WITH (FORCE)`).catch(() => {});
   await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`).catch(() => {});
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });

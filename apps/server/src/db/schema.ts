@@ -542,9 +542,11 @@ export type InstanceEventRow = typeof instanceEvents.$inferSelect;
  * Where each player was, one row per change of `player_states.latitude` /
  * `longitude` (the map analytics' heatmap, tracks and geofence visits,
  * docs/analytics.md "Map analytics"). Written by the database itself: the
- * trigger `player_states_track_position` (migration map-analytics) appends a
- * row whenever a player row is inserted with, or updated to, a new position,
- * whichever write path did it.
+ * triggers `player_states_track_position` (on insert, migration map-analytics)
+ * and `player_states_track_move` (on an update that moved the player, called
+ * only then: migration position-trigger-when) append a row whenever a player
+ * row is inserted with, or updated to, a new position, whichever write path
+ * did it.
  */
 export const playerPositions = pgTable(
   'player_positions',

@@ -88,8 +88,34 @@ export function sanitizeRichTextFields(schema: Schema, value: unknown): unknown 
   return value;
 }
 
-/** fastify-type-provider-zod's validator, but with the rich-text fields of the data sanitised before parsing. */
+/**
+ * Whether `schema` has a rich-text field anywhere (the same walk as sanitizeRichTextFields, without a value).
+ * A schema met again on the way (a lazy's recursion) has nothing the first meeting did not see.
+ */
+export function holdsRichText(schema: Schema, seen: Set<Schema> = new Set()): boolean {
+  if (isRichTextField(schema)) return true;
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  if (schema instanceof z.core.$ZodPipe) return holdsRichText(schema._zod.def.in, seen);
+  if (schema instanceof z.core.$ZodLazy) return holdsRichText(schema._zod.def.getter(), seen);
+  if (schema instanceof z.core.$ZodArray) return holdsRichText(schema._zod.def.element, seen);
+  if (schema instanceof z.core.$ZodObject)
+    return Object.values(schema._zod.def.shape).some((field) => holdsRichText(field, seen));
+  if (schema instanceof z.core.$ZodRecord) return holdsRichText(schema._zod.def.valueType, seen);
+  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.some((option) => holdsRichText(option, seen));
+  if (schema instanceof z.core.$ZodIntersection)
+    return holdsRichText(schema._zod.def.left, seen) || holdsRichText(schema._zod.def.right, seen);
+  return 'innerType' in def && holdsRichText(def.innerType as Schema, seen);
+}
+
+/**
+ * fastify-type-provider-zod's validator, but with the rich-text fields of the data sanitised before parsing —
+ * for the schemas that hold rich text; the others (a player's event, on the hot path of play) skip the walk.
+ */
 export const richTextValidatorCompiler: typeof validatorCompiler = (route) => {
   const validate = validatorCompiler(route);
-  return (data) => validate(sanitizeRichTextFields(route.schema as Schema, data));
+  const schema = route.schema as Schema;
+  if (!holdsRichText(schema)) return validate;
+  return (data) => validate(sanitizeRichTextFields(schema, data));
 };

@@ -204,12 +204,14 @@ function answerBody(args: {
   playerId: string;
   outputs: Output[];
   trace: StepTrace | null;
+  /** The view of `playerId` in `state`, when the caller has it already. */
+  view?: PlayerView;
 }): Omit<PlayAnswer, 'messages'> {
   const { spec, state, playerId } = args;
   const player = state.players[playerId]!;
   return {
     outputs: args.outputs.filter((output) => output.playerId === playerId),
-    view: viewOf(spec, state, playerId),
+    view: args.view ?? viewOf(spec, state, playerId),
     ...(args.trace ? { debug: { trace: args.trace, player, world: state.world } } : {}),
   };
 }
@@ -675,12 +677,13 @@ export async function sendPlayEvent({
       const mediaType = await submittedMediaType(db, user, row, event.mediaId);
       return { traceAllRules, bindDevice, event: mediaType ? { ...event, mediaType } : event };
     },
-    answer: ({ spec, versionId, result, playerId, traceAllRules }) => ({
+    answer: ({ spec, versionId, result, playerId, view, traceAllRules }) => ({
       versionId,
       ...answerBody({
         spec,
         state: result.state,
         playerId,
+        view,
         outputs: result.outputs,
         trace: traceAllRules ? result.trace : null,
       }),

@@ -247,8 +247,13 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ctx.log.warn({ err: error, room, event }, 'realtime: emit failed');
     }
   };
-  const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) =>
+  // One process without Redis: a room nobody is in here is a room nobody is in — skip encoding the packet
+  // (a player's every event pushes to the rooms of their watchers, mostly empty). With Redis, other processes may hold it.
+  const local = io.of('/').adapter;
+  const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) => {
+    if (!redis && !local.rooms.has(room)) return;
     emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
+  };
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
   const anyEvent: Server = io;
 

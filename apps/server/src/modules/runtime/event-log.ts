@@ -14,7 +14,7 @@
  * rewrites its player id in the log as everywhere else.
  *
  * Why it is atomic. The entry is written by the same statement (the
- * optimistic path's WRITE_PLAYER_EVENT, `touchWithPlayer`) or in the same
+ * optimistic path's `writeStatement`, `touchWithPlayer`) or in the same
  * transaction as the change: it exists exactly when the change committed.
  *
  * Why `seq` is the instance's commit order. `seq` comes from one sequence;

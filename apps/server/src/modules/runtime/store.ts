@@ -519,7 +519,7 @@ async function stepLoaded(
 
 /**
  * What a committed step pushes: per player with outputs (and the acting player, for who sees their screen),
- * their outputs and view; the instance's status.
+ * their outputs and view (computed once, when first read); the instance's status.
  */
 function pushOf(
   spec: GameSpec,
@@ -528,6 +528,8 @@ function pushOf(
   byPlayer: ReadonlyMap<string, PlayerStateRow>,
   join: JoinOptions | undefined,
   actingPlayerId: string | null,
+  /** A view already computed (the acting player's, for the answer): not computed again. */
+  known?: { playerId: string; view: PlayerView },
 ): PendingPush {
   const outputsByPlayer = new Map<string, Output[]>();
   if (actingPlayerId && result.state.players[actingPlayerId]) outputsByPlayer.set(actingPlayerId, []);
@@ -540,12 +542,18 @@ function pushOf(
   return {
     instanceId: instance.id,
     status: instance.status,
-    players: [...outputsByPlayer].map(([playerId, outputs]) => ({
-      playerId,
-      userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (join?.userId ?? playerId),
-      outputs,
-      view: viewOf(spec, result.state, playerId),
-    })),
+    players: [...outputsByPlayer].map(([playerId, outputs]) => {
+      // Computed when first read — by the answer, or by a push that has someone to reach — and then kept.
+      let view: PlayerView | undefined = known?.playerId === playerId ? known.view : undefined;
+      return {
+        playerId,
+        userId: byPlayer.has(playerId) ? byPlayer.get(playerId)!.userId : (join?.userId ?? playerId),
+        outputs,
+        get view() {
+          return (view ??= viewOf(spec, result.state, playerId));
+        },
+      };
+    }),
   };
 }
 
@@ -752,6 +760,8 @@ export interface SteppedForAnswer {
   versionId: string;
   result: StepResult;
   playerId: string;
+  /** The player's view after the step (the same object the push to their watchers carries). */
+  view: PlayerView;
   traceAllRules: boolean;
 }
 
@@ -895,26 +905,45 @@ interface ReadRow {
  * and steps again. The stored answer's primary key turns a concurrent
  * duplicate of the same client event id into a unique violation: the
  * statement then changes nothing and the retry finds the first one's answer.
+ *
+ * The parts an event does not need are left out of its statement — the
+ * records when the step made none, the messages when the read found none
+ * waiting (a message sent since is delivered with the next event, as when
+ * it arrives just after this one commits), the stored answer without a
+ * client event id — so the common location update runs the smallest plan.
+ * Each combination is its own named prepared statement (at most eight).
  */
-const WRITE_PLAYER_EVENT = `
+interface WriteParts {
+  records: boolean;
+  messages: boolean;
+  answer: boolean;
+}
+
+const WRITE_HEAD = `
 with touched as (
-  update game_instances set updated_at = $3
-  where id = $1 and (world->>'revision')::int = $4
+  update game_instances set updated_at = :now
+  where id = :instance and (world->>'revision')::int = :revision
   returning id
 ), written as (
   update player_states
-  set name = $5, status = $6, state = $7::jsonb, latitude = $8, longitude = $9, updated_at = $3,
-    device_id = coalesce(device_id, $10)
-  where instance_id = $1 and player_id = $2 and xmin = $11::text::xid and exists (select 1 from touched)
+  set name = :name, status = :status, state = :state::jsonb, latitude = :latitude, longitude = :longitude,
+    updated_at = :now, device_id = coalesce(device_id, :device)
+  where instance_id = :instance and player_id = :player and xmin = :playerRev::text::xid
+    and exists (select 1 from touched)
   returning player_id
-), records as (
+), logged as (
+  insert into instance_events (instance_id, player_id, version_id, at, entry)
+  select :instance, :player, :version, :now, :entry::jsonb from written
+)`;
+const WRITE_RECORDS = `, records as (
   insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
-  select $1, $12, $13, r->>'playerId', r->>'name', (r->>'at')::timestamptz, r->'record'
-  from jsonb_array_elements($14::jsonb) r
+  select :instance, :game, :version, r->>'playerId', r->>'name', (r->>'at')::timestamptz, r->'record'
+  from jsonb_array_elements(:records::jsonb) r
   where exists (select 1 from written)
-), delivered as (
-  update player_messages set delivered_at = $3
-  where $15::boolean and instance_id = $1 and player_id = $2 and delivered_at is null
+)`;
+const WRITE_MESSAGES = `, delivered as (
+  update player_messages set delivered_at = :now
+  where instance_id = :instance and player_id = :player and delivered_at is null
     and exists (select 1 from written)
   returning id, message, scene_id, created_at
 ), messages as (
@@ -922,16 +951,39 @@ with touched as (
       'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::jsonb)
     as list
   from delivered
-), answered as (
+)`;
+const WRITE_ANSWER = (messages: boolean) => `, answered as (
   insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
-  select $1, $2, $16::text, jsonb_set($17::jsonb, '{messages}', (select list from messages)), $3
+  select :instance, :player, :clientEventId::text,
+    ${messages ? `jsonb_set(:answer::jsonb, '{messages}', (select list from messages))` : ':answer::jsonb'}, :now
   from written
-  where $16::text is not null
-), logged as (
-  insert into instance_events (instance_id, player_id, version_id, at, entry)
-  select $1, $2, $13, $3, $18::jsonb from written
-)
-select (select count(*)::int from written) as applied, (select list from messages) as messages`;
+)`;
+
+/**
+ * The write statement of `parts`: its name, its text with numbered parameters (`:name` becomes `$n`; casts
+ * `::type` and the upper-case `HH24:MI:SS` of the date format are not names), and their names in order.
+ */
+function writeStatement(parts: WriteParts): { name: string; text: string; params: string[] } {
+  const name = `play_event_write_${+parts.records}${+parts.messages}${+parts.answer}`;
+  const cached = writeStatements.get(name);
+  if (cached) return cached;
+  const named =
+    WRITE_HEAD +
+    (parts.records ? WRITE_RECORDS : '') +
+    (parts.messages ? WRITE_MESSAGES : '') +
+    (parts.answer ? WRITE_ANSWER(parts.messages) : '') +
+    `\nselect (select count(*)::int from written) as applied, ` +
+    (parts.messages ? '(select list from messages) as messages' : `'[]'::jsonb as messages`);
+  const params: string[] = [];
+  const text = named.replace(/(?<![:\w]):([a-z][a-zA-Z]*)/g, (_, param: string) => {
+    if (!params.includes(param)) params.push(param);
+    return `$${params.indexOf(param) + 1}`;
+  });
+  const statement = { name, text, params };
+  writeStatements.set(name, statement);
+  return statement;
+}
+const writeStatements = new Map<string, { name: string; text: string; params: string[] }>();
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown): boolean =>
@@ -1007,7 +1059,7 @@ const notAPlayer = () =>
  * 2. `check` (device binding, playtest debug, a medium's kind) and the step, in
  *    memory, on the world and the player as read.
  * 3. When the world did not change, ONE conditional statement writes it all
- *    (WRITE_PLAYER_EVENT): it applies only if the world's revision and the
+ *    (`writeStatement`): it applies only if the world's revision and the
  *    player row are still the ones read, so the step is exactly what a step
  *    under the lock would have computed; otherwise nothing is written and the
  *    event is read and stepped again (a few times, with jitter).
@@ -1062,45 +1114,52 @@ export async function runPlayerEvent(
     // The world changed (or, never with one player loaded, someone else did): the locking path decides.
     if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
 
+    const view = viewOf(spec, result.state, player.playerId);
     const body = args.answer({
       spec,
       versionId: row.versionId,
       result,
       playerId: player.playerId,
+      view,
       traceAllRules: checked.traceAllRules,
     });
     let written: { applied: number; messages: DeliveredMessage[] } | undefined;
     try {
+      const statement = writeStatement({
+        records: result.records.length > 0,
+        messages: found.has_messages,
+        answer: clientEventId !== null,
+      });
+      const values: Record<string, unknown> = {
+        instance: row.id,
+        player: player.playerId,
+        now: now.toISOString(),
+        revision: row.world.revision,
+        name: next.name,
+        status: next.status,
+        state: JSON.stringify(next),
+        latitude: next.location?.latitude ?? null,
+        longitude: next.location?.longitude ?? null,
+        device: checked.bindDevice ?? null,
+        playerRev: found.player_rev,
+        game: row.gameId,
+        version: row.versionId,
+        records: JSON.stringify(
+          result.records.map((record) => ({
+            playerId: record.playerId,
+            name: record.name,
+            at: new Date(record.when).toISOString(),
+            record,
+          })),
+        ),
+        clientEventId,
+        answer: clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
+        entry: JSON.stringify(stepEntry(event, now, drawn.drawn, settings.period)),
+      };
       [written] = await ctx.database.query<{ applied: number; messages: DeliveredMessage[] }>(
-        'play_event_write',
-        WRITE_PLAYER_EVENT,
-        [
-          row.id,
-          player.playerId,
-          now.toISOString(),
-          row.world.revision,
-          next.name,
-          next.status,
-          JSON.stringify(next),
-          next.location?.latitude ?? null,
-          next.location?.longitude ?? null,
-          checked.bindDevice ?? null,
-          found.player_rev,
-          row.gameId,
-          row.versionId,
-          JSON.stringify(
-            result.records.map((record) => ({
-              playerId: record.playerId,
-              name: record.name,
-              at: new Date(record.when).toISOString(),
-              record,
-            })),
-          ),
-          found.has_messages,
-          clientEventId,
-          clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
-          JSON.stringify(stepEntry(event, now, drawn.drawn, settings.period)),
-        ],
+        statement.name,
+        statement.text,
+        statement.params.map((param) => values[param]),
       );
     } catch (error) {
       // A concurrent duplicate of this client event id stored its answer first: read it on the next attempt.
@@ -1109,7 +1168,11 @@ export async function runPlayerEvent(
     }
     if (!written || written.applied !== 1) continue;
     const instance = { ...row, updatedAt: now };
-    pushStepped(ctx, pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined, player.playerId));
+    const known = { playerId: player.playerId, view };
+    pushStepped(
+      ctx,
+      pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined, player.playerId, known),
+    );
     return { ...body, messages: written.messages };
   }
   return runLockedPlayerEvent(ctx, { ...args, clientEventId });
@@ -1189,6 +1252,10 @@ async function runLockedPlayerEvent(
         versionId: row.versionId,
         result: stepped.result,
         playerId: player.playerId,
+        // The push's view of the acting player (computed here, once, for both).
+        view:
+          stepped.push.players.find((pushed) => pushed.playerId === player.playerId)?.view ??
+          viewOf(stepped.spec, stepped.result.state, player.playerId),
         traceAllRules: checked.traceAllRules,
       }),
       messages,
