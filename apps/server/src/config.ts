@@ -70,6 +70,8 @@ const envSchema = z.object({
   LOCI_HANDSHAKE_RATE: z.coerce.number().int().min(1).default(120),
   LOCI_PLAYER_EVENT_RATE: z.coerce.number().int().min(1).default(10),
   LOCI_TRADE_PROPOSAL_RATE: z.coerce.number().int().min(1).default(10),
+  // How often a server process tells the others (Redis) which players its operators watch (watch-interest.ts).
+  LOCI_WATCH_ANNOUNCE_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // HTTP hardening (security headers, proxies) — kept together.
   LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
@@ -133,6 +135,8 @@ export interface Config {
     tradeProposalsPerMinute: number;
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** How often a process announces its "See as the player" rooms to the others (ms); they keep each 3 periods. */
+  watchAnnounceMs: number;
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): none by default, since anyone
    * can send the header and would then choose the address the rate limit counts.
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tradeProposalsPerMinute: e.LOCI_TRADE_PROPOSAL_RATE,
     },
     logLevel: e.LOG_LEVEL,
+    watchAnnounceMs: e.LOCI_WATCH_ANNOUNCE_MS,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,
     tileUrl: e.LOCI_TILE_URL,
     tileAttribution: e.LOCI_TILE_ATTRIBUTION,

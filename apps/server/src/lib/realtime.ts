@@ -48,7 +48,10 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 export const instanceRoom = (instanceId: string): string => `instance:${instanceId}`;
 
 /** The room of the operators who see one player's screen ("See as the player"): never the players'. */
-export const playerWatchRoom = (instanceId: string, playerId: string): string => `player:${instanceId}:${playerId}`;
+/** Every player-watch room's name starts with this. */
+export const PLAYER_WATCH_PREFIX = 'player:';
+export const playerWatchRoom = (instanceId: string, playerId: string): string =>
+  `${PLAYER_WATCH_PREFIX}${instanceId}:${playerId}`;
 
 /** A Realtime that delivers nothing: used until the HTTP server listens, and by tests that do not listen. */
 export function createNullRealtime(): Realtime {

@@ -117,6 +117,9 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
   let game: PlayableGame;
   let socket: Socket | undefined;
   let aliceSocket: Socket | undefined;
+  let operatorSocket: Socket | undefined;
+  /** The shared instance, once the first test started it. */
+  let instanceId = '';
 
   beforeAll(async () => {
     // The in-process app makes the database and seeds it; it serves nobody.
@@ -130,13 +133,15 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
       offerQuantity: 1,
     });
     [a, b] = await Promise.all([
-      startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WORKERS: '2' }),
-      startNode(t.databaseUrl!, t.config.jwtSecret),
+      // Watch rooms announced every 0.3 s, kept 0.9 s: a node a second old has only the announcements to go by.
+      startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WORKERS: '2', LOCI_WATCH_ANNOUNCE_MS: '300' }),
+      startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WATCH_ANNOUNCE_MS: '300' }),
     ]);
   }, 180_000);
   afterAll(async () => {
     socket?.close();
     aliceSocket?.close();
+    operatorSocket?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await t?.close();
   });
@@ -151,7 +156,7 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
   it('plays one shared world: a pick on node A is pushed to a player on node B, whose own pick is refused and pushed back to A', async () => {
     const started = await call(a, alice, 'POST', `/api/play/games/${game.gameId}/instances`, {});
     expect(started.status).toBe(201);
-    const { instanceId } = (await started.json()) as { instanceId: string };
+    ({ instanceId } = (await started.json()) as { instanceId: string });
     const joined = await call(b, bob, 'POST', `/api/play/games/${game.gameId}/instances`, {});
     expect(joined.status).toBe(201);
     expect(((await joined.json()) as { instanceId: string }).instanceId).toBe(instanceId);
@@ -184,6 +189,24 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     // Alice's retry, sent to the other node, is answered with her first answer.
     const retry = await call(b, alice, 'POST', `/api/play/instances/${instanceId}/events`, pick);
     expect(await retry.json()).toEqual(answer);
+  });
+
+  it('pushes a player’s step on node A to the operator who sees as that player on node B', async () => {
+    expect(instanceId).not.toBe('');
+    // Past every node's first moments (when it pushes to every watch room, not knowing the others' yet).
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    operatorSocket = await connectSocket(b.url, owner.token);
+    const watched = { instanceId, playerId: alice.user.id };
+    expect(await operatorSocket.timeout(5000).emitWithAck(SOCKET_EVENTS.watchPlayer, watched)).toEqual({ ok: true });
+    // Node A's two workers hear of the watcher from node B's announcement (through Redis), not from a socket.
+    const seen = nextEvent(operatorSocket, SOCKET_EVENTS.playerView, 10_000);
+    const moved = await call(a, alice, 'POST', `/api/play/instances/${instanceId}/events`, {
+      type: 'location',
+      latitude: 37.9,
+      longitude: 23.7,
+    });
+    expect(moved.status).toBe(200);
+    expect(await seen).toMatchObject({ ...watched, view: { location: { latitude: 37.9, longitude: 23.7 } } });
   });
 
   it('starts both nodes, one of them two workers, and creates the configured administrator once', async () => {

@@ -19,6 +19,7 @@ import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
+  PLAYER_WATCH_PREFIX,
   playerWatchRoom,
   userRoom,
   type Realtime,
@@ -29,6 +30,7 @@ import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, checkWatchPlayerAccess, WATCH_MESSAGES } from './access.js';
 import { withSafePublish } from './safe-publish.js';
+import { createWatchInterest } from './watch-interest.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
 interface SocketData {
@@ -36,9 +38,16 @@ interface SocketData {
   /** When the handshake token expires (seconds since the epoch): the socket closes then. */
   expiresAt: number;
 }
-/** Socket.IO typed by the domain's protocol maps (no server-to-server events). */
-type LociServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LociSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between server processes (the Redis adapter's serverSideEmit): the watch rooms a process's sockets are in. */
+interface ServerSideEvents {
+  watching: (rooms: string[]) => void;
+}
+/** Socket.IO typed by the domain's protocol maps. */
+type LociServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+type LociSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+
+/** How many announce periods (LOCI_WATCH_ANNOUNCE_MS) the other processes remember an announcement. */
+const WATCH_TTL_PERIODS = 3;
 
 /** How long the first connection to Redis may take before start-up fails with a clear message. */
 const REDIS_FIRST_CONNECT_RETRIES = 5;
@@ -186,6 +195,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ack: unknown,
       check: (user: CurrentUser) => Promise<{ ok: true } | { ok: false; message: string }>,
       room: string,
+      onJoined?: () => void,
     ) => {
       const reply = (answer: WatchAck) => typeof ack === 'function' && ack(answer);
       if (!watches.take(socket.id).ok) return reply({ ok: false, message: PLAY_MESSAGES.tooManyEvents });
@@ -199,7 +209,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           }
           socket.data.user = session.user;
           const access = await check(session.user);
-          if (access.ok) await socket.join(room);
+          if (access.ok) {
+            await socket.join(room);
+            onJoined?.();
+          }
           reply(access);
         })
         .catch((error: unknown) => {
@@ -230,6 +243,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         ack,
         (user) => checkWatchPlayerAccess(ctx, user, instanceId, playerId),
         playerWatchRoom(instanceId, playerId),
+        () => announce([playerWatchRoom(instanceId, playerId)]),
       );
     });
     socket.on(SOCKET_EVENTS.unwatchPlayer, (body: unknown, ack: unknown) => {
@@ -250,6 +264,31 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   // One process without Redis: a room nobody is in here is a room nobody is in — skip encoding the packet
   // (a player's every event pushes to the rooms of their watchers, mostly empty). With Redis, other processes may hold it.
   const local = io.of('/').adapter;
+  // With Redis: which player-watch rooms have a socket in any process (watch-interest.ts). Every step of every
+  // player pushes to its watch room; a push to a room nobody holds is neither encoded nor published.
+  const watchInterest = createWatchInterest({
+    now: () => Date.now(),
+    ttlMs: WATCH_TTL_PERIODS * ctx.config.watchAnnounceMs,
+    hasLocal: (room) => (local.rooms.get(room)?.size ?? 0) > 0,
+  });
+  function announce(rooms: string[]): void {
+    if (!redis || rooms.length === 0) return;
+    try {
+      io.serverSideEmit('watching', rooms);
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'realtime: announcing watch rooms failed');
+    }
+  }
+  const announcing = redis
+    ? setInterval(() => {
+        watchInterest.prune();
+        announce([...local.rooms.keys()].filter((room) => room.startsWith(PLAYER_WATCH_PREFIX)));
+      }, ctx.config.watchAnnounceMs).unref()
+    : undefined;
+  io.on('watching', (rooms) => {
+    // Another process of ours sent it, through Redis: still, only names are kept.
+    if (Array.isArray(rooms)) watchInterest.heard(rooms.filter((room): room is string => typeof room === 'string'));
+  });
   const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) => {
     if (!redis && !local.rooms.has(room)) return;
     emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
@@ -260,8 +299,11 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   let closed = false;
   return {
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
-    toPlayerWatchers: (instanceId, playerId, event, payload) =>
-      emitPush(playerWatchRoom(instanceId, playerId), event, payload),
+    toPlayerWatchers: (instanceId, playerId, event, payload) => {
+      const room = playerWatchRoom(instanceId, playerId);
+      if (redis && !watchInterest.watched(room)) return;
+      emitPush(room, event, payload);
+    },
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
@@ -287,6 +329,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(announcing);
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself right after.
       io.local.disconnectSockets(true);
       await io.of('/').adapter.close();
