@@ -8,7 +8,6 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import {
-  DESIGN_API_MESSAGES,
   domainTextRef,
   renderDomainText,
   isAcceptedMediaType,
