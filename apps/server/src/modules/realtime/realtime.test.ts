@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { DOMAIN_EL, REALTIME_MESSAGES, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
+import { DOMAIN_EL, REALTIME_MESSAGES, REALTIME_PATH, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -64,6 +64,20 @@ describe('realtime', () => {
     const browser = await connectSocket(t, bob.token, { 'accept-language': 'el' });
     sockets.push(browser);
     expect(await watch(browser, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.notFound });
+  });
+
+  it('takes the interface language the client names in its handshake over Accept-Language', async () => {
+    const socket = io(t.config.publicUrl, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { language: 'el' },
+      extraHeaders: { 'accept-language': 'en' },
+    });
+    const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    socket.close();
+    expect(refused.message).toBe(DOMAIN_EL.REALTIME_MESSAGES.noToken);
   });
 
   it('delivers toUser to every socket of that user, and only to them', async () => {

@@ -12,6 +12,7 @@ import {
   watchRequestSchema,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  languageOf,
   renderDomainText,
   translateDomainMessage,
   type InterfaceLanguage,
@@ -87,10 +88,16 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
  * The language of what the server says to a socket (refusals, acknowledgements): the account's choice once
- * signed in, else the Accept-Language of the connection's request, else English — as the API answers.
+ * signed in, else the interface language the client names in its handshake (`auth.language`, as the web sends
+ * its Accept-Language header to the API), else the Accept-Language of the connection's request, else English.
  */
-function socketLanguage(socket: Pick<LociSocket, 'request'>, user?: Pick<CurrentUser, 'language'>): InterfaceLanguage {
-  return languageFor(user?.language, socket.request);
+function socketLanguage(
+  socket: Pick<LociSocket, 'request' | 'handshake'>,
+  user?: Pick<CurrentUser, 'language'>,
+): InterfaceLanguage {
+  const named = (socket.handshake.auth as Record<string, unknown> | undefined)?.language;
+  const chosen = user?.language ?? (typeof named === 'string' ? languageOf(named) : undefined);
+  return languageFor(chosen, socket.request);
 }
 
 /** A text of @loci/domain's catalogue in `language` (any other text as it is). */
