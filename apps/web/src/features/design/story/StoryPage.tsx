@@ -215,7 +215,13 @@ export function StoryPage() {
   const { gameId, workspace } = useLoadedWorkspace();
   const problems = useProblems(gameId, workspace);
   const graph = useMemo(
-    () => buildStoryGraph(workspace, problems, (name) => vocabulary.action(t, name)),
+    () =>
+      buildStoryGraph(
+        workspace,
+        problems,
+        (name) => vocabulary.action(t, name),
+        (verb) => vocabulary.verb(t, verb),
+      ),
     [workspace, problems, t],
   );
   const [layout, setLayout] = useState<{ graph: StoryGraph; layout: StoryLayout } | null>(null);
