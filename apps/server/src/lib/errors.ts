@@ -63,7 +63,7 @@ export const fail = {
     new AppError('VALIDATION', message, { errors }),
   unauthenticated: (message: string = USER_MESSAGES.notLoggedIn) => new AppError('UNAUTHENTICATED', message),
   forbidden: (message: string = ERROR_MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
-  notFound: (message: string = ERROR_MESSAGES.notFound) => new AppError('NOT_FOUND', message),
+  notFound: (message: string | DomainTextRef = ERROR_MESSAGES.notFound) => new AppError('NOT_FOUND', message),
   conflict: (message: string | DomainTextRef, errors?: FieldErrors) =>
     new AppError('CONFLICT', message, errors ? { errors } : {}),
 };

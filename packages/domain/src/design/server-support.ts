@@ -48,6 +48,8 @@ export const USER_KIND_WORDS: Record<UserKind, string> = {
 export const DESIGN_API_MESSAGES = {
   nameTaken: 'Name already exists',
   notFound: (label: string) => `${label} not found`,
+  /** 'Rule not found': a design kind's label (said in the reader's language). */
+  kindNotFound: (kind: DesignKind) => `${DESIGN_KIND_INFO[kind].label} not found`,
   /** Refusal to delete what other entities use: 'Used by rule "Enter harbour", location "Old Harbour"'. */
   usedBy: (users: readonly EntityUser[]) =>
     `Used by ${users

@@ -3,6 +3,7 @@ import { DESIGN_MESSAGES, DESIGN_TEXTS } from '../design/messages.js';
 import { PROBLEM_MESSAGES } from '../design/problem-messages.js';
 import { QR_TEXTS } from '../design/qr.js';
 import { DESIGN_API_MESSAGES } from '../design/server-support.js';
+import { VERSION_MESSAGES } from '../design/version-diff.js';
 import { ERROR_MESSAGES, REQUEST_MESSAGES } from '../errors.js';
 import { GAME_MESSAGES, GAME_TEXTS } from '../game.js';
 import { GAME_OPERATION_MESSAGES } from '../game-operations.js';
@@ -35,6 +36,7 @@ export const DOMAIN_CATALOGUE = {
   DESIGN_TEXTS,
   DESIGN_API_MESSAGES,
   PROBLEM_MESSAGES,
+  VERSION_MESSAGES,
   QR_TEXTS,
   PLAY_MESSAGES,
   OPERATION_MESSAGES,

@@ -278,6 +278,7 @@ export const DOMAIN_EL: DomainTranslation = {
   DESIGN_API_MESSAGES: {
     nameTaken: 'Το όνομα υπάρχει ήδη',
     notFound: (label) => `Δεν βρέθηκε: ${label}`,
+    kindNotFound: (kind) => `Δεν βρέθηκε: ${PROBLEM_KIND_EL[kind].toLocaleLowerCase('el')}`,
     usedBy: (users) =>
       `Χρησιμοποιείται από: ${users
         .map((user) => `${USER_KIND_EL[user.kind]} «${user.kind === 'initialWorld' ? 'τρέχουσα έκδοση' : user.name}»`)
@@ -293,6 +294,13 @@ export const DOMAIN_EL: DomainTranslation = {
     versionArchived: 'Αυτή η έκδοση είναι αρχειοθετημένη',
     worldEntryNotFound: 'Το στοιχείο δεν βρέθηκε',
     unknownForm: (form) => `Άγνωστη φόρμα '${form}'`,
+  },
+  VERSION_MESSAGES: {
+    rollbackWorking: 'Η τρέχουσα έκδοση δεν μπορεί να επαναφερθεί στον εαυτό της',
+    rollbackArchived: 'Δεν γίνεται επαναφορά σε αρχειοθετημένη έκδοση',
+    snapshotNotFound: 'Δεν υπάρχει επαναφορά για αναίρεση',
+    lockedEntity: (kind, name, holder) =>
+      `Η επαναφορά δεν είναι δυνατή: ${PROBLEM_KIND_EL[kind]} «${name}» — υπό επεξεργασία από ${holder}. Περιμένετε να τελειώσει.`,
   },
   PROBLEM_MESSAGES: {
     noStartScene:

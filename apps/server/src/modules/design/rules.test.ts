@@ -204,6 +204,12 @@ describe('rules, scenes and references', () => {
       });
       expect(greek.statusCode).toBe(409);
       expect(greek.json().message).toBe('Χρησιμοποιείται από: κανόνας «Enter harbour»');
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `/api/design/${gameId}/rules/00000000-0000-4000-8000-000000000000`,
+        headers: { ...owner.headers, 'accept-language': 'el' },
+      });
+      expect([missing.statusCode, missing.json().message]).toEqual([404, 'Δεν βρέθηκε: κανόνας']);
 
       const locationRefused = await request('DELETE', `/api/design/${gameId}/locations/${location.id}`);
       expect(locationRefused.statusCode).toBe(409);

@@ -136,7 +136,7 @@ async function requireDesignEditor(ctx: AppContext, user: CurrentUser, gameId: s
 }
 
 function notFound(kind: DesignKind) {
-  return fail.notFound(DESIGN_API_MESSAGES.notFound(DESIGN_KIND_INFO[kind].label));
+  return fail.notFound(domainTextRef('DESIGN_API_MESSAGES', 'kindNotFound', kind));
 }
 
 // ─── Rule positions ──────────────────────────────────────────────────────────
