@@ -327,8 +327,7 @@ export const DOMAIN_EL: DomainTranslation = {
             ? `σε στοιχείο (${PROBLEM_KIND_EL[p.kind].toLowerCase()}) στην ενέργεια ${p.place.action}`
             : 'σε σκηνή'
       } που δεν υπάρχει πια (${p.kind} ${p.id}).`,
-    neverGiven: (p) =>
-      `${named(p.entity)}: χρειάζεται (${names(p.owners)}) αλλά δεν δίνεται ποτέ στους παίκτες.`,
+    neverGiven: (p) => `${named(p.entity)}: χρειάζεται (${names(p.owners)}) αλλά δεν δίνεται ποτέ στους παίκτες.`,
     currencyNeverGiven: (p) =>
       `Κάποια πράγματα κοστίζουν ή απαιτούν ${p.currency || 'νόμισμα'}, αλλά τίποτα δεν δίνει ποτέ ${p.currency || 'νόμισμα'} στους παίκτες.`,
     ruleContradictory: (p) =>
