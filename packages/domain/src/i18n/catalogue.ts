@@ -12,6 +12,7 @@ import { MEDIA_MESSAGES } from '../media.js';
 import { MEDIA_UPLOAD_MESSAGES } from '../media-library.js';
 import { DEBUG_MESSAGES, OPERATION_MESSAGES, OPERATION_TEXTS } from '../operations.js';
 import { PLAY_MESSAGES } from '../play.js';
+import { RESCUE_MESSAGES } from '../protocol/rescue-messages.js';
 import { REALTIME_MESSAGES, WATCH_MESSAGES } from '../protocol/socket.js';
 import { TRADE_MESSAGES } from '../protocol/trades.js';
 import { RICH_TEXT_MESSAGES } from '../rich-text.js';
@@ -41,6 +42,7 @@ export const DOMAIN_CATALOGUE = {
   PLAY_MESSAGES,
   OPERATION_MESSAGES,
   OPERATION_TEXTS,
+  RESCUE_MESSAGES,
   // `defaultMessage` is an event name, not a text.
   DEBUG_MESSAGES: {
     payloadValidation: DEBUG_MESSAGES.payloadValidation,
