@@ -69,6 +69,12 @@ test('the design workspace speaks Greek: overview, rule form, problems panel and
   await sidebar.getByRole('link', { name: /^Προβλήματα/ }).click();
   await expect(main.getByRole('heading', { name: 'Προβλήματα' })).toBeVisible();
   await expect(main.getByText(/^Όλα \(\d+\)$/)).toBeVisible();
+  // Each finding is a Greek sentence (its key and parameters said in Greek), none the checker's English.
+  const findings = main.getByRole('list', { name: 'Προβλήματα' }).getByRole('listitem');
+  if ((await findings.count()) > 0) {
+    await expect(findings.first()).toContainText(/[α-ωά-ώ]{3,}/);
+    await expect(main.getByText(/can never|never fires|is never|is needed|has no /)).toHaveCount(0);
+  }
   await keepScreenshot(page, '98-el-problems');
 
   // The story graph.

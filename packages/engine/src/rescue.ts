@@ -1,4 +1,4 @@
-import type { Action, ActionName, GameSpec, RescueAction } from '@loci/domain';
+import { RESCUE_MESSAGES, type Action, type ActionName, type GameSpec, type RescueAction } from '@loci/domain';
 import { runActions } from './actions.js';
 import { compileSpec } from './compile.js';
 import { DIRTY } from './conditions.js';
@@ -112,35 +112,35 @@ export function rescueProblems(
       case 'give':
       case 'take': {
         if (!c.items.has(action.assetId) && !c.attributes.has(action.assetId))
-          return at('assetId', 'Unknown item or attribute');
+          return at('assetId', RESCUE_MESSAGES.unknownAsset);
         const units = held[action.assetId] ?? heldUnits(player, action.assetId);
         const after = units + (action.kind === 'give' ? action.count : -action.count);
-        if (after < 0) return at('count', `The player holds only ${units}`);
+        if (after < 0) return at('count', RESCUE_MESSAGES.holdsOnly(units));
         held[action.assetId] = after;
         return;
       }
       case 'set':
-        if (!c.attributes.has(action.attributeId)) at('attributeId', 'Unknown attribute');
+        if (!c.attributes.has(action.attributeId)) at('attributeId', RESCUE_MESSAGES.unknownAttribute);
         return;
       case 'scene':
-        if (!c.scenes.has(action.sceneId)) at('sceneId', 'Unknown scene');
+        if (!c.scenes.has(action.sceneId)) at('sceneId', RESCUE_MESSAGES.unknownScene);
         return;
       case 'assignMission':
       case 'completeMission':
-        if (!c.missions.has(action.missionId)) at('missionId', 'Unknown mission');
+        if (!c.missions.has(action.missionId)) at('missionId', RESCUE_MESSAGES.unknownMission);
         return;
       case 'milestone':
         if (!c.milestones.some((milestone) => milestone.id === action.milestoneId))
-          at('milestoneId', 'Unknown milestone');
+          at('milestoneId', RESCUE_MESSAGES.unknownMilestone);
         return;
       case 'rearm': {
         const rule = c.rules.get(action.ruleId);
-        if (!rule) at('ruleId', 'Unknown rule');
-        else if (!rule.fireOnce) at('ruleId', 'This rule is not fireOnce');
+        if (!rule) at('ruleId', RESCUE_MESSAGES.unknownRule);
+        else if (!rule.fireOnce) at('ruleId', RESCUE_MESSAGES.notFireOnce);
         return;
       }
       case 'closeDialog':
-        if (!player.pending[action.index]) at('index', 'No dialog is open there');
+        if (!player.pending[action.index]) at('index', RESCUE_MESSAGES.noDialog);
         return;
       case 'teleport':
         return;

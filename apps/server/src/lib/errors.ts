@@ -2,11 +2,19 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   FORM_ERROR_MESSAGE,
+  renderDomainText,
   USER_MESSAGES,
+  type DomainTextRef,
   type ErrorBody,
   type ErrorCode,
   type FieldErrors,
 } from '@loci/domain';
+
+/**
+ * The key and arguments of an error body's message, kept beside the body (not sent: a symbol key is not
+ * serialised) so the answer can be said in the caller's language (./answer-language.ts).
+ */
+export const MESSAGE_TEXT = Symbol('messageText');
 
 /**
  * The one error type services throw. The central error handler turns it into
@@ -16,13 +24,17 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldErrors | undefined;
   readonly extra: Record<string, unknown> | undefined;
+  /** The message's key and arguments when it was given as a DomainTextRef (said in the caller's language). */
+  readonly text: DomainTextRef | undefined;
 
+  /** `message` is English, or a text of the domain catalogue by key (`domainTextRef(…)`), said in English here. */
   constructor(
     code: ErrorCode,
-    message: string,
+    message: string | DomainTextRef,
     options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : renderDomainText(message, 'en'));
+    this.text = typeof message === 'string' ? undefined : message;
     this.name = 'AppError';
     this.code = code;
     this.errors = options.errors;
@@ -35,12 +47,13 @@ export class AppError extends Error {
 
   /** The JSON body sent to the client. */
   toBody(): ErrorBody & Record<string, unknown> {
-    return {
+    const body = {
       message: this.message,
       ...(this.errors ? { errors: this.errors } : {}),
       ...(this.code === 'VALIDATION' || this.code === 'INTERNAL' ? {} : { errorCode: this.code }),
       ...this.extra,
     };
+    return this.text ? Object.assign(body, { [MESSAGE_TEXT]: this.text }) : body;
   }
 }
 
@@ -50,6 +63,7 @@ export const fail = {
     new AppError('VALIDATION', message, { errors }),
   unauthenticated: (message: string = USER_MESSAGES.notLoggedIn) => new AppError('UNAUTHENTICATED', message),
   forbidden: (message: string = ERROR_MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
-  notFound: (message: string = ERROR_MESSAGES.notFound) => new AppError('NOT_FOUND', message),
-  conflict: (message: string, errors?: FieldErrors) => new AppError('CONFLICT', message, errors ? { errors } : {}),
+  notFound: (message: string | DomainTextRef = ERROR_MESSAGES.notFound) => new AppError('NOT_FOUND', message),
+  conflict: (message: string | DomainTextRef, errors?: FieldErrors) =>
+    new AppError('CONFLICT', message, errors ? { errors } : {}),
 };

@@ -28,6 +28,7 @@ export {
   type PlayerSpec,
 } from './published.js';
 export * from './vocabulary.js';
+export * from './problem-messages.js';
 export * from './messages.js';
 export { newId, type DesignContext, type IssuePath, type Report } from './fields.js';
 export * from './condition.js';

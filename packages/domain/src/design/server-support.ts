@@ -21,13 +21,40 @@ import {
 /** What a kind's schema needs to know of its game, both always known on the server (spec 2 §3). */
 export type DesignSchemaContext = Required<DesignContext>;
 
+/**
+ * What uses an entity or a medium, in a refusal to delete it: a design kind, an entry of the initial world, the
+ * game's settings, the working version's initial world or a published version (its number as the name).
+ */
+export type UserKind = DesignKind | 'worldObject' | 'worldOffer' | 'game' | 'initialWorld' | 'publishedVersion';
+export interface EntityUser {
+  kind: UserKind;
+  name: string;
+}
+
+/** The English word of each kind of user in 'Used by …' messages. */
+export const USER_KIND_WORDS: Record<UserKind, string> = {
+  ...(Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, DESIGN_KIND_INFO[kind].label.toLowerCase()])) as Record<
+    DesignKind,
+    string
+  >),
+  worldObject: 'world object',
+  worldOffer: 'world offer',
+  game: 'game',
+  initialWorld: 'initial world',
+  publishedVersion: 'published version',
+};
+
 /** Texts of the design API that the spec leaves to us, written once. */
 export const DESIGN_API_MESSAGES = {
   nameTaken: 'Name already exists',
   notFound: (label: string) => `${label} not found`,
+  /** 'Rule not found': a design kind's label (said in the reader's language). */
+  kindNotFound: (kind: DesignKind) => `${DESIGN_KIND_INFO[kind].label} not found`,
   /** Refusal to delete what other entities use: 'Used by rule "Enter harbour", location "Old Harbour"'. */
-  usedBy: (users: ReadonlyArray<{ label: string; name: string }>) =>
-    `Used by ${users.map((user) => `${user.label.toLowerCase()} "${user.name}"`).join(', ')}`,
+  usedBy: (users: readonly EntityUser[]) =>
+    `Used by ${users
+      .map((user) => `${USER_KIND_WORDS[user.kind]} "${user.kind === 'initialWorld' ? 'working version' : user.name}"`)
+      .join(', ')}`,
   ruleAlreadyFirst: 'This rule is already the first of its scene',
   ruleAlreadyLast: 'This rule is already the last of its scene',
   sceneOrderIncomplete: 'List every scene of the game exactly once',
@@ -39,9 +66,6 @@ export const DESIGN_API_MESSAGES = {
   worldEntryNotFound: 'Item not found',
   unknownForm: (form: string) => `Unknown form '${form}'`,
 } as const;
-
-/** Labels of initial-world entries in 'Used by …' messages. */
-export const WORLD_ENTRY_LABELS = { object: 'World object', offer: 'World offer' } as const;
 
 // ─── Design entities ─────────────────────────────────────────────────────────
 

@@ -212,6 +212,6 @@ export const VERSION_MESSAGES = {
   rollbackArchived: 'An archived version cannot be rolled back to',
   snapshotNotFound: 'There is no roll back to undo',
   /** 409 naming the first locked entity a roll back would rewrite. */
-  lockedEntity: (label: string, name: string, holder: string) =>
-    `Cannot roll back: ${label} '${name}' is being edited by ${holder}. Please wait until they are done.`,
+  lockedEntity: (kind: DesignKind, name: string, holder: string) =>
+    `Cannot roll back: ${DESIGN_KIND_INFO[kind].label} '${name}' is being edited by ${holder}. Please wait until they are done.`,
 } as const;

@@ -1,7 +1,9 @@
 import { BUNDLE_MESSAGES } from '../bundle.js';
 import { DESIGN_MESSAGES, DESIGN_TEXTS } from '../design/messages.js';
+import { PROBLEM_MESSAGES } from '../design/problem-messages.js';
 import { QR_TEXTS } from '../design/qr.js';
 import { DESIGN_API_MESSAGES } from '../design/server-support.js';
+import { VERSION_MESSAGES } from '../design/version-diff.js';
 import { ERROR_MESSAGES, REQUEST_MESSAGES } from '../errors.js';
 import { GAME_MESSAGES, GAME_TEXTS } from '../game.js';
 import { GAME_OPERATION_MESSAGES } from '../game-operations.js';
@@ -10,7 +12,8 @@ import { MEDIA_MESSAGES } from '../media.js';
 import { MEDIA_UPLOAD_MESSAGES } from '../media-library.js';
 import { DEBUG_MESSAGES, OPERATION_MESSAGES, OPERATION_TEXTS } from '../operations.js';
 import { PLAY_MESSAGES } from '../play.js';
-import { REALTIME_MESSAGES } from '../protocol/socket.js';
+import { RESCUE_MESSAGES } from '../protocol/rescue-messages.js';
+import { REALTIME_MESSAGES, WATCH_MESSAGES } from '../protocol/socket.js';
 import { TRADE_MESSAGES } from '../protocol/trades.js';
 import { RICH_TEXT_MESSAGES } from '../rich-text.js';
 import { USER_MESSAGES } from '../roles.js';
@@ -33,10 +36,13 @@ export const DOMAIN_CATALOGUE = {
   DESIGN_MESSAGES,
   DESIGN_TEXTS,
   DESIGN_API_MESSAGES,
+  PROBLEM_MESSAGES,
+  VERSION_MESSAGES,
   QR_TEXTS,
   PLAY_MESSAGES,
   OPERATION_MESSAGES,
   OPERATION_TEXTS,
+  RESCUE_MESSAGES,
   // `defaultMessage` is an event name, not a text.
   DEBUG_MESSAGES: {
     payloadValidation: DEBUG_MESSAGES.payloadValidation,
@@ -44,6 +50,7 @@ export const DOMAIN_CATALOGUE = {
     roomForbidden: DEBUG_MESSAGES.roomForbidden,
   },
   REALTIME_MESSAGES,
+  WATCH_MESSAGES,
   TRADE_MESSAGES,
   MEDIA_MESSAGES,
   MEDIA_UPLOAD_MESSAGES,

@@ -1,5 +1,8 @@
 import { BUNDLE_LIMITS, BUNDLE_SCHEMA_VERSION } from '../bundle.js';
 import { PAGE_SIZES } from '../constants.js';
+import type { MissingTextPart, ProblemName } from '../design/problem-messages.js';
+import type { DesignKind } from '../design/registry.js';
+import type { UserKind } from '../design/server-support.js';
 import { GAME_SPEC_SCHEMA_VERSION } from '../design/spec.js';
 import { ADULT_AGE, PASSCODE_LENGTH } from '../game.js';
 import { MEDIA_TITLE_MAX_LENGTH, MEGABYTE, type MediaType } from '../media.js';
@@ -10,6 +13,50 @@ import type { DomainTranslation } from './catalogue.js';
 
 const ROLE_EL: Record<Role, string> = { player: 'παίκτης', designer: 'σχεδιαστής', admin: 'διαχειριστής' };
 const MEDIA_TYPE_EL: Record<MediaType, string> = { image: 'εικόνα', video: 'βίντεο', audio: 'ήχος', other: 'αρχείο' };
+/** The kinds of what uses an entity or a medium ('Used by …'), in the nominative. */
+const USER_KIND_EL: Record<UserKind, string> = {
+  scene: 'σκηνή',
+  milestone: 'ορόσημο',
+  mission: 'αποστολή',
+  interaction: 'αλληλεπίδραση',
+  character: 'χαρακτήρας',
+  item: 'αντικείμενο',
+  attribute: 'δεξιότητα',
+  archetype: 'τύπος αντικειμένου',
+  offer: 'προσφορά',
+  location: 'τοποθεσία',
+  rule: 'κανόνας',
+  worldObject: 'αντικείμενο του κόσμου',
+  worldOffer: 'προσφορά του κόσμου',
+  game: 'παιχνίδι',
+  initialWorld: 'αρχικός κόσμος',
+  publishedVersion: 'δημοσιευμένη έκδοση',
+};
+/** Kinds as the checker's findings name elements ('Σκηνή «Λιμάνι»'). */
+const PROBLEM_KIND_EL: Record<DesignKind, string> = {
+  scene: 'Σκηνή',
+  milestone: 'Ορόσημο',
+  mission: 'Αποστολή',
+  interaction: 'Αλληλεπίδραση',
+  character: 'Χαρακτήρας',
+  item: 'Αντικείμενο',
+  attribute: 'Δεξιότητα',
+  archetype: 'Τύπος αντικειμένου',
+  offer: 'Προσφορά',
+  location: 'Τοποθεσία',
+  rule: 'Κανόνας',
+};
+const named = (name: ProblemName) => `${PROBLEM_KIND_EL[name.kind]} «${name.label}»`;
+const names = (values: readonly ProblemName[]) => values.slice(0, 3).map(named).join(', ');
+const MISSING_TEXT_EL: Record<MissingTextPart, (index: number) => string> = {
+  title: () => 'τίτλο',
+  description: () => 'περιγραφή',
+  message: () => 'μήνυμα',
+  question: (index) => `κείμενο για την ερώτηση ${index}`,
+  questionOption: (index) => `κείμενο για μια επιλογή της ερώτησης ${index}`,
+  statement: (index) => `κείμενο για τη δήλωση ${index}`,
+  answerLabel: (index) => `ετικέτα για μια απάντηση της δήλωσης ${index}`,
+};
 const list = (values: readonly string[]) => values.join(', ');
 
 /** The Greek of every text of DOMAIN_CATALOGUE (same groups, keys and arguments). */
@@ -231,8 +278,11 @@ export const DOMAIN_EL: DomainTranslation = {
   DESIGN_API_MESSAGES: {
     nameTaken: 'Το όνομα υπάρχει ήδη',
     notFound: (label) => `Δεν βρέθηκε: ${label}`,
+    kindNotFound: (kind) => `Δεν βρέθηκε: ${PROBLEM_KIND_EL[kind].toLocaleLowerCase('el')}`,
     usedBy: (users) =>
-      `Χρησιμοποιείται από: ${users.map((user) => `${user.label.toLowerCase()} «${user.name}»`).join(', ')}`,
+      `Χρησιμοποιείται από: ${users
+        .map((user) => `${USER_KIND_EL[user.kind]} «${user.kind === 'initialWorld' ? 'τρέχουσα έκδοση' : user.name}»`)
+        .join(', ')}`,
     ruleAlreadyFirst: 'Αυτός ο κανόνας είναι ήδη ο πρώτος της σκηνής του',
     ruleAlreadyLast: 'Αυτός ο κανόνας είναι ήδη ο τελευταίος της σκηνής του',
     sceneOrderIncomplete: 'Αναφέρετε κάθε σκηνή του παιχνιδιού ακριβώς μία φορά',
@@ -244,6 +294,82 @@ export const DOMAIN_EL: DomainTranslation = {
     versionArchived: 'Αυτή η έκδοση είναι αρχειοθετημένη',
     worldEntryNotFound: 'Το στοιχείο δεν βρέθηκε',
     unknownForm: (form) => `Άγνωστη φόρμα '${form}'`,
+  },
+  VERSION_MESSAGES: {
+    rollbackWorking: 'Η τρέχουσα έκδοση δεν μπορεί να επαναφερθεί στον εαυτό της',
+    rollbackArchived: 'Δεν γίνεται επαναφορά σε αρχειοθετημένη έκδοση',
+    snapshotNotFound: 'Δεν υπάρχει επαναφορά για αναίρεση',
+    lockedEntity: (kind, name, holder) =>
+      `Η επαναφορά δεν είναι δυνατή: ${PROBLEM_KIND_EL[kind]} «${name}» — υπό επεξεργασία από ${holder}. Περιμένετε να τελειώσει.`,
+  },
+  PROBLEM_MESSAGES: {
+    noStartScene:
+      'Το παιχνίδι δεν έχει ενεργή σκηνή εκτός από τη σκηνή-σύμπαν, οπότε οι παίκτες δεν έχουν από πού να ξεκινήσουν.',
+    sceneUnreachable: (p) =>
+      `${named(p.scene)}: δεν γίνεται ποτέ τρέχουσα· δεν είναι η πρώτη σκηνή και κανένας κανόνας που μπορεί να ενεργοποιηθεί δεν στέλνει εκεί τους παίκτες${p.map ? ', ούτε μπορούν οι παίκτες να μπουν σε αυτή περπατώντας' : ''}.${p.disabled ? ' Είναι απενεργοποιημένη και δεν ενεργοποιείται ποτέ.' : ''}`,
+    locationConditionsNeverHold: (p) =>
+      `${named(p.location)}: δεν εμφανίζεται ποτέ· οι συνθήκες της δεν μπορούν ποτέ να ισχύσουν.`,
+    locationSceneNeverCurrent: (p) =>
+      `${named(p.location)}: δεν εμφανίζεται ποτέ· η σκηνή της δεν γίνεται ποτέ τρέχουσα.`,
+    interactionUnreachable: (p) =>
+      `${named(p.entity)}: δεν εμφανίζεται ποτέ· κανένας κανόνας, διάλογος ή αντικείμενο που μπορεί να εκτελεστεί δεν την εμφανίζει.`,
+    missionUnreachable: (p) =>
+      `${named(p.entity)}: δεν ανατίθεται ποτέ· κανένας κανόνας, διάλογος ή αντικείμενο που μπορεί να εκτελεστεί δεν την αναθέτει.`,
+    milestoneUnreachable: (p) =>
+      `${named(p.entity)}: δεν μπορεί ποτέ να επιτευχθεί· οι συνθήκες του δεν μπορούν ποτέ να ισχύσουν.`,
+    gameCannotEnd:
+      'Κανένας παίκτης δεν μπορεί ποτέ να τελειώσει το παιχνίδι: κανένας κανόνας, διάλογος ή αντικείμενο που μπορεί να εκτελεστεί δεν το ολοκληρώνει (Ολοκλήρωση παιχνιδιού).',
+    missingReference: (p) =>
+      `${named(p.owner)}: αναφέρεται ${
+        p.place.in === 'condition'
+          ? `σε στοιχείο (${PROBLEM_KIND_EL[p.kind].toLowerCase()}) μιας συνθήκης`
+          : p.place.in === 'action'
+            ? `σε στοιχείο (${PROBLEM_KIND_EL[p.kind].toLowerCase()}) στην ενέργεια ${p.place.action}`
+            : 'σε σκηνή'
+      } που δεν υπάρχει πια (${p.kind} ${p.id}).`,
+    neverGiven: (p) => `${named(p.entity)}: χρειάζεται (${names(p.owners)}) αλλά δεν δίνεται ποτέ στους παίκτες.`,
+    currencyNeverGiven: (p) =>
+      `Κάποια πράγματα κοστίζουν ή απαιτούν ${p.currency || 'νόμισμα'}, αλλά τίποτα δεν δίνει ποτέ ${p.currency || 'νόμισμα'} στους παίκτες.`,
+    ruleContradictory: (p) =>
+      `${named(p.rule)}: δεν μπορεί ποτέ να εκτελέσει τα αποτελέσματά του· οι προϋποθέσεις του αντιφάσκουν μεταξύ τους ή με το έναυσμά του (π.χ. έχει το Χ και δεν έχει το Χ).`,
+    ruleInUnreachableScene: (p) =>
+      `${named(p.rule)}: δεν ενεργοποιείται ποτέ· η σκηνή του «${p.scene}» δεν γίνεται ποτέ τρέχουσα.`,
+    ruleTriggerOtherScene: (p) =>
+      `${named(p.rule)}: δεν ενεργοποιείται ποτέ· ανήκει στη σκηνή «${p.scene}» αλλά το έναυσμά του είναι τοποθεσία της σκηνής «${p.placeScene}», που δεν είναι ποτέ τρέχουσα ταυτόχρονα.`,
+    ruleTriggerImpossible: (p) =>
+      `${named(p.rule)}: δεν ενεργοποιείται ποτέ· αυτό που περιμένει το έναυσμά του${p.awaited ? ` (${named(p.awaited)})` : ''} δεν μπορεί ποτέ να συμβεί.`,
+    ruleShadowed: (p) =>
+      `${named(p.rule)}: έχει το ίδιο έναυσμα και τις ίδιες προϋποθέσεις με: ${named(p.twin)}${p.fireOnce ? ' (μία φορά)' : ''}· ενεργοποιούνται μαζί, οπότε ο ένας περισσεύει ή πρέπει να συγχωνευθούν.`,
+    questionNoCorrectAnswer: (p) =>
+      `${named(p.interaction)}: δεν έχει σωστή απάντηση, όμως ${names(p.owners)} περιμένει να την περάσει ένας παίκτης· αυτό δεν μπορεί ποτέ να συμβεί.`,
+    quizWithoutQuestions: (p) =>
+      `${named(p.interaction)}: δεν έχει ερωτήσεις, οπότε κανένας παίκτης δεν μπορεί να την ολοκληρώσει.`,
+    quizQuestionWithoutOptions: (p) =>
+      `${named(p.interaction)}: έχει ερώτηση πολλαπλής επιλογής χωρίς επιλογές, οπότε κανένας παίκτης δεν μπορεί να την ολοκληρώσει.`,
+    missionCannotAccomplish: (p) =>
+      `${named(p.mission)}: δεν μπορεί ποτέ να ολοκληρωθεί· ο τρόπος ολοκλήρωσής της αντιφάσκει ή είναι κενός.`,
+    missionAccomplishmentUnreachable: (p) =>
+      `${named(p.mission)}: ανατίθεται αλλά δεν μπορεί ποτέ να ολοκληρωθεί· αυτό που χρειάζεται η ολοκλήρωσή της δεν συμβαίνει ποτέ.`,
+    sceneTooSmall: (p) =>
+      `${named(p.scene)}: έχει ακτίνα ${p.radius} m, μικρότερη από την ακρίβεια του GPS (${p.accuracy} m)· οι παίκτες μπορεί να μη φανούν ποτέ μέσα της.`,
+    placeTooSmall: (p) =>
+      `${named(p.location)}: έχει ακτίνα ${p.radius} m, μικρότερη από την ακρίβεια του GPS (${p.accuracy} m)· οι παίκτες μπορεί να την περάσουν χωρίς να μπουν.`,
+    locationOutsideScene: (p) => `${named(p.location)}: βρίσκεται έξω από τον κύκλο της σκηνής της «${p.scene}».`,
+    geofencesOverlap: (p) =>
+      `${named(p.location)}: επικαλύπτεται με: ${named(p.other)}· ένας παίκτης που μπαίνει στην επικάλυψη ενεργοποιεί τους κανόνες και των δύο μαζί.`,
+    objectOutsideScenes: (p) =>
+      `${p.offer ? 'Η προσφορά' : 'Το αντικείμενο'} «${p.name}» του αρχικού κόσμου βρίσκεται έξω από κάθε σκηνή· οι παίκτες θα το βρουν μόνο τυχαία.`,
+    missingText: (p) =>
+      `${named(p.entity)}: δεν έχει ${MISSING_TEXT_EL[p.part](p.index ?? 1)} στη γλώσσα του παιχνιδιού.`,
+    gameWithoutTitle: 'Το παιχνίδι δεν έχει τίτλο στη γλώσσα του.',
+    missingMedia: (p) =>
+      `${named(p.entity)}: χρησιμοποιεί πολυμέσο που δεν υπάρχει στη βιβλιοθήκη πολυμέσων του παιχνιδιού (${p.id}).`,
+    gameMissingMedia: (p) =>
+      `Το παιχνίδι χρησιμοποιεί πολυμέσο που δεν υπάρχει στη βιβλιοθήκη πολυμέσων του (${p.id}).`,
+    publishBlocked: (count) =>
+      count === 1
+        ? 'Αυτό το παιχνίδι έχει 1 πρόβλημα που εμποδίζει τη δημοσίευση. Διορθώστε το στο πλαίσιο «Προβλήματα» και δημοσιεύστε ξανά.'
+        : `Αυτό το παιχνίδι έχει ${count} προβλήματα που εμποδίζουν τη δημοσίευση. Διορθώστε τα στο πλαίσιο «Προβλήματα» και δημοσιεύστε ξανά.`,
   },
   QR_TEXTS: {
     title: 'Λήψη κωδικού QR',
@@ -329,6 +455,25 @@ export const DOMAIN_EL: DomainTranslation = {
     tooManySockets:
       'Αυτός ο λογαριασμός έχει πάρα πολλές ανοιχτές συνδέσεις. Κλείστε το Loci σε άλλη καρτέλα ή συσκευή και δοκιμάστε ξανά',
     tooManyHandshakes: 'Πάρα πολλές προσπάθειες σύνδεσης από τη διεύθυνσή σας. Περιμένετε ένα λεπτό και δοκιμάστε ξανά',
+  },
+  RESCUE_MESSAGES: {
+    unknownAsset: 'Άγνωστο αντικείμενο ή δεξιότητα',
+    holdsOnly: (units) => `Ο παίκτης έχει μόνο ${units}`,
+    unknownAttribute: 'Άγνωστη δεξιότητα',
+    unknownScene: 'Άγνωστη σκηνή',
+    unknownMission: 'Άγνωστη αποστολή',
+    unknownMilestone: 'Άγνωστο ορόσημο',
+    unknownRule: 'Άγνωστος κανόνας',
+    notFireOnce: 'Αυτός ο κανόνας δεν ενεργοποιείται μία φορά (fireOnce)',
+    noDialog: 'Δεν υπάρχει ανοιχτό παράθυρο διαλόγου σε αυτή τη θέση',
+  },
+  WATCH_MESSAGES: {
+    invalid: 'Στείλτε { instanceId } για να παρακολουθήσετε ένα στιγμιότυπο',
+    notFound: 'Το στιγμιότυπο παιχνιδιού δεν βρέθηκε',
+    forbidden: 'Μπορείτε να παρακολουθείτε μόνο στιγμιότυπα στα οποία παίζετε ή των οποίων το παιχνίδι διαχειρίζεστε',
+    invalidPlayer: 'Στείλτε { instanceId, playerId } για να δείτε την οθόνη ενός παίκτη',
+    playerNotFound: 'Ο παίκτης δεν βρέθηκε σε αυτό το στιγμιότυπο',
+    playerForbidden: 'Μόνο οι χειριστές του παιχνιδιού (δικαίωμα διαχείρισης) μπορούν να δουν την οθόνη ενός παίκτη',
   },
   TRADE_MESSAGES: {
     TRADING_OFF: 'Αυτό το παιχνίδι δεν επιτρέπει ανταλλαγές μεταξύ παικτών',

@@ -36,6 +36,45 @@ export function domainTextIn<G extends DomainGroup, K extends DomainKey<G>>(
   return (typeof entry === 'function' ? (entry as (...values: unknown[]) => string)(...args) : entry) as never;
 }
 
+/**
+ * A text of DOMAIN_CATALOGUE by its key and arguments, to be said in the reader's language later (the server's
+ * answer, a socket's reply, a design finding): `domainTextRef('DESIGN_API_MESSAGES', 'usedBy', users)`.
+ * Plain data (JSON-safe when its arguments are), so it can travel to the client as it is.
+ */
+export interface DomainTextRef {
+  group: DomainGroup;
+  key: string;
+  args: unknown[];
+}
+
+export function domainTextRef<G extends DomainGroup, K extends DomainKey<G>>(
+  group: G,
+  key: K,
+  ...args: Arguments<DomainCatalogue[G][K]>
+): DomainTextRef {
+  return { group, key, args };
+}
+
+/** Whether `value` is a DomainTextRef of a text the catalogue has. */
+export function isDomainTextRef(value: unknown): value is DomainTextRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const { group, key, args } = value as Partial<DomainTextRef>;
+  return (
+    typeof group === 'string' &&
+    typeof key === 'string' &&
+    Array.isArray(args) &&
+    Object.hasOwn(DOMAIN_CATALOGUE, group) &&
+    Object.hasOwn(DOMAIN_CATALOGUE[group], key)
+  );
+}
+
+/** A DomainTextRef said in `language`. */
+export function renderDomainText(ref: DomainTextRef, language: InterfaceLanguage): string {
+  const entry = (TRANSLATIONS[language][ref.group] as Record<string, Entry> | undefined)?.[ref.key];
+  if (typeof entry === 'function') return (entry as (...values: unknown[]) => string)(...ref.args);
+  return typeof entry === 'string' ? entry : `${ref.group}.${ref.key}`;
+}
+
 /** Every `group.key[.field]` of the English catalogue that `translation` lacks or leaves empty. */
 export function missingDomainTexts(translation: DomainTranslation): string[] {
   const missing: string[] = [];

@@ -14,3 +14,4 @@ export * from './view.js';
 export * from './socket.js';
 export * from './trades.js';
 export * from './rescue.js';
+export * from './rescue-messages.js';

@@ -55,3 +55,13 @@ export const REALTIME_MESSAGES = {
   tooManySockets: 'This account has too many open connections. Close Loci in another tab or device and try again',
   tooManyHandshakes: 'Too many connection attempts from your address. Please wait a minute and try again',
 } as const;
+
+/** Why a `watch` or `watchPlayer` is refused (its acknowledgement's message). */
+export const WATCH_MESSAGES = {
+  invalid: 'Send { instanceId } to watch an instance',
+  notFound: 'Game instance not found',
+  forbidden: 'You may only watch instances you play in or whose game you manage',
+  invalidPlayer: 'Send { instanceId, playerId } to see a player’s screen',
+  playerNotFound: 'Player not found in this instance',
+  playerForbidden: 'Only the game’s operators (manage right) may see a player’s screen',
+} as const;

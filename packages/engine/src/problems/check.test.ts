@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GameSpec } from '@loci/domain';
+import { renderDomainText, type GameSpec } from '@loci/domain';
 import { act, all, at, cond, gameBuilder, type SpecBuilder } from '../test/builders.js';
 import { checkGame, countProblems } from './check.js';
-import type { ProblemCode } from './types.js';
+import type { Problem, ProblemCode } from './types.js';
 
 /**
  * One small game per finding. `story` is a game with no problem at all: an
@@ -21,8 +21,25 @@ function story(options: Parameters<typeof gameBuilder>[0] = {}): SpecBuilder {
 
 const code = (word: string) => cond('player-code', 'has_typedscannedcode', undefined, { designerInputString: word });
 
+/** A finding's sentence from its key and (JSON) parameters, in a language. */
+const said = (problem: Problem, language: 'en' | 'el') =>
+  renderDomainText(
+    { group: 'PROBLEM_MESSAGES', key: problem.messageKey, args: [JSON.parse(JSON.stringify(problem.params))] },
+    language,
+  );
+
+/** Every finding of every test: its key and parameters say its English message, and say it in Greek. */
+function expectKeyed(problem: Problem) {
+  expect(said(problem, 'en')).toBe(problem.message);
+  const greek = said(problem, 'el');
+  expect(greek).not.toBe(problem.message);
+  expect(greek).not.toMatch(/undefined|NaN|\[object/);
+}
+
 function findings(spec: GameSpec, mediaIds?: string[]) {
-  return checkGame({ ...spec, ...(mediaIds ? { mediaIds } : {}) });
+  const problems = checkGame({ ...spec, ...(mediaIds ? { mediaIds } : {}) });
+  problems.forEach(expectKeyed);
+  return problems;
 }
 function only(spec: GameSpec, wanted: ProblemCode, mediaIds?: string[]) {
   return findings(spec, mediaIds).filter((problem) => problem.code === wanted);
@@ -30,6 +47,20 @@ function only(spec: GameSpec, wanted: ProblemCode, mediaIds?: string[]) {
 const codesOf = (spec: GameSpec) => findings(spec).map((problem) => problem.code);
 
 describe('checkGame', () => {
+  it('gives each finding a message key and parameters, said in English and in Greek', () => {
+    const spec = story()
+      .rule('r-twin', 's1', code('go'), [act('showInfo', 'i1')])
+      .build();
+    const [shadowed] = only(spec, 'rule-shadowed');
+    expect(shadowed).toMatchObject({
+      messageKey: 'ruleShadowed',
+      params: { rule: { kind: 'rule', label: 'r-twin' }, twin: { kind: 'rule', label: 'r1' }, fireOnce: true },
+    });
+    expect(said(shadowed!, 'el')).toBe(
+      'Κανόνας «r-twin»: έχει το ίδιο έναυσμα και τις ίδιες προϋποθέσεις με: Κανόνας «r1» (μία φορά)· ενεργοποιούνται μαζί, οπότε ο ένας περισσεύει ή πρέπει να συγχωνευθούν.',
+    );
+  });
+
   it('finds nothing wrong in a small complete game', () => {
     expect(findings(story().build())).toEqual([]);
   });

@@ -4,11 +4,16 @@ import {
   CONDITION_TYPES,
   isActionName,
   isConditionType,
+  PROBLEM_MESSAGES,
   type Action,
   type Condition,
   type ConditionBlock,
   type DesignKind,
   type InitialState,
+  type MissingReferencePlace,
+  type MissingTextPart,
+  type ProblemMessageKey,
+  type ProblemName,
   type WorldEntry,
 } from '@loci/domain';
 import { distanceMetres, type LatLng } from '../geo.js';
@@ -18,6 +23,7 @@ import {
   type Problem,
   type ProblemCode,
   type ProblemEntity,
+  type ProblemParams,
   type ProblemsInput,
 } from './types.js';
 
@@ -140,34 +146,35 @@ class Design {
   }
 }
 
-/** 'Scene “Harbour”': the entity's kind and title (or system name). */
+/** What a designer reads of an element: its title, else its system name, else its id. */
 function labelOf(design: Design, kind: DesignKind, id: string): string {
   const entity = design.get(kind, id);
   const name = entity ? str(entity.title).trim() || str(entity.name) || id : id;
-  return `“${plain(name) || id}”`;
+  return plain(name) || id;
 }
 
-const KIND_WORDS: Record<DesignKind, string> = {
-  scene: 'Scene',
-  milestone: 'Milestone',
-  mission: 'Mission',
-  interaction: 'Interaction',
-  character: 'Character',
-  item: 'Item',
-  attribute: 'Attribute',
-  archetype: 'Object type',
-  offer: 'Offer',
-  location: 'Place',
-  rule: 'Rule',
-};
+/** An element as a finding names it (its kind and label; 'Scene “Harbour”' in English). */
+const named = (design: Design, kind: DesignKind, id: string): ProblemName => ({
+  kind,
+  label: labelOf(design, kind, id),
+});
 
-/** 'a place', 'an item'. */
-const aOf = (kind: DesignKind) => {
-  const word = KIND_WORDS[kind].toLowerCase();
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
-};
+/** A finding's sentence: its key in PROBLEM_MESSAGES, its parameters, and its English. */
+interface ProblemText {
+  messageKey: ProblemMessageKey;
+  params: ProblemParams;
+  message: string;
+}
+type ParamsOf<K extends ProblemMessageKey> = (typeof PROBLEM_MESSAGES)[K] extends (params: infer P) => string
+  ? [params: P]
+  : [];
 
-const named = (design: Design, kind: DesignKind, id: string) => `${KIND_WORDS[kind]} ${labelOf(design, kind, id)}`;
+function say<K extends ProblemMessageKey>(messageKey: K, ...params: ParamsOf<K>): ProblemText {
+  const entry: unknown = PROBLEM_MESSAGES[messageKey];
+  const given = params[0] as ProblemParams | undefined;
+  const message = typeof entry === 'function' ? (entry as (value: unknown) => string)(given) : String(entry);
+  return { messageKey, params: given ?? {}, message };
+}
 
 // ─── Conditions ─────────────────────────────────────────────────────────────
 
@@ -247,8 +254,8 @@ class Checker {
 
   constructor(readonly design: Design) {}
 
-  report(code: ProblemCode, entity: ProblemEntity, message: string, related?: ProblemEntity[]): void {
-    const problem: Problem = { code, severity: PROBLEM_CODES[code], message, entity };
+  report(code: ProblemCode, entity: ProblemEntity, text: ProblemText, related?: ProblemEntity[]): void {
+    const problem: Problem = { code, severity: PROBLEM_CODES[code], ...text, entity };
     if (related && related.length > 0) problem.related = related;
     this.problems.push(problem);
   }
@@ -446,20 +453,15 @@ class Checker {
   reachability(): void {
     const { reach, design } = this;
     if (!this.startScene()) {
-      this.report(
-        'no-start-scene',
-        { kind: 'game', id: str(design.input.game.id) },
-        'The game has no enabled scene that is not the universe scene, so players have nowhere to start.',
-      );
+      this.report('no-start-scene', { kind: 'game', id: str(design.input.game.id) }, say('noStartScene'));
     }
     for (const scene of design.list('scene')) {
       if (scene.universe === true || reach.scenes.has(scene.id)) continue;
-      const why =
-        scene.enabled === false && !reach.enabledScenes.has(scene.id) ? ' It is disabled and never enabled.' : '';
+      const disabled = scene.enabled === false && !reach.enabledScenes.has(scene.id);
       this.report(
         'scene-unreachable',
         { kind: 'scene', id: scene.id },
-        `${named(design, 'scene', scene.id)} can never become current: it is not the first scene, no rule that can fire sends players there${design.map ? ' and players cannot walk into it' : ''}.${why}`,
+        say('sceneUnreachable', { scene: named(design, 'scene', scene.id), map: design.map, disabled }),
       );
     }
     for (const location of design.list('location')) {
@@ -468,38 +470,24 @@ class Checker {
       this.report(
         'location-unreachable',
         { kind: 'location', id: location.id },
-        inScene
-          ? `${named(design, 'location', location.id)} never appears: its conditions can never hold.`
-          : `${named(design, 'location', location.id)} never appears: its scene never becomes current.`,
+        say(inScene ? 'locationConditionsNeverHold' : 'locationSceneNeverCurrent', {
+          location: named(design, 'location', location.id),
+        }),
       );
     }
-    const unreached: Array<[DesignKind, Set<string>, ProblemCode, string]> = [
-      [
-        'interaction',
-        reach.interactions,
-        'interaction-unreachable',
-        'is never shown: no rule, conversation or object that can run shows it.',
-      ],
-      [
-        'mission',
-        reach.missions,
-        'mission-unreachable',
-        'is never assigned: no rule, conversation or object that can run assigns it.',
-      ],
-      ['milestone', reach.milestones, 'milestone-unreachable', 'can never be reached: its conditions can never hold.'],
-    ];
-    for (const [kind, reached, code, what] of unreached) {
+    const unreached = [
+      ['interaction', reach.interactions, 'interaction-unreachable', 'interactionUnreachable'],
+      ['mission', reach.missions, 'mission-unreachable', 'missionUnreachable'],
+      ['milestone', reach.milestones, 'milestone-unreachable', 'milestoneUnreachable'],
+    ] as const;
+    for (const [kind, reached, code, key] of unreached) {
       for (const entity of design.list(kind)) {
         if (!reached.has(entity.id))
-          this.report(code, { kind, id: entity.id }, `${named(design, kind, entity.id)} ${what}`);
+          this.report(code, { kind, id: entity.id }, say(key, { entity: named(design, kind, entity.id) }));
       }
     }
     if (!reach.completeGame && this.startScene()) {
-      this.report(
-        'game-cannot-end',
-        { kind: 'game', id: str(design.input.game.id) },
-        'No player can ever finish the game: no rule, conversation or object that can run completes it (Complete game).',
-      );
+      this.report('game-cannot-end', { kind: 'game', id: str(design.input.game.id) }, say('gameCannotEnd'));
     }
   }
 
@@ -585,17 +573,17 @@ class Checker {
 
   references(): void {
     const { design } = this;
-    const missing = (owner: Owner, kind: DesignKind, id: string, what: string) =>
+    const missing = (owner: Owner, kind: DesignKind, id: string, place: MissingReferencePlace) =>
       this.report(
         'missing-reference',
         owner,
-        `${named(design, owner.kind, owner.id)} refers to ${what} that no longer exists (${kind} ${id}).`,
+        say('missingReference', { owner: named(design, owner.kind, owner.id), kind, id, place }),
       );
     for (const { owner, condition } of this.conditionsWithOwners()) {
       if (!isConditionType(condition.conditionType)) continue;
       const kind = CONDITION_TYPES[condition.conditionType].element;
       if (kind && condition.elementId && !design.get(kind, condition.elementId)) {
-        missing(owner, kind, condition.elementId, `${aOf(kind)} in a condition`);
+        missing(owner, kind, condition.elementId, { in: 'condition' });
       }
     }
     for (const { owner, action } of this.actionsWithOwners()) {
@@ -605,13 +593,14 @@ class Checker {
         (kind): kind is DesignKind => kind !== 'property' && kind !== 'statement' && kind !== 'media',
       );
       if (what && kinds.length > 0 && !kinds.some((kind) => design.get(kind, what))) {
-        missing(owner, kinds[0]!, what, `${aOf(kinds[0]!)} in its action ${ACTIONS[action.actionName].label}`);
+        missing(owner, kinds[0]!, what, { in: 'action', action: action.actionName });
       }
     }
     for (const kind of ['rule', 'location'] as const) {
       for (const entity of design.list(kind)) {
         const sceneId = str(entity.sceneId);
-        if (sceneId && !design.get('scene', sceneId)) missing({ kind, id: entity.id }, 'scene', sceneId, 'a scene');
+        if (sceneId && !design.get('scene', sceneId))
+          missing({ kind, id: entity.id }, 'scene', sceneId, { in: 'scene' });
       }
     }
   }
@@ -672,25 +661,20 @@ class Checker {
         this.report(
           kind === 'item' ? 'item-never-given' : 'attribute-never-given',
           { kind, id },
-          `${named(design, kind, id)} is needed (${owners
-            .map((o) => named(design, o.kind, o.id))
-            .slice(0, 3)
-            .join(', ')}) but nothing ever gives it to players.`,
+          say('neverGiven', {
+            entity: named(design, kind, id),
+            owners: owners.slice(0, 3).map((o) => named(design, o.kind, o.id)),
+          }),
           owners,
         );
       }
     }
     if (currencyNeeded.length > 0 && !currencyGiven) {
-      const currencyName = str(design.input.game.currencyName) || 'currency';
+      const currency = str(design.input.game.currencyName);
       const entity: ProblemEntity = design.currencyIds[0]
         ? { kind: 'item', id: design.currencyIds[0] }
         : { kind: 'game', id: str(design.input.game.id) };
-      this.report(
-        'currency-never-given',
-        entity,
-        `Things cost or require ${currencyName}, but nothing ever gives ${currencyName} to players.`,
-        currencyNeeded.slice(0, 20),
-      );
+      this.report('currency-never-given', entity, say('currencyNeverGiven', { currency }), currencyNeeded.slice(0, 20));
     }
   }
 
@@ -709,18 +693,17 @@ class Checker {
       const sceneId = str(rule.sceneId);
       const pre = blocksOf(rule.triggerPreconditions);
       if (trigger && alwaysFalse(pre, trigger)) {
-        this.report(
-          'rule-contradictory',
-          entity,
-          `${named(design, 'rule', rule.id)} can never run its effects: its preconditions contradict each other or its trigger (such as owns X and does not own X).`,
-        );
+        this.report('rule-contradictory', entity, say('ruleContradictory', { rule: named(design, 'rule', rule.id) }));
       }
       if (!design.get('scene', sceneId)) continue;
       if (!reach.scenes.has(sceneId)) {
         this.report(
           'rule-in-unreachable-scene',
           entity,
-          `${named(design, 'rule', rule.id)} never fires: its scene ${labelOf(design, 'scene', sceneId)} never becomes current.`,
+          say('ruleInUnreachableScene', {
+            rule: named(design, 'rule', rule.id),
+            scene: labelOf(design, 'scene', sceneId),
+          }),
           [{ kind: 'scene', id: sceneId }],
         );
         continue;
@@ -734,7 +717,11 @@ class Checker {
           this.report(
             'rule-trigger-other-scene',
             entity,
-            `${named(design, 'rule', rule.id)} never fires: it belongs to scene ${labelOf(design, 'scene', sceneId)} but its trigger is a place of scene ${labelOf(design, 'scene', locationScene)}, which is never current at the same time.`,
+            say('ruleTriggerOtherScene', {
+              rule: named(design, 'rule', rule.id),
+              scene: labelOf(design, 'scene', sceneId),
+              placeScene: labelOf(design, 'scene', locationScene),
+            }),
             [{ kind: 'location', id: trigger.elementId }],
           );
           continue;
@@ -746,7 +733,10 @@ class Checker {
         this.report(
           'rule-trigger-impossible',
           entity,
-          `${named(design, 'rule', rule.id)} never fires: what its trigger waits for${related ? ` (${named(design, related[0]!.kind, related[0]!.id)})` : ''} can never happen.`,
+          say('ruleTriggerImpossible', {
+            rule: named(design, 'rule', rule.id),
+            ...(related ? { awaited: named(design, related[0]!.kind, related[0]!.id) } : {}),
+          }),
           related,
         );
       }
@@ -764,7 +754,11 @@ class Checker {
         this.report(
           'rule-shadowed',
           { kind: 'rule', id: rule.id },
-          `${named(design, 'rule', rule.id)} has the same trigger and preconditions as ${named(design, 'rule', twin.id)}${twin.fireOnce !== false ? ' (fire once)' : ''}: both fire together, so one of them is redundant or the two should be merged.`,
+          say('ruleShadowed', {
+            rule: named(design, 'rule', rule.id),
+            twin: named(design, 'rule', twin.id),
+            fireOnce: twin.fireOnce !== false,
+          }),
           [{ kind: 'rule', id: twin.id }],
         );
       }
@@ -793,10 +787,10 @@ class Checker {
       this.report(
         'question-no-correct-answer',
         { kind: 'interaction', id },
-        `${named(design, 'interaction', id)} has no correct answer, yet ${owners
-          .map((o) => named(design, o.kind, o.id))
-          .slice(0, 3)
-          .join(', ')} waits for a player to pass it: that can never happen.`,
+        say('questionNoCorrectAnswer', {
+          interaction: named(design, 'interaction', id),
+          owners: owners.slice(0, 3).map((o) => named(design, o.kind, o.id)),
+        }),
         owners,
       );
     }
@@ -808,9 +802,9 @@ class Checker {
       this.report(
         'quiz-cannot-complete',
         { kind: 'interaction', id: interaction.id },
-        questions.length === 0
-          ? `${named(design, 'interaction', interaction.id)} has no questions, so no player can complete it.`
-          : `${named(design, 'interaction', interaction.id)} has a multiple-choice question without options, so no player can complete it.`,
+        say(questions.length === 0 ? 'quizWithoutQuestions' : 'quizQuestionWithoutOptions', {
+          interaction: named(design, 'interaction', interaction.id),
+        }),
         completeUsers.get(interaction.id),
       );
     }
@@ -846,13 +840,13 @@ class Checker {
         this.report(
           'mission-cannot-accomplish',
           entity,
-          `${named(design, 'mission', mission.id)} can never be accomplished: its accomplishment contradicts itself or is empty.`,
+          say('missionCannotAccomplish', { mission: named(design, 'mission', mission.id) }),
         );
       } else if (result === 'unreachable' && this.reach.missions.has(mission.id)) {
         this.report(
           'mission-accomplishment-unreachable',
           entity,
-          `${named(design, 'mission', mission.id)} is assigned but can never be accomplished: what its accomplishment needs never happens.`,
+          say('missionAccomplishmentUnreachable', { mission: named(design, 'mission', mission.id) }),
         );
       }
     }
@@ -874,7 +868,7 @@ class Checker {
         this.report(
           'geofence-too-small',
           { kind: 'scene', id: scene.id },
-          `${named(design, 'scene', scene.id)} has a radius of ${radius} m, smaller than GPS accuracy (${GPS_ACCURACY_METRES} m): players may never be seen inside it.`,
+          say('sceneTooSmall', { scene: named(design, 'scene', scene.id), radius, accuracy: GPS_ACCURACY_METRES }),
         );
       }
     }
@@ -888,7 +882,11 @@ class Checker {
         this.report(
           'geofence-too-small',
           { kind: 'location', id: location.id },
-          `${named(design, 'location', location.id)} has a radius of ${radius} m, smaller than GPS accuracy (${GPS_ACCURACY_METRES} m): players may walk through it without entering.`,
+          say('placeTooSmall', {
+            location: named(design, 'location', location.id),
+            radius,
+            accuracy: GPS_ACCURACY_METRES,
+          }),
         );
       }
       const sceneId = str(location.sceneId);
@@ -897,7 +895,10 @@ class Checker {
         this.report(
           'location-outside-scene',
           { kind: 'location', id: location.id },
-          `${named(design, 'location', location.id)} lies outside the circle of its scene ${labelOf(design, 'scene', sceneId)}.`,
+          say('locationOutsideScene', {
+            location: named(design, 'location', location.id),
+            scene: labelOf(design, 'scene', sceneId),
+          }),
           [{ kind: 'scene', id: sceneId }],
         );
       }
@@ -923,7 +924,10 @@ class Checker {
         this.report(
           'geofences-overlap',
           { kind: 'location', id: b.location.id },
-          `${named(design, 'location', b.location.id)} overlaps ${named(design, 'location', a.location.id)}: a player entering the overlap fires the rules of both at once.`,
+          say('geofencesOverlap', {
+            location: named(design, 'location', b.location.id),
+            other: named(design, 'location', a.location.id),
+          }),
           [{ kind: 'location', id: a.location.id }],
         );
       }
@@ -937,15 +941,19 @@ class Checker {
       this.report(
         'object-outside-scenes',
         { kind: offer ? 'worldOffer' : 'worldObject', id: entry.id },
-        `${offer ? 'Offer' : 'Object'} “${entry.name || entry.id}” of the initial world lies outside every scene: players will only find it by chance.`,
+        say('objectOutsideScenes', { offer, name: entry.name || entry.id }),
       );
     }
   }
 
   texts(): void {
     const { design } = this;
-    const missing = (kind: DesignKind, id: string, what: string) =>
-      this.report('missing-text', { kind, id }, `${named(design, kind, id)} has no ${what} in the game’s language.`);
+    const missing = (kind: DesignKind, id: string, part: MissingTextPart, index?: number) =>
+      this.report(
+        'missing-text',
+        { kind, id },
+        say('missingText', { entity: named(design, kind, id), part, ...(index === undefined ? {} : { index }) }),
+      );
     for (const kind of [
       'scene',
       'item',
@@ -966,23 +974,22 @@ class Checker {
         missing('interaction', id, 'message');
       }
       for (const [index, question] of listOf(interaction.questions).entries()) {
-        if (!plain(question.title) || !plain(question.description))
-          missing('interaction', id, `text for question ${index + 1}`);
+        if (!plain(question.title) || !plain(question.description)) missing('interaction', id, 'question', index + 1);
         if (listOf(question.options).some((option) => !plain(option.description))) {
-          missing('interaction', id, `text for an option of question ${index + 1}`);
+          missing('interaction', id, 'questionOption', index + 1);
         }
       }
       const statements = isObject(interaction.conversation) ? listOf(interaction.conversation.statements) : [];
       statements.forEach((statement, index) => {
-        if (!plain(statement.body)) missing('interaction', id, `text for statement ${index + 1}`);
+        if (!plain(statement.body)) missing('interaction', id, 'statement', index + 1);
         if (listOf(statement.options).some((option) => !plain(option.actionLabel))) {
-          missing('interaction', id, `label for an answer of statement ${index + 1}`);
+          missing('interaction', id, 'answerLabel', index + 1);
         }
       });
     }
     const game = design.input.game;
     if (game.title !== undefined && !plain(game.title)) {
-      this.report('missing-text', { kind: 'game', id: str(game.id) }, 'The game has no title in its language.');
+      this.report('missing-text', { kind: 'game', id: str(game.id) }, say('gameWithoutTitle'));
     }
   }
 
@@ -990,9 +997,13 @@ class Checker {
     const { design } = this;
     if (!design.input.mediaIds) return;
     const known = new Set(design.input.mediaIds);
-    const check = (entity: ProblemEntity, label: string, id: unknown) => {
+    const check = (entity: ProblemEntity, name: ProblemName | null, id: unknown) => {
       if (typeof id !== 'string' || !id || known.has(id)) return;
-      this.report('missing-media', entity, `${label} uses a medium that is not in the game’s media library (${id}).`);
+      this.report(
+        'missing-media',
+        entity,
+        name ? say('missingMedia', { entity: name, id }) : say('gameMissingMedia', { id }),
+      );
     };
     const fields: Partial<Record<DesignKind, string[]>> = {
       scene: ['logoId'],
@@ -1018,7 +1029,7 @@ class Checker {
         check(owner, named(design, owner.kind, owner.id), action.actionArgs?.what);
       }
     }
-    check({ kind: 'game', id: str(design.input.game.id) }, 'The game', design.input.game.logoId);
+    check({ kind: 'game', id: str(design.input.game.id) }, null, design.input.game.logoId);
   }
 }
 

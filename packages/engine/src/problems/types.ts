@@ -1,4 +1,4 @@
-import type { DesignEntitiesByKind, DesignKind, InitialState } from '@loci/domain';
+import type { DesignEntitiesByKind, DesignKind, InitialState, ProblemMessageKey } from '@loci/domain';
 
 /** How bad a finding is: errors block publishing, warnings are shown at Publish, infos are hints. */
 export type ProblemSeverity = 'error' | 'warning' | 'info';
@@ -57,11 +57,20 @@ export const REACHABILITY_CODES: readonly ProblemCode[] = [
   'game-cannot-end',
 ];
 
-/** One finding: a code, its severity, a sentence a designer understands and the entity to open. */
+/** The parameters of a finding's sentence (names of elements, numbers, flags): plain JSON. */
+export type ProblemParams = Readonly<Record<string, unknown>>;
+
+/**
+ * One finding: a code, its severity, a sentence a designer understands and the entity to open. The sentence is
+ * `messageKey` of PROBLEM_MESSAGES (@loci/domain) with `params`, said in the reader's language; `message` is its
+ * English (what the API has always answered).
+ */
 export interface Problem {
   code: ProblemCode;
   severity: ProblemSeverity;
   message: string;
+  messageKey: ProblemMessageKey;
+  params: ProblemParams;
   entity: ProblemEntity;
   /** Other entities the finding is about (the rule using a question, the other geofence…). */
   related?: ProblemEntity[];

@@ -196,6 +196,20 @@ describe('rules, scenes and references', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('Used by rule "Enter harbour"');
       expect((await request('GET', `/api/design/${gameId}/interactions/${interaction.id}`)).statusCode).toBe(200);
+      // In the caller's language: the kind of each user in Greek, the names as they are.
+      const greek = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/design/${gameId}/interactions/${interaction.id}`,
+        headers: { ...owner.headers, 'accept-language': 'el-GR,el;q=0.9' },
+      });
+      expect(greek.statusCode).toBe(409);
+      expect(greek.json().message).toBe('Χρησιμοποιείται από: κανόνας «Enter harbour»');
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `/api/design/${gameId}/rules/00000000-0000-4000-8000-000000000000`,
+        headers: { ...owner.headers, 'accept-language': 'el' },
+      });
+      expect([missing.statusCode, missing.json().message]).toEqual([404, 'Δεν βρέθηκε: κανόνας']);
 
       const locationRefused = await request('DELETE', `/api/design/${gameId}/locations/${location.id}`);
       expect(locationRefused.statusCode).toBe(409);

@@ -5,11 +5,12 @@ import {
   DESIGN_KIND_INFO,
   DESIGN_MESSAGES,
   designEntitySchema,
+  domainTextRef,
   referencesOf,
   toFieldErrors,
-  WORLD_ENTRY_LABELS,
   type DesignEntity,
   type DesignKind,
+  type EntityUser,
   type GameValues,
   type InitialState,
 } from '@loci/domain';
@@ -35,12 +36,6 @@ const NAME_UNIQUE_INDEX = 'design_entities_name_unique';
 
 /** The kinds a scene's delete takes with it. */
 const SCENE_PARTS: ReadonlySet<DesignKind> = new Set<DesignKind>(['rule', 'location']);
-
-/** A design entity that others use, named in the refusal to delete it. */
-interface EntityUser {
-  label: string;
-  name: string;
-}
 
 // ─── Validation ──────────────────────────────────────────────────────────────
 
@@ -141,7 +136,7 @@ async function requireDesignEditor(ctx: AppContext, user: CurrentUser, gameId: s
 }
 
 function notFound(kind: DesignKind) {
-  return fail.notFound(DESIGN_API_MESSAGES.notFound(DESIGN_KIND_INFO[kind].label));
+  return fail.notFound(domainTextRef('DESIGN_API_MESSAGES', 'kindNotFound', kind));
 }
 
 // ─── Rule positions ──────────────────────────────────────────────────────────
@@ -417,7 +412,7 @@ export async function deleteDesignEntity({
       const uses = referencesOf(row.kind, presentEntity(row), kindOf).some((ref) =>
         goingKeys.has(`${ref.kind}:${ref.id}`),
       );
-      if (uses) users.push({ label: DESIGN_KIND_INFO[row.kind].label, name: row.name });
+      if (uses) users.push({ kind: row.kind, name: row.name });
     }
     const [working] = await tx
       .select({ initialState: gameVersions.initialState })
@@ -435,11 +430,11 @@ export async function deleteDesignEntity({
         const typeId = type === 'object' ? entry.archetypeId : entry.offerId;
         const typeKind: DesignKind = type === 'object' ? 'archetype' : 'offer';
         if (typeId !== undefined && goingKeys.has(`${typeKind}:${typeId}`)) {
-          users.push({ label: WORLD_ENTRY_LABELS[type], name: entry.name });
+          users.push({ kind: type === 'object' ? 'worldObject' : 'worldOffer', name: entry.name });
         }
       }
     }
-    if (users.length > 0) throw fail.conflict(DESIGN_API_MESSAGES.usedBy(users));
+    if (users.length > 0) throw fail.conflict(domainTextRef('DESIGN_API_MESSAGES', 'usedBy', users));
 
     for (const kindGoing of new Set(going.map((row) => row.kind))) {
       await tx.delete(designEntities).where(

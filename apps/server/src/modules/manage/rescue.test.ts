@@ -218,6 +218,24 @@ describe('rescuing a player', () => {
     });
     expect(audit.json().entries).toEqual([]);
     expect((await bobOf(instance.id)).items).toEqual({});
+
+    // In Greek: the reasons are the catalogue's Greek, with their numbers.
+    const greek = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/instances/${instance.id}/players/${bob.user.id}/rescue`,
+      headers: { ...owner.headers, 'accept-language': 'el' },
+      payload: {
+        actions: [
+          { kind: 'take', assetId: refs.keyId, count: 3 },
+          { kind: 'scene', sceneId: 'nowhere' },
+        ],
+        reason: 'x',
+      },
+    });
+    expect(greek.json().errors).toMatchObject({
+      'actions.0.count': 'Ο παίκτης έχει μόνο 0',
+      'actions.1.sceneId': 'Άγνωστη σκηνή',
+    });
   });
 
   it('needs the manage right; an unknown player is 404', async () => {

@@ -30,17 +30,38 @@ describe('media', () => {
   });
   afterAll(() => t.close());
 
-  async function upload(gameId: string, parts: UploadPart[], user = owner) {
+  async function upload(gameId: string, parts: UploadPart[], user = owner, language?: string) {
     const body = await multipartBody(parts);
     return t.app.inject({
       method: 'POST',
       url: `/api/design/${gameId}/medias`,
-      headers: { ...user.headers, ...body.headers },
+      headers: { ...user.headers, ...body.headers, ...(language ? { 'accept-language': language } : {}) },
       payload: body.payload,
     });
   }
 
   describe('#media.upload', () => {
+    it('says why a file is refused in the caller’s language', async () => {
+      const game = await createGame(t.app.ctx, owner);
+      const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#808080' } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      const res = await upload(
+        game.row.id,
+        [{ filename: 'huge.png', bytes: big, contentType: 'image/png' }],
+        owner,
+        'el',
+      );
+      expect(res.statusCode).toBe(413);
+      expect((res.json() as { rejected: unknown[] }).rejected).toEqual([
+        {
+          file: 'huge.png',
+          status: 413,
+          message: `Το αρχείο huge.png (εικόνα) ξεπερνά τα ${MEDIA_LIMITS.image / 1_000_000} MB που επιτρέπονται`,
+        },
+      ]);
+    });
+
     it('saves several files, skips the one over its limit with 413, and touches the working version', async () => {
       const game = await createGame(t.app.ctx, owner);
       t.clock.advance(60_000);

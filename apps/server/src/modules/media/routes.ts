@@ -13,6 +13,7 @@ import {
   thumbQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { answerLanguage } from '../../lib/answer-language.js';
 import { fail } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentMedia } from '../../presenters/media.js';
@@ -27,6 +28,7 @@ import {
   uploadMedia,
   uploadPlayerMedia,
   type UploadedFile,
+  rejectionIn,
 } from './service.js';
 import { requireActivePlay } from '../../policies/play.js';
 import { presentUser } from '../../presenters/user.js';
@@ -139,7 +141,10 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           files: filesOf(request),
         });
         const status = saved.length > 0 ? 201 : (rejected[0]?.status ?? 400);
-        return reply.status(status).send({ saved: saved.map(presentMedia), rejected });
+        const language = answerLanguage(request);
+        return reply
+          .status(status)
+          .send({ saved: saved.map(presentMedia), rejected: rejected.map((item) => rejectionIn(item, language)) });
       },
     );
 
@@ -170,7 +175,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const instance = await requireActivePlay(ctx, user, request.params.instanceId);
         const outcome = await uploadPlayerMedia({ ctx, instance, userId: user.id, files: filesOf(request) });
         if ('rejected' in outcome) {
-          const { status, message } = outcome.rejected;
+          const { status, message } = rejectionIn(outcome.rejected, answerLanguage(request));
           return reply.status(status).send({ message, errors: { file: message } });
         }
         return reply.status(201).send(presentMedia(outcome.saved));

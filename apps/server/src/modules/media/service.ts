@@ -8,13 +8,15 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import {
-  DESIGN_API_MESSAGES,
-  DESIGN_KIND_INFO,
+  domainTextRef,
+  renderDomainText,
   isAcceptedMediaType,
   MEDIA_LIMITS,
-  MEDIA_MESSAGES,
   MEDIA_UPLOAD_MESSAGES,
   mediaTypeOf,
+  type DomainTextRef,
+  type EntityUser,
+  type InterfaceLanguage,
   type MediaRejection,
   type MediaType,
   type MediaUpdate,
@@ -100,7 +102,21 @@ export async function findMedia({
 
 // ─── Upload ──────────────────────────────────────────────────────────────────
 
-type StoreOutcome = { saved: MediaRow } | { rejected: MediaRejection };
+/** A refused file: its answer, with its message by key (said in the caller's language by `rejectionIn`). */
+export type Rejection = MediaRejection & { text: DomainTextRef };
+type StoreOutcome = { saved: MediaRow } | { rejected: Rejection };
+
+/** A refused file's answer in `language`. */
+export function rejectionIn({ file, status, text }: Rejection, language: InterfaceLanguage): MediaRejection {
+  return { file, status, message: renderDomainText(text, language) };
+}
+
+const rejectionOf = (file: string, status: 413 | 415, text: DomainTextRef): Rejection => ({
+  file,
+  status,
+  message: renderDomainText(text, 'en'),
+  text,
+});
 
 /** Writes chunks to a temporary file with back-pressure; `discard` removes it. */
 class PartialFile {
@@ -173,13 +189,17 @@ async function storeUpload({
   let type: SniffedType | undefined;
   let limit = 0;
   let output: PartialFile | undefined;
-  let rejection: MediaRejection | undefined;
+  let rejection: Rejection | undefined;
 
   const reject = async (status: 413 | 415, mediaType?: MediaType) => {
     rejection =
       status === 415
-        ? { file: filename, status, message: MEDIA_MESSAGES.notAccepted(filename) }
-        : { file: filename, status, message: MEDIA_MESSAGES.tooLarge(mediaType ?? 'other', filename, limit) };
+        ? rejectionOf(filename, status, domainTextRef('MEDIA_MESSAGES', 'notAccepted', filename))
+        : rejectionOf(
+            filename,
+            status,
+            domainTextRef('MEDIA_MESSAGES', 'tooLarge', mediaType ?? 'other', filename, limit),
+          );
     await output?.discard();
     output = undefined;
   };
@@ -225,7 +245,7 @@ async function storeUpload({
       // Bytes that start like an image but are not one are not accepted either.
       if (!size) {
         await rm(finalPath, { force: true });
-        return { rejected: { file: filename, status: 415, message: MEDIA_MESSAGES.notAccepted(filename) } };
+        return { rejected: rejectionOf(filename, 415, domainTextRef('MEDIA_MESSAGES', 'notAccepted', filename)) };
       }
     }
 
@@ -278,10 +298,10 @@ export async function uploadMedia({
   user: CurrentUser;
   gameId: string;
   files: AsyncIterable<UploadedFile>;
-}): Promise<{ saved: MediaRow[]; rejected: MediaRejection[] }> {
+}): Promise<{ saved: MediaRow[]; rejected: Rejection[] }> {
   await requireEditableGame({ ctx, user, gameId, checkLock: false });
   const saved: MediaRow[] = [];
-  const rejected: MediaRejection[] = [];
+  const rejected: Rejection[] = [];
   for await (const upload of files) {
     const outcome = await storeUpload({ ctx, gameId, upload });
     if ('saved' in outcome) saved.push(outcome.saved);
@@ -397,23 +417,19 @@ const mentions = (column: AnyColumn, id: string) => sql`position(${id} in ${colu
  * the delete answer 409 with the list, like every other reference
  * ('Used by game "Lost Key", character "Mia"'), instead of leaving broken logos.
  */
-async function mediumUsers(
-  tx: Executor,
-  gameId: string,
-  mediaId: string,
-): Promise<Array<{ label: string; name: string }>> {
-  const users: Array<{ label: string; name: string }> = [];
+async function mediumUsers(tx: Executor, gameId: string, mediaId: string): Promise<EntityUser[]> {
+  const users: EntityUser[] = [];
   const settings = await tx
     .select({ title: games.title })
     .from(games)
     .where(and(eq(games.id, gameId), mentions(games.settings, mediaId)));
-  for (const game of settings) users.push({ label: 'Game', name: game.title });
+  for (const game of settings) users.push({ kind: 'game', name: game.title });
   const entities = await tx
     .select({ kind: designEntities.kind, name: designEntities.name })
     .from(designEntities)
     .where(and(eq(designEntities.gameId, gameId), mentions(designEntities.body, mediaId)))
     .orderBy(designEntities.kind, designEntities.name);
-  for (const entity of entities) users.push({ label: DESIGN_KIND_INFO[entity.kind].label, name: entity.name });
+  for (const entity of entities) users.push({ kind: entity.kind, name: entity.name });
   const versions = await tx
     .select({ isLiveSpec: gameVersions.isLiveSpec, version: gameVersions.version })
     .from(gameVersions)
@@ -427,8 +443,8 @@ async function mediumUsers(
   for (const version of versions) {
     users.push(
       version.isLiveSpec
-        ? { label: 'Initial world', name: 'working version' }
-        : { label: 'Published version', name: String(version.version) },
+        ? { kind: 'initialWorld', name: '' }
+        : { kind: 'publishedVersion', name: String(version.version) },
     );
   }
   return users;
@@ -451,7 +467,7 @@ export async function deleteMedia({
   const now = ctx.now();
   const removed = await ctx.db.transaction(async (tx) => {
     const users = await mediumUsers(tx, gameId, mediaId);
-    if (users.length > 0) throw fail.conflict(DESIGN_API_MESSAGES.usedBy(users));
+    if (users.length > 0) throw fail.conflict(domainTextRef('DESIGN_API_MESSAGES', 'usedBy', users));
     const [row] = await tx
       .delete(media)
       .where(and(eq(media.id, mediaId), eq(media.gameId, gameId)))

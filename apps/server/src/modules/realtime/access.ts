@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { WATCH_MESSAGES } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { gameInstances, playerStates } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -6,14 +7,7 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame } from '../../policies/games.js';
 
 /** Why a socket may not watch an instance, in words a client can show. */
-export const WATCH_MESSAGES = {
-  invalid: 'Send { instanceId } to watch an instance',
-  notFound: 'Game instance not found',
-  forbidden: 'You may only watch instances you play in or whose game you manage',
-  invalidPlayer: 'Send { instanceId, playerId } to see a player’s screen',
-  playerNotFound: 'Player not found in this instance',
-  playerForbidden: 'Only the game’s operators (manage right) may see a player’s screen',
-} as const;
+export { WATCH_MESSAGES };
 
 /**
  * Whether `user` may join the room of an instance: its players (the instance's

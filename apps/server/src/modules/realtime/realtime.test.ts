@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { REALTIME_MESSAGES, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
+import { DOMAIN_EL, REALTIME_MESSAGES, REALTIME_PATH, SOCKET_EVENTS, type WatchAck } from '@loci/domain';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -44,6 +44,40 @@ describe('realtime', () => {
     const gone = await createUser(t.app.ctx);
     await t.app.ctx.db.delete(users).where(eq(users.id, gone.user.id));
     await expect(connectSocket(t, gone.token)).rejects.toThrow(REALTIME_MESSAGES.badToken);
+  });
+
+  it('refuses and answers in the socket user’s language: the account’s choice, else Accept-Language', async () => {
+    await expect(connectSocket(t, undefined, { 'accept-language': 'el-GR,el;q=0.9' })).rejects.toThrow(
+      DOMAIN_EL.REALTIME_MESSAGES.noToken,
+    );
+    await expect(connectSocket(t, 'not-a-jwt', { 'accept-language': 'el' })).rejects.toThrow(
+      DOMAIN_EL.REALTIME_MESSAGES.badToken,
+    );
+    // An account that chose Greek hears Greek from a browser that asks for English.
+    const greek = await createUser(t.app.ctx, { name: 'Eleni' });
+    await t.app.ctx.db.update(users).set({ language: 'el' }).where(eq(users.id, greek.user.id));
+    const socket = await connectSocket(t, greek.token, { 'accept-language': 'en' });
+    sockets.push(socket);
+    expect(await watch(socket, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.notFound });
+    expect(await watch(socket, 42)).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.invalid });
+    // Without a choice, the connection's Accept-Language decides.
+    const browser = await connectSocket(t, bob.token, { 'accept-language': 'el' });
+    sockets.push(browser);
+    expect(await watch(browser, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.notFound });
+  });
+
+  it('takes the interface language the client names in its handshake over Accept-Language', async () => {
+    const socket = io(t.config.publicUrl, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { language: 'el' },
+      extraHeaders: { 'accept-language': 'en' },
+    });
+    const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    socket.close();
+    expect(refused.message).toBe(DOMAIN_EL.REALTIME_MESSAGES.noToken);
   });
 
   it('delivers toUser to every socket of that user, and only to them', async () => {

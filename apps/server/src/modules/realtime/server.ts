@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import {
+  ERROR_MESSAGES,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
   REALTIME_PATH,
@@ -11,11 +12,16 @@ import {
   watchRequestSchema,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  languageOf,
+  renderDomainText,
+  translateDomainMessage,
+  type InterfaceLanguage,
   type WatchAck,
 } from '@loci/domain';
 import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
+import { languageFor } from '../../lib/answer-language.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
@@ -89,9 +95,26 @@ async function connectRedis(ctx: AppContext, url: string) {
 /** setTimeout cannot wait longer than this (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/**
+ * The language of what the server says to a socket (refusals, acknowledgements): the account's choice once
+ * signed in, else the interface language the client names in its handshake (`auth.language`, as the web sends
+ * its Accept-Language header to the API), else the Accept-Language of the connection's request, else English.
+ */
+function socketLanguage(
+  socket: Pick<LociSocket, 'request' | 'handshake'>,
+  user?: Pick<CurrentUser, 'language'>,
+): InterfaceLanguage {
+  const named = (socket.handshake.auth as Record<string, unknown> | undefined)?.language;
+  const chosen = user?.language ?? (typeof named === 'string' ? languageOf(named) : undefined);
+  return languageFor(chosen, socket.request);
+}
+
+/** A text of @loci/domain's catalogue in `language` (any other text as it is). */
+const inLanguage = (message: string, language: InterfaceLanguage) => translateDomainMessage(message, language);
+
 /** A handshake refusal the client receives as its connect_error (message and `data.errorCode`). */
-function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED'): Error {
-  return Object.assign(new Error(message), { data: { errorCode } });
+function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED', language: InterfaceLanguage): Error {
+  return Object.assign(new Error(inLanguage(message, language)), { data: { errorCode } });
 }
 
 /** Closes the socket when its token expires (re-armed when that is further away than a timer can wait). */
@@ -157,19 +180,22 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
 
   io.use((socket, next) => {
     // Counted before the token is read, so a flood costs no signature check and no query.
+    const language = socketLanguage(socket);
     if (!handshakes.take(clientAddressOf(socket.request, trustProxy)).ok)
-      return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED'));
+      return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED', language));
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
     // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
     const token = auth.token ?? socket.handshake.headers.authorization;
-    if (typeof token !== 'string' || token === '') return next(refusal(REALTIME_MESSAGES.noToken, 'UNAUTHENTICATED'));
+    if (typeof token !== 'string' || token === '')
+      return next(refusal(REALTIME_MESSAGES.noToken, 'UNAUTHENTICATED', language));
     const bare = token.replace(/^Bearer\s+/i, '');
     readSession(bare)
       .then((session) => {
-        if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED'));
+        if (!session) return next(refusal(REALTIME_MESSAGES.badToken, 'UNAUTHENTICATED', language));
         const ids = socketsOf.get(session.user.id) ?? new Set<string>();
         // The new one is refused, not the oldest closed: closed tabs reconnecting would otherwise evict each other.
-        if (ids.size >= limits.socketsPerUser) return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED'));
+        if (ids.size >= limits.socketsPerUser)
+          return next(refusal(REALTIME_MESSAGES.tooManySockets, 'RATE_LIMITED', socketLanguage(socket, session.user)));
         ids.add(socket.id);
         socketsOf.set(session.user.id, ids);
         // Either fires: 'disconnect' once connected, the transport's close also when it went before connecting.
@@ -182,7 +208,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       })
       .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'realtime: handshake failed');
-        next(new Error('Internal server error'));
+        next(new Error(inLanguage(ERROR_MESSAGES.internal, language)));
       });
   });
 
@@ -197,7 +223,15 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       room: string,
       onJoined?: () => void,
     ) => {
-      const reply = (answer: WatchAck) => typeof ack === 'function' && ack(answer);
+      // Refusals in the socket user's language (the account's choice, read again with the session below).
+      let language = socketLanguage(socket, socket.data.user);
+      const reply = (answer: WatchAck) =>
+        typeof ack === 'function' &&
+        ack(
+          answer.ok || answer.message === undefined
+            ? answer
+            : { ...answer, message: inLanguage(answer.message, language) },
+        );
       if (!watches.take(socket.id).ok) return reply({ ok: false, message: PLAY_MESSAGES.tooManyEvents });
       // Read again, like every API call: a role granted since counts; a token revoked while this process did
       // not hear of it (Redis away) does not.
@@ -208,6 +242,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
             return void socket.disconnect(true);
           }
           socket.data.user = session.user;
+          language = socketLanguage(socket, session.user);
           const access = await check(session.user);
           if (access.ok) {
             await socket.join(room);
@@ -217,14 +252,18 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         })
         .catch((error: unknown) => {
           // A refusal of the services (the game vanished meanwhile) is an answer; anything else a failure.
-          if (error instanceof AppError) return reply({ ok: false, message: error.message });
+          if (error instanceof AppError)
+            return reply({ ok: false, message: error.text ? renderDomainText(error.text, language) : error.message });
           ctx.log.error({ err: error }, 'realtime: watch failed');
-          reply({ ok: false, message: 'Internal server error' });
+          reply({ ok: false, message: ERROR_MESSAGES.internal });
         });
     };
     socket.on(SOCKET_EVENTS.watch, (body: unknown, ack: unknown) => {
       const parsed = watchRequestSchema.safeParse(body);
-      if (!parsed.success) return typeof ack === 'function' && ack({ ok: false, message: WATCH_MESSAGES.invalid });
+      if (!parsed.success) {
+        const message = inLanguage(WATCH_MESSAGES.invalid, socketLanguage(socket, socket.data.user));
+        return typeof ack === 'function' && ack({ ok: false, message });
+      }
       const { instanceId } = parsed.data;
       joinChecked(ack, (user) => checkWatchAccess(ctx, user, instanceId), instanceRoom(instanceId));
     });
@@ -236,7 +275,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     socket.on(SOCKET_EVENTS.watchPlayer, (body: unknown, ack: unknown) => {
       const parsed = watchPlayerRequestSchema.safeParse(body);
       if (!parsed.success) {
-        return typeof ack === 'function' && ack({ ok: false, message: WATCH_MESSAGES.invalidPlayer });
+        const message = inLanguage(WATCH_MESSAGES.invalidPlayer, socketLanguage(socket, socket.data.user));
+        return typeof ack === 'function' && ack({ ok: false, message });
       }
       const { instanceId, playerId } = parsed.data;
       joinChecked(

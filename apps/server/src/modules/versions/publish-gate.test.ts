@@ -62,6 +62,31 @@ describe('publishing a design with problems', () => {
       }),
     ]);
     expect(body.errors).toEqual({ 'problems.0': body.problems[0]!.message });
+    expect(body.problems[0]).toMatchObject({
+      messageKey: 'questionNoCorrectAnswer',
+      message: expect.stringMatching(/^Interaction “.+” has no correct answer, yet Rule “.+” waits for a player/),
+    });
+
+    // Asked in Greek: the message, each finding and its field error are Greek; the keys and codes stay.
+    const greek = await t.app.inject({
+      method: 'POST',
+      url: `/api/design/${gameId}/gameVersions`,
+      headers: { ...owner.headers, 'accept-language': 'el' },
+      payload: { versionNotes: 'v1' },
+    });
+    expect(greek.statusCode).toBe(409);
+    const greekBody = greek.json() as typeof body;
+    expect(greekBody.message).toBe(
+      'Αυτό το παιχνίδι έχει 1 πρόβλημα που εμποδίζει τη δημοσίευση. Διορθώστε το στο πλαίσιο «Προβλήματα» και δημοσιεύστε ξανά.',
+    );
+    expect(greekBody.problems[0]).toMatchObject({
+      code: 'question-no-correct-answer',
+      messageKey: 'questionNoCorrectAnswer',
+    });
+    expect(greekBody.problems[0]!.message).toMatch(
+      /^Αλληλεπίδραση «.+»: δεν έχει σωστή απάντηση, όμως Κανόνας «.+» περιμένει/,
+    );
+    expect(greekBody.errors).toEqual({ 'problems.0': greekBody.problems[0]!.message });
     // Nothing was published.
     const versions = (await request('GET', `/api/design/${gameId}/gameVersions`)).json() as unknown[];
     expect(versions).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   diffGameSpecs,
   migrateGameSpec,
   VERSION_MESSAGES,
+  domainTextRef,
   type GameSpec,
   type RollbackSnapshot,
   type VersionDiff,
@@ -80,7 +81,7 @@ async function assertNoRewrittenLocked(
   const entity = rewritten.find((candidate) => candidate.id === locked.id && candidate.lockKind === locked.kind)!;
   throw new AppError(
     'CONFLICT',
-    VERSION_MESSAGES.lockedEntity(DESIGN_KIND_INFO[entity.kind].label, entity.name, locked.holder.name),
+    domainTextRef('VERSION_MESSAGES', 'lockedEntity', entity.kind, entity.name, locked.holder.name),
     {
       extra: { locked: { kind: entity.kind, id: entity.id, name: entity.name }, holder: locked.holder },
     },

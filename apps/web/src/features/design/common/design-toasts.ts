@@ -1,4 +1,16 @@
 import { DESIGN_KIND_INFO, DESIGN_TEXTS, type DesignKind } from '@loci/domain';
+import i18n, { currentLanguage } from '../../../i18n';
+import './locales';
+
+/**
+ * The kind a toast names: the spec's English word in English (`english`), else the kind's label in the
+ * interface language (`design.kinds.*`), so a Greek toast never carries an English word.
+ */
+function kindWord(kind: DesignKind, english: string, lowerCase: boolean): string {
+  if (currentLanguage() === 'en') return english;
+  const label = i18n.t(`design.kinds.${kind}`, { defaultValue: DESIGN_KIND_INFO[kind].label });
+  return lowerCase ? label.toLocaleLowerCase(currentLanguage()) : label;
+}
 
 // The toasts and error titles of spec 2 §7–8 for one kind: milestones and
 // locations have their own wordings, rules their own save texts.
@@ -22,14 +34,14 @@ export function savedText(kind: DesignKind, name: string): string {
 export function deletedText(kind: DesignKind): string {
   if (kind === 'milestone') return DESIGN_TEXTS.milestoneDeleted;
   if (kind === 'location') return DESIGN_TEXTS.locationDeleted;
-  return DESIGN_TEXTS.deleted(DESIGN_KIND_INFO[kind].label);
+  return DESIGN_TEXTS.deleted(kindWord(kind, DESIGN_KIND_INFO[kind].label, false));
 }
 
 /** 'Error creating milestone', 'Error creating location' or 'Error creating {kind}'. */
 export function errorCreatingText(kind: DesignKind): string {
   if (kind === 'milestone') return DESIGN_TEXTS.errorCreatingMilestone;
   if (kind === 'location') return DESIGN_TEXTS.errorCreatingLocation;
-  return DESIGN_TEXTS.errorCreating(kind);
+  return DESIGN_TEXTS.errorCreating(kindWord(kind, kind, true));
 }
 
 /** 'Error saving rule {id}', 'Error saving milestone {id}', 'Error saving location {id}' or 'Error saving {kind}'. */
@@ -37,12 +49,12 @@ export function errorSavingText(kind: DesignKind, id: string): string {
   if (kind === 'rule') return DESIGN_TEXTS.errorSavingRule(id);
   if (kind === 'milestone') return DESIGN_TEXTS.errorSavingMilestone(id);
   if (kind === 'location') return DESIGN_TEXTS.errorSavingLocation(id);
-  return DESIGN_TEXTS.errorSaving(kind);
+  return DESIGN_TEXTS.errorSaving(kindWord(kind, kind, true));
 }
 
 /** 'Error deleting milestone {id}', 'Error deleting location {id}' or 'Error deleting {kind}'. */
 export function errorDeletingText(kind: DesignKind, id: string): string {
   if (kind === 'milestone') return DESIGN_TEXTS.errorDeletingMilestone(id);
   if (kind === 'location') return DESIGN_TEXTS.errorDeletingLocation(id);
-  return DESIGN_TEXTS.errorDeleting(kind);
+  return DESIGN_TEXTS.errorDeleting(kindWord(kind, kind, true));
 }

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { problemPath } from './problems-data';
+import { problemMessage, problemPath } from './problems-data';
 import './locales';
 
 export const SEVERITY_COLORS: Record<ProblemSeverity, string> = { error: 'red', warning: 'yellow', info: 'blue' };
@@ -34,7 +34,7 @@ export function ProblemList({
                     {t(`design.problems.severity.${problem.severity}`)}
                   </Badge>
                   <Anchor component={Link} to={problemPath(base, problem.entity)} onClick={onOpen}>
-                    {problem.message}
+                    {problemMessage(t, problem)}
                   </Anchor>
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../../i18n';
 import { renderApp } from '../../../test/render-app';
 import { makeMedia } from '../../media/test-factories';
 import { UI_TEST_TIMEOUT_MS, makeEntity, makeWorkspace, mockWorkspaceApi } from '../common/test-workspace';
@@ -90,6 +91,28 @@ describe('#design.problems', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('radio', { name: 'Errors (1)' }));
     await user.click(screen.getByRole('link', { name: /has no correct answer/ }));
     await waitFor(() => expect(pathname()).toBe('/games/g1/interactions/edit/quiz-q'));
+  });
+
+  it('says each finding in Greek when the interface is Greek', async () => {
+    await i18n.changeLanguage('el');
+    try {
+      mockWorkspaceApi(workspace);
+      renderApp('/games/g1/problems');
+      const list = await screen.findByRole('list', { name: 'Προβλήματα' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        expect.stringContaining(
+          'Αλληλεπίδραση «Colour»: δεν έχει σωστή απάντηση, όμως Κανόνας «End» περιμένει να την περάσει ένας παίκτης',
+        ),
+        expect.stringContaining('Κανένας παίκτης δεν μπορεί ποτέ να τελειώσει το παιχνίδι'),
+        expect.stringContaining('Τοποθεσία «Pier»: έχει ακτίνα 5 m, μικρότερη από την ακρίβεια του GPS (15 m)'),
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('says so when the design has no problem', async () => {

@@ -1,7 +1,7 @@
 import i18n from '../../../i18n';
 
 // Labels of the Problems panel, the story graph and the problems shown at Publish.
-// The findings' sentences come from the checker (@loci/engine/problems), in English.
+// The findings' sentences are PROBLEM_MESSAGES of @loci/domain (English and Greek), said by `problemMessage`.
 i18n.addResourceBundle(
   'en',
   'translation',

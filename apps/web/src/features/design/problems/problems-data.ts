@@ -1,8 +1,25 @@
-import { DESIGN_KINDS, workspaceEntities, type DesignEntitiesByKind, type Media } from '@loci/domain';
+import {
+  DESIGN_KINDS,
+  isDomainTextRef,
+  renderDomainText,
+  workspaceEntities,
+  type DesignEntitiesByKind,
+  type Media,
+} from '@loci/domain';
 import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
 import { useMediaList } from '../../media/queries';
 import { DESIGN_KIND_VIEWS } from '../kinds';
+import { languageOfT } from '../../../i18n';
+
+/**
+ * A finding's sentence in the interface language: its `messageKey` of PROBLEM_MESSAGES with its `params`
+ * (English and Greek in @loci/domain's catalogue); its English `message` for a finding without a key (an older server).
+ */
+export function problemMessage(t: Parameters<typeof languageOfT>[0], problem: Problem): string {
+  const ref = { group: 'PROBLEM_MESSAGES', key: problem.messageKey, args: [problem.params] };
+  return isDomainTextRef(ref) ? renderDomainText(ref, languageOfT(t)) : problem.message;
+}
 
 // One check per workspace answer and media list: the sidebar, the panel, the graph and Publish share it.
 const checked = new WeakMap<Workspace, WeakMap<object, Problem[]>>();

@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { problemPath, useProblems } from '../problems/problems-data';
+import { problemMessage, problemPath, useProblems } from '../problems/problems-data';
 import { useLoadedWorkspace } from '../shell/workspace-context';
 import { layoutStory, NODE_HEIGHT, NODE_WIDTH, type StoryLayout } from './layout';
 import { buildStoryGraph, GAME_GROUP, matchingNodes, type StoryGraph, type StoryNodeKind } from './story-graph';
@@ -107,7 +107,7 @@ function toFlow(
       height: NODE_HEIGHT,
       data: { label: `${worst ? '⚠ ' : ''}${node.label}`, node },
       className: `story-node story-${node.kind}`,
-      ariaLabel: `${t(`design.story.kinds.${node.kind}`)}: ${node.label}${worst ? ` — ${worst.message}` : ''}`,
+      ariaLabel: `${t(`design.story.kinds.${node.kind}`)}: ${node.label}${worst ? ` — ${problemMessage(t, worst)}` : ''}`,
       style: {
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
@@ -215,7 +215,13 @@ export function StoryPage() {
   const { gameId, workspace } = useLoadedWorkspace();
   const problems = useProblems(gameId, workspace);
   const graph = useMemo(
-    () => buildStoryGraph(workspace, problems, (name) => vocabulary.action(t, name)),
+    () =>
+      buildStoryGraph(
+        workspace,
+        problems,
+        (name) => vocabulary.action(t, name),
+        (verb) => vocabulary.verb(t, verb),
+      ),
     [workspace, problems, t],
   );
   const [layout, setLayout] = useState<{ graph: StoryGraph; layout: StoryLayout } | null>(null);

@@ -79,6 +79,7 @@ export function buildStoryGraph(
   workspace: Workspace,
   problems: readonly Problem[],
   actionLabel: (name: 'completeGame' | 'endGame') => string = (name) => ACTIONS[name].label,
+  verb: (verb: string) => string = verbLabel,
 ): StoryGraph {
   const byEntity = problemsByEntity(problems);
   const problemsOf = (kind: string, id: string) => byEntity.get(`${kind}:${id}`) ?? [];
@@ -194,7 +195,7 @@ export function buildStoryGraph(
       }
     }
   }
-  edges.push(...milestoneEdges(workspace, (id) => entityNode(id, GAME_GROUP), sceneEntry, problemsOf));
+  edges.push(...milestoneEdges(workspace, (id) => entityNode(id, GAME_GROUP), sceneEntry, problemsOf, verb));
   for (const kind of ['interaction', 'item', 'attribute', 'milestone', 'mission'] as const) {
     for (const entity of entitiesOf(workspace, kind)) entityNode(entity.id, GAME_GROUP);
   }
@@ -217,6 +218,7 @@ function milestoneEdges(
   entityNode: (id: string) => string | null,
   sceneEntry: (sceneId: string) => string | null,
   problemsOf: (kind: string, id: string) => Problem[],
+  verb: (verb: string) => string,
 ): StoryEdge[] {
   const edges: StoryEdge[] = [];
   for (const milestone of entitiesOf(workspace, 'milestone')) {
@@ -239,7 +241,7 @@ function milestoneEdges(
           target,
           kind: 'milestone',
           ruleId: null,
-          label: verbLabel(condition.verb),
+          label: verb(condition.verb),
           otherwise: false,
           problems: problemsOf('milestone', milestone.id),
         });

@@ -2,6 +2,7 @@ import type { PlayerState } from '@loci/engine';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayDebug } from '../../../api/play';
+import i18n from '../../../i18n';
 import { makeIndex, renderWithProviders } from '../test-support';
 import type { TraceEntry } from '../session/session-reducer';
 import { TracePanel } from './TracePanel';
@@ -151,5 +152,18 @@ describe('TracePanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(onReset).toHaveBeenCalled();
+  });
+
+  it('says the rules’ conditions in the interface language', async () => {
+    await i18n.changeLanguage('el');
+    try {
+      renderWithProviders(
+        <TracePanel entries={entries} debug={debug} index={index} onReset={vi.fn()} zone="Europe/Athens" />,
+      );
+      expect(screen.getByText('Όταν: Ο παίκτης έχει μπει σε Old pier')).toBeInTheDocument();
+      expect(screen.getByText('Το μπλοκ 1 απέτυχε: Ο παίκτης έχει περάσει The year')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

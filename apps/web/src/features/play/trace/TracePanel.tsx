@@ -1,9 +1,10 @@
-import { describeCondition, type DesignKind, type Rule } from '@loci/domain';
+import type { DesignKind, Rule } from '@loci/domain';
 import type { Output, RuleTrace } from '@loci/engine';
 import { Badge, Button, Card, Code, Group, List, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlayDebug } from '../../../api/play';
+import { conditionSentence } from '../../design/common/vocabulary';
 import { formatTime } from '../../../i18n/time';
 import type { SpecIndex } from '../spec-index';
 import type { TraceEntry } from '../session/session-reducer';
@@ -83,8 +84,10 @@ function describeOutput(output: Output, index: SpecIndex | null): string {
 }
 
 function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const design = index?.byId('rule', rule.ruleId) as Rule | undefined;
+  // A condition in the interface language (the design workspace's sentence).
+  const sentence = (condition: Rule['trigger']) => conditionSentence(t, i18n.language, condition, index!.nameOf);
   const fired = rule.newlyTrue && !rule.skipped;
   return (
     <Card
@@ -148,7 +151,7 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
         </Group>
         {design && (
           <Text size="xs" c="dimmed">
-            {t('play.trace.when', { condition: describeCondition(design.trigger, index!.nameOf) })}
+            {t('play.trace.when', { condition: sentence(design.trigger) })}
           </Text>
         )}
         {(rule.failedBlocks ?? []).map((failure) => {
@@ -158,7 +161,7 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
               {t('play.trace.failedBlock', {
                 block: failure.block + 1,
                 condition: condition
-                  ? describeCondition(condition, index!.nameOf)
+                  ? sentence(condition)
                   : t('play.trace.conditionNumber', { number: failure.condition + 1 }),
               })}
             </Text>
