@@ -8,6 +8,7 @@ import {
   type WatchPlayerRequest,
   type WatchRequest,
 } from '@loci/domain';
+import { currentLanguage } from '../i18n';
 import { readToken } from './client';
 
 /**
@@ -56,7 +57,9 @@ function connect(token: string): Promise<LociSocket> {
     .then(({ io }) =>
       io({
         path: '/socket.io',
-        auth: { token },
+        // A function: every (re)connection names the interface language of that moment (the server's refusals
+        // come in it when the account has no language of its own).
+        auth: (send) => send({ token, language: currentLanguage() }),
         // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
         // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
         transports: ['websocket'],
