@@ -519,7 +519,8 @@ const playerStatement = z.looseObject({
 
 /** Each shown kind's player-safe schema: its published fields but the secret ones (rules and milestones are never sent). */
 const PLAYER_ENTITY_SCHEMAS = {
-  scene: playerObject(scene),
+  // A design scene's idx may be absent (a playtest reads the design's entities); a published one has it.
+  scene: playerObject(scene).extend({ idx: num.optional() }),
   mission: z.looseObject({ ...playerShape(mission.shape), accomplishment: playerAccomplishment }),
   interaction: z.looseObject({
     ...playerShape(interaction.shape),

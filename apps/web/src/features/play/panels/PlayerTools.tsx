@@ -1,4 +1,3 @@
-import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Drawer, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
@@ -69,7 +68,7 @@ export function PlayerTools({
   const { t } = useTranslation();
   const [panel, setPanel] = useState<PanelName | null>(null);
   const caps = game.capabilities;
-  const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
+  const creatable = index.list('archetype').filter((archetype) => archetype.playerGenerated);
   const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
     { name: 'backpack', icon: <IconBackpack size={22} />, shown: caps.seeBackPack || playtest },
     { name: 'market', icon: <IconBuildingStore size={22} />, shown: showsMarket(game, index, view) },

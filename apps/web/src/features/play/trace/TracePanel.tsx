@@ -1,4 +1,4 @@
-import { describeCondition, type DesignKind, type Rule } from '@loci/domain';
+import { describeCondition, type DesignKind } from '@loci/domain';
 import type { Output, RuleTrace } from '@loci/engine';
 import { Badge, Button, Card, Code, Group, List, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -84,7 +84,7 @@ function describeOutput(output: Output, index: SpecIndex | null): string {
 
 function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null }) {
   const { t } = useTranslation();
-  const design = index?.byId('rule', rule.ruleId) as Rule | undefined;
+  const design = index?.byId('rule', rule.ruleId);
   const fired = rule.newlyTrue && !rule.skipped;
   return (
     <Card
