@@ -9,6 +9,7 @@ import {
   type Rule,
   type VersionDiff,
   type WorkspaceResponse,
+  type WorldEntryValues,
 } from '@loci/domain';
 import { api } from './client';
 
@@ -121,7 +122,7 @@ export const designApi = {
     api.get<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, signal),
   initialStateSpecs: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
     api.get<InitialStateSpecs>(`${base(gameId)}/initialStateSpecs/${enc(versionId)}`, signal),
-  saveWorldEntry: (gameId: string, values: Record<string, unknown>, versionId = 'current') =>
+  saveWorldEntry: (gameId: string, values: WorldEntryValues, versionId = 'current') =>
     api.post<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, values),
   deleteWorldEntry: (gameId: string, type: 'object' | 'offer', sceneId: string, id: string, versionId = 'current') =>
     api.delete<{ state: InitialState }>(

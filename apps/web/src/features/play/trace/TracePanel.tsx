@@ -68,6 +68,8 @@ export function describeEvent(
       return `create ${name('archetype', event.archetypeId)}`;
     case 'submission':
       return `submission ${name('mission', event.missionId)}`;
+    case 'recorded':
+      return event.name;
     default:
       return event.type;
   }
