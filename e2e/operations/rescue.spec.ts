@@ -1,21 +1,13 @@
 import { expect, test } from '@playwright/test';
-import {
-  newGameDefaults,
-  newGameVersionDefaults,
-  newItemDefaults,
-  newRuleDefaults,
-  newSceneDefaults,
-} from '@loci/domain';
+import { newGameDefaults, newItemDefaults, newRuleDefaults, newSceneDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
-import { createPlayer } from '../support/fountain-game.js';
+import { CENTRE, createPlayer } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
 // The player must make no progress for a minute to be flagged stuck.
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
 
 test('an operator sees a stuck player, gives them an item with a reason, and the player’s phone shows it', async ({
   browser,
@@ -24,7 +16,8 @@ test('an operator sees a stuck player, gives them an item with a reason, and the
 }) => {
   const designer = await createDesigner(request, 'Rhea Rescuer');
   const token = await loginToken(request, designer);
-  const { create, uploadPng } = designApi(request, token);
+  const api = designApi(request, token);
+  const { create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -33,11 +26,8 @@ test('an operator sees a stuck player, gives them an item with a reason, and the
     pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
   });
   const design = `/api/design/${game.id}`;
-  const headers = { authorization: `Bearer ${token}` };
   const logoId = await uploadPng(game.id, 'logo.png', '#1c7ed6');
-  const current = (await (await request.get(`/api/design/games/${game.id}`, { headers })).json()) as object;
-  const patched = await request.patch(`/api/design/games/${game.id}`, { headers, data: { ...current, logoId } });
-  expect(patched.ok(), await patched.text()).toBe(true);
+  await api.patchGame(game.id, { logoId });
   const scene = await create(`${design}/scenes`, {
     ...newSceneDefaults(CENTRE),
     name: 'pier',
@@ -59,11 +49,7 @@ test('an operator sees a stuck player, gives them an item with a reason, and the
     sideeffects: [{ actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'Hello there' } }],
     gameId: game.id,
   });
-  const published = await request.post(`${design}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'Rescue day' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await api.publish(game.id, 'Rescue day');
 
   // The player's phone: started, then nothing for a minute.
   const player = await createPlayer(request, 'Stella Stuck');
