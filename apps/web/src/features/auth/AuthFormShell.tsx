@@ -1,7 +1,8 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { userMessage } from '../../i18n';
 import { AuthCard } from '../../components/AuthCard';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
@@ -11,6 +12,8 @@ interface Props {
   title: ReactNode;
   subtitle?: ReactNode;
   footer?: ReactNode;
+  /** A footer that asks and links to the other way in ("No account yet? Sign up"); instead of `footer`. */
+  switchTo?: { question: string; label: string; to: string };
   /** Shows the social sign-in buttons above the form, carrying this return path. */
   social?: { next: string | null };
   /** The form's submit handler (Mantine's `form.onSubmit(...)`); not called while a request runs. */
@@ -36,6 +39,7 @@ export function AuthFormShell({
   title,
   subtitle,
   footer,
+  switchTo,
   social,
   onSubmit,
   pending,
@@ -46,7 +50,22 @@ export function AuthFormShell({
   after,
 }: Props) {
   return (
-    <AuthCard title={title} subtitle={subtitle} footer={footer}>
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        switchTo ? (
+          <>
+            {switchTo.question}{' '}
+            <Anchor component={Link} to={switchTo.to} fw={500}>
+              {switchTo.label}
+            </Anchor>
+          </>
+        ) : (
+          footer
+        )
+      }
+    >
       {social && <SocialButtons next={social.next} />}
       <form
         noValidate

@@ -56,14 +56,7 @@ export function LoginPage() {
     <AuthFormShell
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      footer={
-        <>
-          {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to={withReturn('/register', next)} fw={500}>
-            {t('nav.signUp')}
-          </Anchor>
-        </>
-      }
+      switchTo={{ question: t('auth.login.noAccount'), label: t('nav.signUp'), to: withReturn('/register', next) }}
       social={{ next }}
       onSubmit={handleSubmit}
       pending={mutation.isPending}

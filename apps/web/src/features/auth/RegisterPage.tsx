@@ -44,14 +44,7 @@ export function RegisterPage() {
     <AuthFormShell
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      footer={
-        <>
-          {t('auth.register.haveAccount')}{' '}
-          <Anchor component={Link} to={withReturn('/login', next)} fw={500}>
-            {t('nav.signIn')}
-          </Anchor>
-        </>
-      }
+      switchTo={{ question: t('auth.register.haveAccount'), label: t('nav.signIn'), to: withReturn('/login', next) }}
       social={{ next }}
       onSubmit={handleSubmit}
       pending={mutation.isPending}
