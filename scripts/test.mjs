@@ -44,6 +44,16 @@ function readJson(file) {
 if (run('Lint (eslint)', 'npx', ['--no-install', 'eslint', '.'])) {
   run('Formatting (prettier)', 'npx', ['--no-install', 'prettier', '--check', '.']);
 }
+// `npm run lint`'s other half: no import cycle, no layer crossed (.dependency-cruiser.cjs;
+// apps/server/src/architecture/dependency-rules.test.ts shows it failing on a deliberate violation).
+run('Dependency rules (dependency-cruiser)', 'npx', [
+  '--no-install',
+  'depcruise',
+  'packages',
+  'apps',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
 run('Type check', 'npm', ['run', 'typecheck']);
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { newGameVersionDefaults, TOKEN_STORAGE_KEY } from '@loci/domain';
+import { TOKEN_STORAGE_KEY } from '@loci/domain';
 import { createDesigner, loginToken } from '../support/accounts.js';
+import { designApi } from '../support/design-api.js';
 import { buildFountainGame, CENTRE, createPlayer, FOUNTAIN } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
@@ -39,11 +40,7 @@ test('a player plays a short game in Greek on a phone, and the operator follows 
   const designer = await createDesigner(request, 'Eleni Operator');
   const designerToken = await loginToken(request, designer);
   const game = await buildFountainGame(request, designerToken);
-  const published = await request.post(`/api/design/${game.id}/gameVersions`, {
-    headers: { authorization: `Bearer ${designerToken}` },
-    data: { ...newGameVersionDefaults(), versionNotes: 'Greek walk' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await designApi(request, designerToken).publish(game.id, 'Greek walk');
   const player = await createPlayer(request, 'Nikos Player');
   const playerToken = await loginToken(request, player);
 

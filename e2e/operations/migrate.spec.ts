@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { newGameVersionDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
-import { buildFountainGame, CENTRE, createPlayer, FOUNTAIN } from '../support/fountain-game.js';
+import { buildFountainGame, createPlayer, FOUNTAIN, startOnPhone } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -16,34 +15,15 @@ test('an operator migrates a live game to version 2 while a player plays: the pl
 }) => {
   const designer = await createDesigner(request, 'Mara Migrate');
   const token = await loginToken(request, designer);
-  const { headers } = designApi(request, token);
+  const { headers, publish: publishVersion, instances } = designApi(request, token);
   const game = await buildFountainGame(request, token, { publicAccess: 'view' });
   const design = `/api/design/${game.id}`;
-  const publish = async (versionNotes: string) => {
-    const published = await request.post(`${design}/gameVersions`, {
-      headers,
-      data: { ...newGameVersionDefaults(), versionNotes },
-    });
-    expect(published.status(), await published.text()).toBe(201);
-  };
+  const publish = (versionNotes: string) => publishVersion(game.id, versionNotes);
   await publish('First walk');
 
   // The player's phone, at the square's centre, playing version 1.
   const player = await createPlayer(request, 'Pavlos Walker');
-  const phoneContext = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    permissions: ['geolocation'],
-    geolocation: { latitude: CENTRE.lat, longitude: CENTRE.lng },
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto('/fe/login');
-  await phone.getByLabel('Email').fill(player.email);
-  await phone.getByLabel('Password', { exact: true }).fill(player.password);
-  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(phone).not.toHaveURL(/\/login/);
-  await phone.goto(`/fe/play/${game.id}`);
-  await phone.getByRole('button', { name: 'Start playing' }).click();
-  await expect(phone.getByRole('toolbar')).toBeVisible();
+  const { context: phoneContext, phone } = await startOnPhone(browser, player, game.id);
 
   // The designer changes the fountain's story and publishes version 2.
   const interactions = (await (await request.get(`${design}/interactions`, { headers })).json()) as Array<
@@ -83,8 +63,7 @@ test('an operator migrates a live game to version 2 while a player plays: the pl
 
   // The instance page lists the migration; undoing it is refused now that the player played on.
   await operator.keyboard.press('Escape');
-  const list = await request.get(`/api/manage/gameInstances/${game.id}/thin-list`, { headers });
-  const [instance] = (await list.json()) as Array<{ id: string }>;
+  const [instance] = await instances(game.id);
   await operator.goto(`/fe/active-games/${game.id}/instance/${instance!.id}`);
   await main.getByRole('button', { name: 'Migrations' }).click();
   const migrations = main.getByRole('table', { name: 'Migrations of this instance' });

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { newGameDefaults, newGameVersionDefaults, newSceneDefaults } from '@loci/domain';
+import { newGameDefaults, newSceneDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
+import { CENTRE } from '../support/fountain-game.js';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
 
 let designer: Account;
 let token: string;
@@ -91,7 +90,7 @@ test('an operator messages one player from their row, and it arrives on the play
   page,
   request,
 }) => {
-  const { headers, create } = designApi(request, token);
+  const { create } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const game = await create('/api/design/games', {
     ...defaults,
@@ -106,11 +105,7 @@ test('an operator messages one player from their row, and it arrives on the play
     radius: 600,
     gameId: game.id,
   });
-  const published = await request.post(`/api/design/${game.id}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'First' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await designApi(request, token).publish(game.id, 'First');
 
   const player = await createDesigner(request, 'Phoebe Phone');
   const phone = await browser.newContext({

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   newGameDefaults,
-  newGameVersionDefaults,
   newItemDefaults,
   newMilestoneDefaults,
   newRuleDefaults,
@@ -9,14 +8,12 @@ import {
 } from '@loci/domain';
 import { createDesigner, loginToken, signInAs } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
-import { createPlayer } from '../support/fountain-game.js';
+import { CENTRE, createPlayer } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
 // The player must make no progress for a minute to be flagged stuck.
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
 
 test('an operator replays a finished game, sees a stuck player, gives them the item they need with a reason, and the player’s phone shows it', async ({
   browser,
@@ -25,7 +22,8 @@ test('an operator replays a finished game, sees a stuck player, gives them the i
 }) => {
   const designer = await createDesigner(request, 'Rhea Rescuer');
   const token = await loginToken(request, designer);
-  const { create, uploadPng } = designApi(request, token);
+  const api = designApi(request, token);
+  const { create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -34,11 +32,8 @@ test('an operator replays a finished game, sees a stuck player, gives them the i
     pg: { ...defaults.pg, place: { ...CENTRE, radius: 1000 } },
   });
   const design = `/api/design/${game.id}`;
-  const headers = { authorization: `Bearer ${token}` };
   const logoId = await uploadPng(game.id, 'logo.png', '#1c7ed6');
-  const current = (await (await request.get(`/api/design/games/${game.id}`, { headers })).json()) as object;
-  const patched = await request.patch(`/api/design/games/${game.id}`, { headers, data: { ...current, logoId } });
-  expect(patched.ok(), await patched.text()).toBe(true);
+  await api.patchGame(game.id, { logoId });
   const scene = await create(`${design}/scenes`, {
     ...newSceneDefaults(CENTRE),
     name: 'pier',
@@ -74,24 +69,7 @@ test('an operator replays a finished game, sees a stuck player, gives them the i
     condition: [{ conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: key.id }] }],
     gameId: game.id,
   });
-  await rule(
-    'Open the lighthouse',
-    { conditionType: 'milestone', verb: 'has_reached', elementId: holdsKey.id },
-    'showNotification',
-    { msg: 'The lighthouse door opens' },
-  );
-  // The code 'lighthouse' ends the game, completed.
-  await rule(
-    'Finish',
-    { conditionType: 'player-code', verb: 'has_typedscannedcode', designerInputString: 'lighthouse' },
-    'completeGame',
-    {},
-  );
-  const published = await request.post(`${design}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'Rescue day' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await api.publish(game.id, 'Rescue day');
 
   // A player who finished: started, greeted, and typed the closing code (through the player API).
   const finisher = await createPlayer(request, 'Finn Finished');

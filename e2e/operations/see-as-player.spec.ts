@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { newGameVersionDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs } from '../support/accounts.js';
-import { buildFountainGame, CENTRE, createPlayer, FOUNTAIN } from '../support/fountain-game.js';
+import { designApi } from '../support/design-api.js';
+import { buildFountainGame, createPlayer, FOUNTAIN, startOnPhone } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
@@ -16,34 +16,15 @@ test('an operator sees a player’s screen live and read-only: the dialog the wa
   const designer = await createDesigner(request, 'Olga Operator');
   const token = await loginToken(request, designer);
   const game = await buildFountainGame(request, token, { publicAccess: 'view' });
-  const published = await request.post(`/api/design/${game.id}/gameVersions`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { ...newGameVersionDefaults(), versionNotes: 'Walk' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  const { publish, instances } = designApi(request, token);
+  await publish(game.id, 'Walk');
 
   // The player's phone, at the square's centre.
   const player = await createPlayer(request, 'Petra Walker');
-  const phoneContext = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    permissions: ['geolocation'],
-    geolocation: { latitude: CENTRE.lat, longitude: CENTRE.lng },
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto('/fe/login');
-  await phone.getByLabel('Email').fill(player.email);
-  await phone.getByLabel('Password', { exact: true }).fill(player.password);
-  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(phone).not.toHaveURL(/\/login/);
-  await phone.goto(`/fe/play/${game.id}`);
-  await phone.getByRole('button', { name: 'Start playing' }).click();
-  await expect(phone.getByRole('toolbar')).toBeVisible();
+  const { context: phoneContext, phone } = await startOnPhone(browser, player, game.id);
 
   // The operator opens the instance, then the player's screen from the player's row.
-  const list = await request.get(`/api/manage/gameInstances/${game.id}/thin-list`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [instance] = (await list.json()) as Array<{ id: string }>;
+  const [instance] = await instances(game.id);
   const consoleContext = await browser.newContext();
   const operator = await consoleContext.newPage();
   await signInAs(operator, designer);

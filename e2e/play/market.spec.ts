@@ -3,11 +3,10 @@ import { newGameDefaults, newItemDefaults, newRuleDefaults, newSceneDefaults } f
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
+import { CENTRE } from '../support/fountain-game.js';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
 
 let designer: Account;
 let token: string;
@@ -23,7 +22,8 @@ test('a designer turns the market on, picks the currency and prices an item; a p
 }) => {
   // The game through the API: a scene, a drachma item, a map item, and the code "earn" giving 5 drachmas;
   // its logo and currency name and icon are set, the market is still off.
-  const { headers, create, uploadPng } = designApi(request, token);
+  const api = designApi(request, token);
+  const { create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -34,15 +34,7 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   const design = `/api/design/${game.id}`;
   const logoId = await uploadPng(game.id, 'logo.png', '#1c7ed6');
   const iconId = await uploadPng(game.id, 'drachma.png', '#f59f00');
-  const current = (await (await request.get(`/api/design/games/${game.id}`, { headers })).json()) as Record<
-    string,
-    unknown
-  >;
-  const patched = await request.patch(`/api/design/games/${game.id}`, {
-    headers,
-    data: { ...current, logoId, currencyName: 'Drachma', currencyIcon: iconId },
-  });
-  expect(patched.ok(), await patched.text()).toBe(true);
+  await api.patchGame(game.id, { logoId, currencyName: 'Drachma', currencyIcon: iconId });
   const scene = await create(`${design}/scenes`, {
     ...newSceneDefaults(CENTRE),
     name: 'harbour',

@@ -1,6 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
-import { newGameVersionDefaults } from '@loci/domain';
 import { createDesigner, loginToken } from '../support/accounts.js';
+import { designApi } from '../support/design-api.js';
 import { buildFountainGame, CENTRE, createPlayer, FOUNTAIN } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 
@@ -28,11 +28,7 @@ test('the player installs the app, walks offline (three moves wait, then go once
   const designer = await createDesigner(request, 'Olga Offline');
   const token = await loginToken(request, designer);
   const game = await buildFountainGame(request, token);
-  const published = await request.post(`/api/design/${game.id}/gameVersions`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { ...newGameVersionDefaults(), versionNotes: 'Offline walk' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await designApi(request, token).publish(game.id, 'Offline walk');
   const player = await createPlayer(request, 'Ostap Offline');
 
   // Every event that reached the server and was answered (failed attempts without network are not counted).

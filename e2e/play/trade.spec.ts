@@ -3,7 +3,6 @@ import {
   MAX_OPEN_TRADES_PER_PLAYER,
   TRADE_MESSAGES,
   newGameDefaults,
-  newGameVersionDefaults,
   newInteractionDefaults,
   newItemDefaults,
   newMilestoneDefaults,
@@ -12,21 +11,20 @@ import {
 } from '@loci/domain';
 import { createDesigner, loginToken, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
-import { createPlayer } from '../support/fountain-game.js';
+import { CENTRE, createPlayer } from '../support/fountain-game.js';
 import { keepScreenshot } from '../support/screens.js';
 import { openTool } from '../support/player-tools.js';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
 
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
-
 /**
  * A published multiplayer game with a market that allows trading: code "earn" gives 5 drachmas, a gem and 2
  * shells. Owning two gems is the milestone "Gem collector", and reaching it shows the info "The gem dealer".
  */
 async function buildTradingGame(request: Parameters<typeof designApi>[0], token: string) {
-  const { headers, create, uploadPng } = designApi(request, token);
+  const api = designApi(request, token);
+  const { create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -51,23 +49,14 @@ async function buildTradingGame(request: Parameters<typeof designApi>[0], token:
     title: 'Drachma',
     gameId: game.id,
   });
-  const current = (await (await request.get(`/api/design/games/${game.id}`, { headers })).json()) as Record<
-    string,
-    unknown
-  >;
-  const patched = await request.patch(`/api/design/games/${game.id}`, {
-    headers,
-    data: {
-      ...current,
-      logoId,
-      market: true,
-      currencyName: 'Drachma',
-      currencyIcon: iconId,
-      currencyItemId: drachma.id,
-      endPolicies: { ...defaults.endPolicies, tradeAssets: true },
-    },
+  await api.patchGame(game.id, {
+    logoId,
+    market: true,
+    currencyName: 'Drachma',
+    currencyIcon: iconId,
+    currencyItemId: drachma.id,
+    endPolicies: { ...defaults.endPolicies, tradeAssets: true },
   });
-  expect(patched.ok(), await patched.text()).toBe(true);
   const gem = await create(`${design}/items`, {
     ...newItemDefaults(),
     name: 'gem',
@@ -121,11 +110,7 @@ async function buildTradingGame(request: Parameters<typeof designApi>[0], token:
     sideeffects: [{ actorId: 'system', actionName: 'showInfo', actionArgs: { what: dealer.id }, notify: true }],
     gameId: game.id,
   });
-  const published = await request.post(`${design}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'Market day' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await api.publish(game.id, 'Market day');
   return { id: game.id };
 }
 

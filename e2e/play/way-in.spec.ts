@@ -1,16 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  ACCOUNT_PHOTO_SIZE,
-  PLAY_MESSAGES,
-  newArchetypeDefaults,
-  newGameDefaults,
-  newGameVersionDefaults,
-  newSceneDefaults,
-} from '@loci/domain';
+import { ACCOUNT_PHOTO_SIZE, PLAY_MESSAGES, newGameDefaults, newSceneDefaults } from '@loci/domain';
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
-import { createPlayer } from '../support/fountain-game.js';
+import { CENTRE, createPlayer, placeLantern } from '../support/fountain-game.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { keepScreenshot } from '../support/screens.js';
 
@@ -23,8 +16,6 @@ import { keepScreenshot } from '../support/screens.js';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
 
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
-const LANTERN = { lat: CENTRE.lat, lng: CENTRE.lng + 0.0007 };
 const PASSCODE = '246810';
 
 let designer: Account;
@@ -38,7 +29,7 @@ const player: Account = {
 
 /** A published game with a passcode, terms and a lantern whose direct contact says something. */
 async function buildHarbourGame(request: APIRequestContext) {
-  const { headers, create, uploadPng } = designApi(request, token);
+  const { create, publish } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const created = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -57,47 +48,14 @@ async function buildHarbourGame(request: APIRequestContext) {
     radius: 600,
     gameId: created.id,
   });
-  const logoId = await uploadPng(created.id, 'lantern.png', '#f59f00');
-  const lantern = await create(`${design}/archetypes`, {
-    ...newArchetypeDefaults(),
-    logoId,
-    name: 'lantern',
-    title: 'Lantern',
-    actionLabelContact: 'Look',
-    sideeffectsContact: [
-      { actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'The lantern is still warm.' } },
-    ],
-    gameId: created.id,
-  });
-  const placed = await request.post(`${design}/initialStates/current`, {
-    headers,
-    data: {
-      type: 'object',
-      name: 'lantern-1',
-      sceneId: scene.id,
-      archetypeId: lantern.id,
-      payload: {},
-      location: { latitude: LANTERN.lat, longitude: LANTERN.lng },
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  // The initial world answers `state.has.object[sceneId][objectId]`.
-  const { state } = (await placed.json()) as {
-    state: { has: { object: Record<string, Record<string, { name?: string }>> } };
-  };
-  const objectId = Object.entries(state.has.object[scene.id] ?? {}).find(([, o]) => o.name === 'lantern-1')?.[0];
-  expect(objectId, JSON.stringify(state)).toBeTruthy();
-  const published = await request.post(`${design}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'Opening night' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
-  return { id: created.id, sceneId: scene.id, archetypeId: lantern.id, objectId: objectId! };
+  const { archetypeId, objectId } = await placeLantern(request, token, created.id, scene.id);
+  await publish(created.id, 'Opening night');
+  return { id: created.id, sceneId: scene.id, archetypeId, objectId };
 }
 
 /** A published game with "player photo required" and nothing else to pass. */
 async function buildPortraitGame(request: APIRequestContext) {
-  const { headers, create } = designApi(request, token);
+  const { create, publish } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const created = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -113,11 +71,7 @@ async function buildPortraitGame(request: APIRequestContext) {
     radius: 600,
     gameId: created.id,
   });
-  const published = await request.post(`/api/design/${created.id}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: 'Faces' },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await publish(created.id, 'Faces');
   return { id: created.id };
 }
 

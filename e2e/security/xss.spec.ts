@@ -4,7 +4,6 @@ import {
   newArchetypeDefaults,
   newAttributeDefaults,
   newGameDefaults,
-  newGameVersionDefaults,
   newInteractionDefaults,
   newItemDefaults,
   newLocationDefaults,
@@ -20,6 +19,7 @@ import {
 import { createDesigner, loginToken, signInAs, type Account } from '../support/accounts.js';
 import { designApi } from '../support/design-api.js';
 import { keepScreenshot } from '../support/screens.js';
+import { CENTRE, FOUNTAIN, LANTERN } from '../support/fountain-game.js';
 
 /**
  * Stored cross-site scripting: a designer (or anyone who can write a game's
@@ -31,10 +31,6 @@ import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
-
-const CENTRE = { lat: 37.9715, lng: 23.7257 };
-const FOUNTAIN = { lat: CENTRE.lat + 0.002, lng: CENTRE.lng };
-const LANTERN = { lat: CENTRE.lat, lng: CENTRE.lng + 0.0007 };
 
 /** Every attack at once, after a line of ordinary formatted text that must still show. */
 const RICH = `<p><strong>Ordinary text</strong> with <a href="https://example.org/">a link</a></p>${Object.values(
@@ -87,7 +83,8 @@ interface AttackGame {
  * item and starts the conversation.
  */
 async function buildAttackGame(request: APIRequestContext): Promise<AttackGame> {
-  const { headers, create, uploadPng } = designApi(request, token);
+  const api = designApi(request, token);
+  const { headers, create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
   const game = await create('/api/design/games', {
     ...defaults,
@@ -225,11 +222,7 @@ async function buildAttackGame(request: APIRequestContext): Promise<AttackGame> 
     },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
-  const published = await request.post(`${design}/gameVersions`, {
-    headers,
-    data: { ...newGameVersionDefaults(), versionNotes: named('First') },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  await api.publish(game.id, named('First'));
   return {
     id: game.id,
     ids: {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import {
   newArchetypeDefaults,
   newGameDefaults,
@@ -35,7 +35,7 @@ export async function buildFountainGame(
   /** `dwell`: seconds the player must stay at the fountain before it counts as entered (0: at once). */
   options: { dwell?: number } = {},
 ) {
-  const { headers, create, uploadPng } = designApi(request, token);
+  const { create } = designApi(request, token);
   const defaults = newGameDefaults(new Date());
   const game = await create<{ id: string }>('/api/design/games', {
     ...defaults,
@@ -129,8 +129,23 @@ export async function buildFountainGame(
     },
   );
 
-  // A lantern lying 60 m east of the centre, with its icon: contacting it says something.
-  const logoId = await uploadPng(game.id, 'lantern.png', '#f59f00');
+  await placeLantern(request, token, game.id, scene.id);
+  return game;
+}
+
+/**
+ * A lantern lying 60 m east of the centre (LANTERN), with its icon: contacting it says "The lantern is still
+ * warm.". Its object type and the placed object's id.
+ */
+export async function placeLantern(
+  request: APIRequestContext,
+  token: string,
+  gameId: string,
+  sceneId: string,
+): Promise<{ archetypeId: string; objectId: string }> {
+  const { headers, create, uploadPng } = designApi(request, token);
+  const design = `/api/design/${gameId}`;
+  const logoId = await uploadPng(gameId, 'lantern.png', '#f59f00');
   const lantern = await create(`${design}/archetypes`, {
     ...newArchetypeDefaults(),
     logoId,
@@ -140,21 +155,54 @@ export async function buildFountainGame(
     sideeffectsContact: [
       { actorId: 'system', actionName: 'showNotification', actionArgs: { msg: 'The lantern is still warm.' } },
     ],
-    gameId: game.id,
+    gameId,
   });
   const placed = await request.post(`${design}/initialStates/current`, {
     headers,
     data: {
       type: 'object',
       name: 'lantern-1',
-      sceneId: scene.id,
+      sceneId,
       archetypeId: lantern.id,
       payload: {},
       location: { latitude: LANTERN.lat, longitude: LANTERN.lng },
     },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
-  return game;
+  // The initial world answers `state.has.object[sceneId][objectId]`.
+  const { state } = (await placed.json()) as {
+    state: { has: { object: Record<string, Record<string, { name?: string }>> } };
+  };
+  const objectId = Object.entries(state.has.object[sceneId] ?? {}).find(([, o]) => o.name === 'lantern-1')?.[0];
+  expect(objectId, JSON.stringify(state)).toBeTruthy();
+  return { archetypeId: lantern.id, objectId: objectId! };
+}
+
+/**
+ * A player's phone (390 × 844) standing at `at` (the square's centre): signed in through the form, on the
+ * game's play page, the game started and its tool bar showing.
+ */
+export async function startOnPhone(
+  browser: Browser,
+  player: Pick<Account, 'email' | 'password'>,
+  gameId: string,
+  at: { lat: number; lng: number } = CENTRE,
+) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: at.lat, longitude: at.lng },
+  });
+  const phone = await context.newPage();
+  await phone.goto('/fe/login');
+  await phone.getByLabel('Email').fill(player.email);
+  await phone.getByLabel('Password', { exact: true }).fill(player.password);
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(phone).not.toHaveURL(/\/login/);
+  await phone.goto(`/fe/play/${gameId}`);
+  await phone.getByRole('button', { name: 'Start playing' }).click();
+  await expect(phone.getByRole('toolbar')).toBeVisible();
+  return { context, phone };
 }
 
 /** A player account: registered and confirmed from the mailed link, no role asked. */

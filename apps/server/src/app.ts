@@ -142,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Before the HTTP server closes: open sockets would keep it from closing, and Redis connections the process alive.
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => ctx.mailer.close());
+  // The instance typed with the zod provider (and its decorated ctx) is handed out as the plain App type.
   return app as unknown as App;
 }
 

@@ -147,6 +147,8 @@ export const bundleVersionSchema = z.object({
   spec: z.record(z.string(), z.unknown()),
 });
 export type BundleVersion = z.infer<typeof bundleVersionSchema>;
+/** A published version of a read bundle: its spec migrated to the current schema and typed. */
+export type MigratedBundleVersion = Omit<BundleVersion, 'spec'> & { spec: GameSpec };
 
 /** game.json. */
 export const bundleGameSchema = z.object({
@@ -161,6 +163,8 @@ export const bundleGameSchema = z.object({
   versions: z.array(bundleVersionSchema).default([]),
 });
 export type BundleGame = z.infer<typeof bundleGameSchema>;
+/** A read bundle's game: its published versions' specs migrated and typed. */
+export type MigratedBundleGame = Omit<BundleGame, 'versions'> & { versions: MigratedBundleVersion[] };
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -211,8 +215,8 @@ export const BUNDLE_MIGRATIONS: Record<
  * A published version's spec brought to the current game spec schema (the
  * migration of stored specs, design/spec.ts), or why it cannot be.
  */
-function migrateVersions(versions: readonly BundleVersion[]): BundleVersion[] | { refused: string } {
-  const migrated: BundleVersion[] = [];
+function migrateVersions(versions: readonly BundleVersion[]): MigratedBundleVersion[] | { refused: string } {
+  const migrated: MigratedBundleVersion[] = [];
   for (const version of versions) {
     const specVersion =
       typeof version.spec.schemaVersion === 'number' ? version.spec.schemaVersion : version.schemaVersion;
@@ -225,14 +229,14 @@ function migrateVersions(versions: readonly BundleVersion[]): BundleVersion[] | 
     } catch {
       return { refused: BUNDLE_MESSAGES.invalid };
     }
-    migrated.push({ ...version, schemaVersion: spec.schemaVersion, spec: spec as unknown as Json });
+    migrated.push({ ...version, schemaVersion: spec.schemaVersion, spec });
   }
   return migrated;
 }
 
 /** The outcome of reading a bundle's JSON: the current shape, or why it is refused. */
 export type MigratedBundle =
-  | { ok: true; manifest: BundleManifest; game: BundleGame }
+  | { ok: true; manifest: BundleManifest; game: MigratedBundleGame }
   | { ok: false; message: string; errors?: Record<string, string> };
 
 /** Brings a bundle of any earlier schema version to the current one and checks its shape. */

@@ -324,6 +324,7 @@ export const playingPeriodAnswerSchema = z.object({
   playingPeriod: instancePlayingPeriodSchema,
   instances: z.number(),
 });
+export type PlayingPeriodAnswer = z.infer<typeof playingPeriodAnswerSchema>;
 
 /** Parses a deleteWorldStateItem key 'has.{object|offer}.{sceneId}.{id}' (ids hold no dots). */
 export function parseWorldStateKey(key: string): { type: 'object' | 'offer'; sceneId: string; id: string } | null {

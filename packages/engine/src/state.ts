@@ -160,7 +160,8 @@ export function migrateInstanceState(stored: { version?: number } & Record<strin
   if (version > INSTANCE_STATE_VERSION) {
     throw new EngineError(`Instance state version ${version} is newer than this engine (${INSTANCE_STATE_VERSION})`);
   }
-  // Version 1 is the first shape: nothing to migrate yet.
+  // Version 1 is the first shape: nothing to migrate yet. The stored JSON is the engine's own state, written by
+  // it (not input from outside), so it is read as it was written.
   return stored as unknown as InstanceState;
 }
 

@@ -11,6 +11,10 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 /** A Drizzle database on either driver; services only see this type. */
+/**
+ * The one database type of both drivers: node-postgres's and PGlite's drizzle handles differ only by their
+ * query-result types, so each is handed out as this (the two `as unknown as Database` below).
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction on the database. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -5,10 +5,13 @@ import {
   type DesignKind,
   type InitialState,
   type InitialStateSpecs,
+  type InstanceMigration,
+  type MigrationPreview,
   type RollbackSnapshot,
   type Rule,
   type VersionDiff,
   type WorkspaceResponse,
+  type WorldEntryValues,
 } from '@loci/domain';
 import { api } from './client';
 
@@ -25,37 +28,8 @@ const enc = encodeURIComponent;
 const base = (gameId: string) => `/design/${enc(gameId)}`;
 const segment = (kind: DesignKind) => DESIGN_KIND_INFO[kind].segment;
 
-/** One recorded migration of an instance (docs/versions.md "Migrating live games"). */
-export interface InstanceMigration {
-  id: string;
-  fromVersionId: string;
-  fromVersion: number;
-  toVersionId: string;
-  toVersion: number;
-  createdAt: string;
-  /** Who migrated it (null once their account is deleted). */
-  createdBy: string | null;
-  undoneAt: string | null;
-}
-
-/** What migrating one running instance to a version changes for its players (docs/versions.md). */
-export interface MigrationPreview {
-  instanceId: string;
-  fromVersionId: string;
-  fromVersion: number;
-  players: Array<{
-    playerId: string;
-    name: string;
-    impacts: Array<{
-      subject: string;
-      id: string;
-      name: string;
-      decision: 'drop' | 'map' | 'keep';
-      toName?: string;
-      changed?: boolean;
-    }>;
-  }>;
-}
+/** Migrating live games (docs/versions.md): the preview per instance, and an instance's recorded migrations. */
+export type { InstanceMigration, MigrationPreview };
 
 /** The design calls of spec 2 §7 and spec 3 §7. */
 export const designApi = {
@@ -121,7 +95,7 @@ export const designApi = {
     api.get<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, signal),
   initialStateSpecs: (gameId: string, versionId = 'current', signal?: AbortSignal) =>
     api.get<InitialStateSpecs>(`${base(gameId)}/initialStateSpecs/${enc(versionId)}`, signal),
-  saveWorldEntry: (gameId: string, values: Record<string, unknown>, versionId = 'current') =>
+  saveWorldEntry: (gameId: string, values: WorldEntryValues, versionId = 'current') =>
     api.post<{ state: InitialState }>(`${base(gameId)}/initialStates/${enc(versionId)}`, values),
   deleteWorldEntry: (gameId: string, type: 'object' | 'offer', sceneId: string, id: string, versionId = 'current') =>
     api.delete<{ state: InitialState }>(

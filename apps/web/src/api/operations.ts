@@ -6,10 +6,10 @@ import type {
   StuckList,
   FullInstance,
   InstanceListItem,
-  InstancePlayingPeriod,
   PlayerReplay,
   PlayerStateItem,
   PlayerStatesShowType,
+  PlayingPeriodAnswer,
   PlayingPeriodBody,
   RankingsAnswer,
   SendMessageAnswer,
@@ -22,10 +22,7 @@ import { api } from './client';
 const enc = encodeURIComponent;
 
 /** Answer of both playingPeriod calls: the game's period now, and how many instances run under it. */
-export interface PlayingPeriodAnswer {
-  playingPeriod: InstancePlayingPeriod;
-  instances: number;
-}
+export type { PlayingPeriodAnswer };
 
 /** The operators' calls of spec 1 §7 (docs/operations.md). */
 export const operationsApi = {

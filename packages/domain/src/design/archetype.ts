@@ -29,7 +29,7 @@ import {
 // ─── Shapes ─────────────────────────────────────────────────────────────────
 
 /** One field of an object's payload (spec 2 §3). */
-export interface PayloadProperty {
+export type PayloadProperty = {
   type: PropertyType;
   label: string;
   hideLabel: boolean;
@@ -37,15 +37,15 @@ export interface PayloadProperty {
   hidden: boolean;
   /** This field's value is the object's title; at most one field, text or number. */
   objectTitle: boolean;
-}
+};
 export type PayloadSpec = Record<string, PayloadProperty>;
 
 /** A limit on creating, picking or destroying objects of a type: at most `maxItems` per `timeUnit`. */
-export interface Limit {
+export type Limit = {
   enabled: boolean;
   maxItems: number | null;
   timeUnit: LimitTimeUnit;
-}
+};
 
 /** The condition-block fields of an archetype or offer. */
 export const OBJECT_CONDITION_FIELDS = [

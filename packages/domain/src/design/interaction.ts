@@ -38,19 +38,19 @@ export const DEFAULT_BUTTON_LABEL = 'Ok';
 // ─── Shapes ─────────────────────────────────────────────────────────────────
 
 /** A direction shown with an info box or a statement; its title is required when `isDirection`. */
-export interface Direction {
+export type Direction = {
   isDirection: boolean;
   title: string;
-}
+};
 
-export interface QuestionOption {
+export type QuestionOption = {
   id: string;
   description: string;
   partOfCorrect: boolean;
-}
+};
 
 /** A question of a question or quiz interaction (spec 2 §3). */
-export interface Question {
+export type Question = {
   id: string;
   title: string;
   description: string;
@@ -68,18 +68,18 @@ export interface Question {
   correctAnswerBinary: BinaryAnswer | null;
   /** Multiple-choice questions only. */
   options: QuestionOption[];
-}
+};
 
 /** A player's reply to a statement: shown when its condition holds, then its actions run. */
-export interface StatementOption {
+export type StatementOption = {
   id: string;
   actionLabel: string;
   condition: ConditionBlock[];
   actions: Action[];
-}
+};
 
 /** One thing said in a conversation (spec 2 §3). */
-export interface Statement {
+export type Statement = {
   id: string;
   body: string;
   /** The character who speaks; null for the game master. */
@@ -87,12 +87,12 @@ export interface Statement {
   repliedWith: string;
   direction: Direction;
   options: StatementOption[];
-}
+};
 
-export interface Conversation {
+export type Conversation = {
   resumable: boolean;
   statements: Statement[];
-}
+};
 
 /** An interaction's form body. Questions are kept for question and quiz types, statements for conversations. */
 export interface InteractionValues {

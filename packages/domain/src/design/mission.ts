@@ -29,7 +29,7 @@ export const MISSION_ACTION_TYPE_LABELS: Record<MissionActionType, string> = {
 };
 
 /** What a submission-accomplished mission asks for. */
-export interface MissionAction {
+export type MissionAction = {
   type: MissionActionType;
   captureNow: boolean;
   mediatypemediaRequired: boolean;
@@ -38,10 +38,10 @@ export interface MissionAction {
   mediatypevideo: boolean;
   mediatypeaudio: boolean;
   mediatypetext: boolean;
-}
+};
 
 /** Only the part of the accomplishment type is kept: `action`, `condition` or `submissions`. */
-export interface Accomplishment {
+export type Accomplishment = {
   accomplishmentType: AccomplishmentType;
   action: MissionAction | null;
   condition: ConditionBlock[];
@@ -49,14 +49,14 @@ export interface Accomplishment {
   /** Sub-missions must be accomplished in order. */
   ordered: boolean;
   notifyPlayer: boolean;
-}
+};
 /** A sub-mission: no name, and its accomplishment is never by sub-missions. */
-export interface SubMission {
+export type SubMission = {
   id: string;
   title: string;
   description: string;
   accomplishment: Accomplishment;
-}
+};
 
 const missionActionFields = z.object({
   type: text,

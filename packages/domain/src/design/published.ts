@@ -80,7 +80,11 @@ const listOf = <T extends z.ZodType>(item: T) => z.preprocess(objectsOf, z.array
 /** An optional text field of a condition or an action: kept when it is text. */
 const maybeText = z.string().optional().catch(undefined);
 
-/** A condition as stored: the engine's condition table judges its type and verb (and reports unknown ones). */
+/**
+ * A condition as stored: the engine's condition table judges its type and verb (and reports unknown ones).
+ * It is typed as a Condition (and blocks, actions and sub-missions below as theirs) without zod checking each
+ * variant: refusing here would refuse a whole stored spec for one odd condition.
+ */
 const condition = z.looseObject({
   conditionType: z.string().catch(''),
   verb: z.string().catch(''),
@@ -519,7 +523,8 @@ const playerStatement = z.looseObject({
 
 /** Each shown kind's player-safe schema: its published fields but the secret ones (rules and milestones are never sent). */
 const PLAYER_ENTITY_SCHEMAS = {
-  scene: playerObject(scene),
+  // A design scene's idx may be absent (a playtest reads the design's entities); a published one has it.
+  scene: playerObject(scene).extend({ idx: num.optional() }),
   mission: z.looseObject({ ...playerShape(mission.shape), accomplishment: playerAccomplishment }),
   interaction: z.looseObject({
     ...playerShape(interaction.shape),

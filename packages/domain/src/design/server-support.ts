@@ -235,7 +235,12 @@ export function workspaceEntities<K extends DesignKind>(
   workspace: Pick<WorkspaceResponse, DesignSegment>,
   kind: K,
 ): Array<DesignEntityOf<K>> {
-  const byKind: DesignEntitiesByKind = {
+  return workspaceEntitiesByKind(workspace)[kind];
+}
+
+/** Every kind's entities of a workspace answer, keyed by kind (as a spec keys them). */
+export function workspaceEntitiesByKind(workspace: Pick<WorkspaceResponse, DesignSegment>): DesignEntitiesByKind {
+  return {
     scene: workspace.scenes,
     milestone: workspace.milestones,
     mission: workspace.missions,
@@ -248,7 +253,6 @@ export function workspaceEntities<K extends DesignKind>(
     location: workspace.locations,
     rule: workspace.rules,
   };
-  return byKind[kind];
 }
 
 /** A workspace answer whose list of `kind` is `entities` (for updating a cached workspace). */

@@ -36,13 +36,13 @@ export interface InitialState {
 }
 
 /** Everything a game version is: its settings, every design entity by kind, and its initial world. */
-export interface GameSpec {
+export type GameSpec = {
   schemaVersion: number;
   game: GameValues & { id: string; title: string };
   /** Every design entity by kind, as its kind's schema gives it (DesignEntityOf). */
   entities: DesignEntitiesByKind;
   initialState: InitialState;
-}
+};
 
 /** An empty initial world. */
 export function emptyInitialState(): InitialState {

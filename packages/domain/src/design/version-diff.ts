@@ -215,3 +215,37 @@ export const VERSION_MESSAGES = {
   lockedEntity: (kind: DesignKind, name: string, holder: string) =>
     `Cannot roll back: ${DESIGN_KIND_INFO[kind].label} '${name}' is being edited by ${holder}. Please wait until they are done.`,
 } as const;
+
+// ─── Migrating live games (docs/versions.md "Migrating live games") ─────────
+
+/** What migrating changes for one player about one thing: dropped, mapped to another, or kept. */
+export const migrationImpactSchema = z.object({
+  subject: z.string(),
+  id: z.string(),
+  name: z.string(),
+  decision: z.enum(['drop', 'map', 'keep']),
+  toId: z.string().optional(),
+  toName: z.string().optional(),
+  changed: z.boolean().optional(),
+});
+/** What migrating one running instance to a version changes for its players (GET …/gameVersions/{id}/migration). */
+export const migrationPreviewSchema = z.object({
+  instanceId: z.string(),
+  fromVersionId: z.string(),
+  fromVersion: z.number(),
+  players: z.array(z.object({ playerId: z.string(), name: z.string(), impacts: z.array(migrationImpactSchema) })),
+});
+export type MigrationPreview = z.infer<typeof migrationPreviewSchema>;
+/** One recorded migration of an instance (GET …/instances/{instanceId}/migrations). */
+export const instanceMigrationSchema = z.object({
+  id: z.string(),
+  fromVersionId: z.string(),
+  fromVersion: z.number(),
+  toVersionId: z.string(),
+  toVersion: z.number(),
+  createdAt: z.string(),
+  /** Who migrated it (null once their account is deleted). */
+  createdBy: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+});
+export type InstanceMigration = z.infer<typeof instanceMigrationSchema>;

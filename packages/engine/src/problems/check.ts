@@ -50,6 +50,11 @@ interface Entity extends Loose {
 
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
 const listOf = <T = Loose>(value: unknown): T[] => (Array.isArray(value) ? (value.filter(isObject) as T[]) : []);
+/**
+ * A stored trigger read as a condition: any object (a workspace may hold a draft's half-made one). Its
+ * fields are judged where it is read (the condition table's `possible`, the reference and range checks).
+ */
+const isCondition = (value: unknown): value is Condition => isObject(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const plain = (html: unknown): string =>
@@ -402,7 +407,7 @@ class Checker {
       for (const rule of rules) {
         const sceneId = str(rule.sceneId);
         if (!reach.scenes.has(sceneId)) continue;
-        const trigger = isObject(rule.trigger) ? (rule.trigger as unknown as Condition) : undefined;
+        const trigger = isCondition(rule.trigger) ? rule.trigger : undefined;
         if (!trigger || !this.possible(trigger)) continue;
         reach.add(reach.rules, rule.id);
         const pre = blocksOf(rule.triggerPreconditions);
@@ -496,7 +501,7 @@ class Checker {
     const { design } = this;
     for (const rule of design.list('rule')) {
       const owner = { kind: 'rule' as const, id: rule.id };
-      if (isObject(rule.trigger)) yield { owner, condition: rule.trigger as unknown as Condition, trigger: true };
+      if (isCondition(rule.trigger)) yield { owner, condition: rule.trigger, trigger: true };
       for (const block of blocksOf(rule.triggerPreconditions))
         for (const condition of block.conditions) yield { owner, condition };
     }
@@ -689,7 +694,7 @@ class Checker {
     );
     for (const rule of rules) {
       const entity = { kind: 'rule' as const, id: rule.id };
-      const trigger = isObject(rule.trigger) ? (rule.trigger as unknown as Condition) : undefined;
+      const trigger = isCondition(rule.trigger) ? rule.trigger : undefined;
       const sceneId = str(rule.sceneId);
       const pre = blocksOf(rule.triggerPreconditions);
       if (trigger && alwaysFalse(pre, trigger)) {

@@ -7,6 +7,7 @@ import {
   migrateBundle,
   type BundleGame,
   type BundleManifest,
+  type MigratedBundleGame,
 } from '@loci/domain';
 import { AppError, fail } from '../../lib/errors.js';
 
@@ -20,7 +21,7 @@ import { AppError, fail } from '../../lib/errors.js';
 /** A bundle as read: its migrated JSON and its media files by name under media/. */
 export interface ReadBundle {
   manifest: BundleManifest;
-  game: BundleGame;
+  game: MigratedBundleGame;
   files: Map<string, Uint8Array>;
 }
 

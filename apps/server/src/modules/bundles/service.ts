@@ -25,7 +25,6 @@ import {
   type DesignKind,
   type DroppedMediaReference,
   type FieldErrors,
-  type GameSpec,
   type GameValues,
   type InitialState,
   type Relocation,
@@ -193,7 +192,7 @@ export async function exportBundle({
               createdAt: version.createdAt.toISOString(),
               // Of the current game spec schema, as the bundle's schema version promises.
               schemaVersion: GAME_SPEC_SCHEMA_VERSION,
-              spec: scrubSpec(migrateGameSpec(version.spec ?? {}) as unknown as Record<string, unknown>),
+              spec: scrubSpec(migrateGameSpec(version.spec ?? {})),
             }))
         : [],
     },
@@ -383,7 +382,7 @@ export async function importBundle({
   addWorldIds(bundle.game.working.initialState as InitialState, renew);
   // A published version may hold entities and world entries deleted since: they get new ids too.
   for (const version of bundle.game.versions) {
-    const spec = version.spec as unknown as GameSpec;
+    const spec = version.spec;
     for (const list of Object.values(spec.entities)) {
       for (const entity of list as Array<{ id?: unknown }>) if (typeof entity.id === 'string') renew(entity.id);
     }

@@ -165,7 +165,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         params: entityParams,
         body: ruleMoveSchema,
         response: {
-          200: z.array(designEntityAnswerSchema('rule') as unknown as z.ZodType<DesignEntity>),
+          200: z.array(designEntityAnswerSchema('rule')),
           409: errorSchema,
         },
       },
@@ -190,7 +190,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         params: gameParams,
         body: sceneOrderSchema,
         response: {
-          200: z.array(designEntityAnswerSchema('scene') as unknown as z.ZodType<DesignEntity>),
+          200: z.array(designEntityAnswerSchema('scene')),
           400: errorSchema,
           403: errorSchema,
           404: errorSchema,

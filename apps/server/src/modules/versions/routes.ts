@@ -5,6 +5,8 @@ import {
   designGameVersionSchema,
   gameVersionFormSchema,
   gameVersionWithSpecSchema,
+  instanceMigrationSchema,
+  migrationPreviewSchema,
   rollbackSnapshotSchema,
   versionDiffSchema,
   updateVersionSchema,
@@ -187,15 +189,6 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  const impactSchema = z.object({
-    subject: z.string(),
-    id: z.string(),
-    name: z.string(),
-    decision: z.enum(['drop', 'map', 'keep']),
-    toId: z.string().optional(),
-    toName: z.string().optional(),
-    changed: z.boolean().optional(),
-  });
   api.get(
     '/design/:gameId/gameVersions/:id/migration',
     {
@@ -205,14 +198,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Preview: what migrating the running instances to this version changes for each player (manage right)',
         params: versionParams,
         response: {
-          200: z.array(
-            z.object({
-              instanceId: z.string(),
-              fromVersionId: z.string(),
-              fromVersion: z.number(),
-              players: z.array(z.object({ playerId: z.string(), name: z.string(), impacts: z.array(impactSchema) })),
-            }),
-          ),
+          200: z.array(migrationPreviewSchema),
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -282,20 +268,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
           "An instance's migrations, newest first: when, who, from and to which version, undone when (manage right)",
         params: z.object({ gameId: z.string(), instanceId: z.string() }),
         response: {
-          200: z.object({
-            migrations: z.array(
-              z.object({
-                id: z.string(),
-                fromVersionId: z.string(),
-                fromVersion: z.number(),
-                toVersionId: z.string(),
-                toVersion: z.number(),
-                createdAt: z.string(),
-                createdBy: z.string().nullable(),
-                undoneAt: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: z.object({ migrations: z.array(instanceMigrationSchema) }),
           403: errorSchema,
           404: errorSchema,
         },

@@ -6,3 +6,4 @@ export { useStoredValues, type ResettableForm } from './useStoredValues';
 export { serverFieldErrors, validateWithSchema } from './field-errors';
 export { LatitudeField, LongitudeField } from './CoordinateFields';
 export { DescriptionLogoFields, HiddenMarketFields } from './EntityInfoFields';
+export { overDefaults, overDefaultsKeepingNull } from './over-defaults';

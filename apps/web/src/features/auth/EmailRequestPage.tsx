@@ -1,5 +1,5 @@
 import { emailOnlySchema, type EmailOnlyInput } from '@loci/domain';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usersApi } from '../../api/users';
-import { AuthCard } from '../../components/AuthCard';
 import { Bilingual } from '../../components/Bilingual';
 import { applyServerFieldErrors } from '../../components/form-errors';
-import { GeneralErrorBox } from '../../components/GeneralErrorBox';
+import { AuthFormShell } from './AuthFormShell';
 import { isRateLimited, toRecoveryFailure, type RecoveryFailure } from './recovery-state';
 import { RecoveryFailureOutcome, RecoveryOutcome } from './RecoveryOutcome';
 
@@ -56,7 +55,7 @@ function EmailRequestPage({ kind }: { kind: 'forgot' | 'resend' }) {
       return <RecoveryFailureOutcome failure={state} failedTextKey="auth.recovery.failedText" tryAgain={tryAgain} />;
     default:
       return (
-        <AuthCard
+        <AuthFormShell
           title={<Bilingual i18nKey={`auth.${kind}.title`} as="title" />}
           subtitle={<Text c="dimmed">{t(`auth.${kind}.subtitle`)}</Text>}
           footer={
@@ -64,30 +63,22 @@ function EmailRequestPage({ kind }: { kind: 'forgot' | 'resend' }) {
               {t('auth.recovery.backToSignIn')}
             </Anchor>
           }
+          onSubmit={form.onSubmit((values) => {
+            setFormError(null);
+            mutation.mutate(values);
+          })}
+          pending={mutation.isPending}
+          submitLabel={t('auth.recovery.send')}
+          failure={{ error: formError }}
         >
-          <form
-            noValidate
-            onSubmit={form.onSubmit((values) => {
-              if (mutation.isPending) return;
-              setFormError(null);
-              mutation.mutate(values);
-            })}
-          >
-            <Stack gap="md">
-              {formError ? <GeneralErrorBox error={formError} /> : null}
-              <TextInput
-                label={t('auth.fields.email')}
-                type="email"
-                autoComplete="email"
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
-                {t('auth.recovery.send')}
-              </Button>
-            </Stack>
-          </form>
-        </AuthCard>
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+        </AuthFormShell>
       );
   }
 }

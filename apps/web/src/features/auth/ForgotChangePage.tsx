@@ -1,5 +1,5 @@
 import { forgotChangeSchema } from '@loci/domain';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconClockExclamation, IconLinkOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi, type ForgotChangeResult } from '../../api/users';
-import { userMessage } from '../../i18n';
-import { AuthCard } from '../../components/AuthCard';
 import { Bilingual } from '../../components/Bilingual';
 import { applyServerFieldErrors } from '../../components/form-errors';
-import { GeneralErrorBox } from '../../components/GeneralErrorBox';
+import { AuthFormShell, NewPasswordFields } from './AuthFormShell';
 import { isRateLimited, toRecoveryFailure, type RecoveryFailure } from './recovery-state';
 import { RecoveryFailureOutcome, RecoveryOutcome } from './RecoveryOutcome';
 
@@ -98,39 +96,19 @@ export function ForgotChangePage() {
       );
     default:
       return (
-        <AuthCard
+        <AuthFormShell
           title={<Bilingual i18nKey="auth.forgotChange.title" as="title" />}
           subtitle={<Text c="dimmed">{t('auth.forgotChange.subtitle')}</Text>}
+          onSubmit={form.onSubmit((values) => {
+            setFormError(null);
+            mutation.mutate(values);
+          })}
+          pending={mutation.isPending}
+          submitLabel={t('auth.forgotChange.submit')}
+          failure={{ error: formError }}
         >
-          <form
-            noValidate
-            onSubmit={form.onSubmit((values) => {
-              if (mutation.isPending) return;
-              setFormError(null);
-              mutation.mutate(values);
-            })}
-          >
-            <Stack gap="md">
-              {formError ? <GeneralErrorBox error={formError} /> : null}
-              <PasswordInput
-                label={t('auth.fields.newPassword')}
-                description={userMessage(t, 'passwordHint')}
-                autoComplete="new-password"
-                key={form.key('p1')}
-                {...form.getInputProps('p1')}
-              />
-              <PasswordInput
-                label={t('auth.fields.password2')}
-                autoComplete="new-password"
-                key={form.key('p2')}
-                {...form.getInputProps('p2')}
-              />
-              <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
-                {t('auth.forgotChange.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </AuthCard>
+          <NewPasswordFields form={form} names={['p1', 'p2']} label={t('auth.fields.newPassword')} />
+        </AuthFormShell>
       );
   }
 }

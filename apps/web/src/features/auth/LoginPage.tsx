@@ -1,5 +1,5 @@
 import { loginSchema, type LoginInput } from '@loci/domain';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,10 +9,8 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi } from '../../api/users';
 import { useAuth } from '../../auth/auth-context';
-import { AuthCard } from '../../components/AuthCard';
 import { applyServerFieldErrors } from '../../components/form-errors';
-import { GeneralErrorBox } from '../../components/GeneralErrorBox';
-import { SocialButtons } from './SocialButtons';
+import { AuthFormShell } from './AuthFormShell';
 import { useReturnPath, withReturn } from '../../auth/return-path';
 
 const LOGIN_FIELDS = { email: 'email', emailnotfound: 'email', password: 'password', passwordincorrect: 'password' };
@@ -49,68 +47,59 @@ export function LoginPage() {
   });
 
   const handleSubmit = form.onSubmit((values) => {
-    // One request at a time: the button is disabled while it runs, and Enter is ignored too.
-    if (mutation.isPending) return;
     setFailure(null);
     setPendingConfirmation(null);
     mutation.mutate(values);
   });
 
   return (
-    <AuthCard
+    <AuthFormShell
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      footer={
-        <>
-          {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to={withReturn('/register', next)} fw={500}>
-            {t('nav.signUp')}
+      switchTo={{ question: t('auth.login.noAccount'), label: t('nav.signUp'), to: withReturn('/register', next) }}
+      social={{ next }}
+      onSubmit={handleSubmit}
+      pending={mutation.isPending}
+      submitLabel={t('auth.login.submit')}
+      notice={
+        pendingConfirmation && (
+          <Alert color="yellow" variant="light" icon={<IconMailExclamation size={18} />} title={pendingConfirmation}>
+            <Anchor component={Link} to="/resend" fw={500}>
+              {t('auth.login.resendConfirmation')}
+            </Anchor>
+          </Alert>
+        )
+      }
+      failure={failure}
+      after={
+        <Text size="sm" c="dimmed" ta="center">
+          {t('auth.login.noConfirmationEmail')}{' '}
+          <Anchor component={Link} to="/resend" size="sm">
+            {t('auth.login.resendLink')}
           </Anchor>
-        </>
+        </Text>
       }
     >
-      <SocialButtons next={next} />
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          {pendingConfirmation && (
-            <Alert color="yellow" variant="light" icon={<IconMailExclamation size={18} />} title={pendingConfirmation}>
-              <Anchor component={Link} to="/resend" fw={500}>
-                {t('auth.login.resendConfirmation')}
-              </Anchor>
-            </Alert>
-          )}
-          {failure && <GeneralErrorBox error={failure.error} message={failure.message} />}
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <Stack gap={6}>
-            <PasswordInput
-              label={t('auth.fields.password')}
-              autoComplete="current-password"
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/forgot" size="sm">
-                {t('auth.login.forgotPassword')}
-              </Anchor>
-            </Group>
-          </Stack>
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
-            {t('auth.login.submit')}
-          </Button>
-          <Text size="sm" c="dimmed" ta="center">
-            {t('auth.login.noConfirmationEmail')}{' '}
-            <Anchor component={Link} to="/resend" size="sm">
-              {t('auth.login.resendLink')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+      <TextInput
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        key={form.key('email')}
+        {...form.getInputProps('email')}
+      />
+      <Stack gap={6}>
+        <PasswordInput
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot" size="sm">
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthFormShell>
   );
 }

@@ -1,5 +1,5 @@
 import { registerSchema, type RegisterInput } from '@loci/domain';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,11 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi } from '../../api/users';
-import { userMessage } from '../../i18n';
-import { AuthCard } from '../../components/AuthCard';
 import { applyServerFieldErrors } from '../../components/form-errors';
-import { GeneralErrorBox } from '../../components/GeneralErrorBox';
-import { SocialButtons } from './SocialButtons';
+import { AuthFormShell, NewPasswordFields } from './AuthFormShell';
 import { useReturnPath, withReturn } from '../../auth/return-path';
 
 const REGISTER_FIELDS = { name: 'name', email: 'email', password: 'password', password2: 'password2' };
@@ -39,66 +36,43 @@ export function RegisterPage() {
   });
 
   const handleSubmit = form.onSubmit((values) => {
-    // One request at a time: the button is disabled while it runs, and Enter is ignored too.
-    if (mutation.isPending) return;
     setFailure(null);
     mutation.mutate(next ? { ...values, returnTo: next } : values);
   });
 
   return (
-    <AuthCard
+    <AuthFormShell
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      footer={
-        <>
-          {t('auth.register.haveAccount')}{' '}
-          <Anchor component={Link} to={withReturn('/login', next)} fw={500}>
-            {t('nav.signIn')}
+      switchTo={{ question: t('auth.register.haveAccount'), label: t('nav.signIn'), to: withReturn('/login', next) }}
+      social={{ next }}
+      onSubmit={handleSubmit}
+      pending={mutation.isPending}
+      submitLabel={t('auth.register.submit')}
+      failure={{ error: failure }}
+      after={
+        <Text size="xs" c="dimmed" ta="center">
+          {t('auth.register.privacyNote')}{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            {t('footer.privacy')}
           </Anchor>
-        </>
+        </Text>
       }
     >
-      <SocialButtons next={next} />
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          {failure ? <GeneralErrorBox error={failure} /> : null}
-          <TextInput
-            label={t('auth.fields.name')}
-            autoComplete="name"
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            description={userMessage(t, 'passwordHint')}
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('auth.fields.password2')}
-            autoComplete="new-password"
-            key={form.key('password2')}
-            {...form.getInputProps('password2')}
-          />
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={mutation.isPending}>
-            {t('auth.register.submit')}
-          </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            {t('auth.register.privacyNote')}{' '}
-            <Anchor component={Link} to="/privacy" size="xs">
-              {t('footer.privacy')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+      <TextInput
+        label={t('auth.fields.name')}
+        autoComplete="name"
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        key={form.key('email')}
+        {...form.getInputProps('email')}
+      />
+      <NewPasswordFields form={form} names={['password', 'password2']} label={t('auth.fields.password')} />
+    </AuthFormShell>
   );
 }

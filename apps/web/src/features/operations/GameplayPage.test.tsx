@@ -14,11 +14,7 @@ import {
   mockOperationsApi,
 } from './test-support';
 
-vi.mock('../../api/realtime', () => ({
-  useRealtimeEvent: () => {},
-  subscribe: () => () => {},
-  joinRoom: () => () => {},
-}));
+vi.mock('../../api/realtime', () => import('./quiet-realtime'));
 
 const PAGE = `/active-games/${GAME_ID}`;
 

@@ -11,11 +11,7 @@ import {
   mockOperationsApi,
 } from './test-support';
 
-vi.mock('../../api/realtime', () => ({
-  useRealtimeEvent: () => {},
-  subscribe: () => () => {},
-  joinRoom: () => () => {},
-}));
+vi.mock('../../api/realtime', () => import('./quiet-realtime'));
 
 const PAGE = `/active-games/${GAME_ID}/instance/i1`;
 const LIST = `GET /api/design/${GAME_ID}/instances/i1/migrations`;

@@ -12,11 +12,7 @@ import {
   mockOperationsApi,
 } from './test-support';
 
-vi.mock('../../api/realtime', () => ({
-  useRealtimeEvent: () => {},
-  subscribe: () => () => {},
-  joinRoom: () => () => {},
-}));
+vi.mock('../../api/realtime', () => import('./quiet-realtime'));
 
 const PAGE = `/active-games/${GAME_ID}`;
 const V2 = makeVersion({ id: 'v-2', isLiveSpec: false, version: 2 });

@@ -12,11 +12,7 @@ import {
   mockOperationsApi,
 } from './test-support';
 
-vi.mock('../../api/realtime', () => ({
-  useRealtimeEvent: () => {},
-  subscribe: () => () => {},
-  joinRoom: () => () => {},
-}));
+vi.mock('../../api/realtime', () => import('./quiet-realtime'));
 
 const REPLAY_URL = 'GET /api/instances/i1/players/p1/replay';
 

@@ -1,4 +1,4 @@
-import type { PlayEvent, ReplayStep } from '@loci/domain';
+import { playEventSchema, type ReplayStep } from '@loci/domain';
 import type { StepTrace } from '@loci/engine';
 import {
   Alert,
@@ -23,6 +23,7 @@ import { formatTime } from '../../i18n/time';
 import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import type { WorldScene } from '../design/world/world-values';
 import { describeEvent, EntryCard } from '../play/trace/TracePanel';
+import type { TraceEntry } from '../play/session/session-reducer';
 import { useDesignIndex, type LabelOf } from './design-labels';
 import type { SpecIndex } from '../play/spec-index';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
@@ -50,8 +51,17 @@ function useSummary(index: SpecIndex | null) {
     if (step.kind === 'migration') return t('operations.replay.migration');
     const event = step.event!;
     if (!event.playerId) return t('operations.replay.operatorEvent', { type: event.type });
-    return describeEvent(event as unknown as PlayEvent, index);
+    return describeEvent(traceEventOf(event), index);
   };
+}
+
+/**
+ * A recorded event as the trace describes it: a player event, read by its protocol schema; any other
+ * engine event (a start, a trade, an operator's rescue…) by its type.
+ */
+function traceEventOf(event: NonNullable<ReplayStep['event']>): TraceEntry['event'] {
+  const parsed = playEventSchema.safeParse(event);
+  return parsed.success ? parsed.data : { type: 'recorded', name: event.type };
 }
 
 /**
@@ -232,7 +242,7 @@ function ReplayBody({
                 entry={{
                   id: step.seq,
                   when: new Date(step.at),
-                  event: (step.event ?? { type: 'pushed' }) as unknown as PlayEvent,
+                  event: step.event ? traceEventOf(step.event) : { type: 'pushed' },
                   outputs: step.outputs,
                   trace: step.trace as StepTrace,
                 }}

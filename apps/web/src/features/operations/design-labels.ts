@@ -1,4 +1,4 @@
-import { DESIGN_KINDS, workspaceEntities, type DesignEntity } from '@loci/domain';
+import { workspaceEntitiesByKind, type DesignEntity } from '@loci/domain';
 import { useMemo } from 'react';
 import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
@@ -29,11 +29,7 @@ export function useDesignLabels(gameId: string): LabelOf {
 /** The game's design indexed as the trace reads it (titles and system names), once the workspace has loaded. */
 export function useDesignIndex(gameId: string): SpecIndex | null {
   const { data } = useWorkspace(gameId);
-  return useMemo(
-    () =>
-      data ? indexSpec(Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, workspaceEntities(data, kind)]))) : null,
-    [data],
-  );
+  return useMemo(() => (data ? indexSpec(workspaceEntitiesByKind(data)) : null), [data]);
 }
 
 /** What the rescue form picks from: the design's items and attributes, scenes, missions, milestones and fireOnce rules. */

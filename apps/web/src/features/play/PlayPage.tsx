@@ -1,4 +1,4 @@
-import { DESIGN_KINDS, workspaceEntities } from '@loci/domain';
+import { workspaceEntitiesByKind } from '@loci/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ const IntroCard = lazy(() => import('./lobby/IntroCard').then((m) => ({ default:
 /** The design's entities by kind, from the workspace (the playtest names rules and reads their conditions). */
 function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
   if (!workspace) return null;
-  return indexSpec(Object.fromEntries(DESIGN_KINDS.map((kind) => [kind, workspaceEntities(workspace, kind)])));
+  return indexSpec(workspaceEntitiesByKind(workspace));
 }
 
 /**

@@ -1,85 +1,85 @@
 import {
   objectTitleField,
-  type Archetype,
-  type Attribute,
-  type Character,
-  type DesignEntity,
   type DesignEntityOf,
   type DesignKind,
-  type Interaction,
-  type Item,
-  type Location,
-  type Mission,
   type NameLookup,
-  type Offer,
   type PlayerEntityOf,
   type PlayerKind,
-  type Scene,
 } from '@loci/domain';
 import type { ObjectInstance, OfferInstance } from '@loci/engine';
 
 /**
  * Entities by kind: a player-safe spec's (PlayerSpec, without what decides the
- * game), or in playtests the whole design's. The lookups below type them as
- * their kinds' entities; a player-safe one lacks the secret fields, which no
- * player screen reads.
+ * game), or in playtests the whole design's. The shown kinds are read as their
+ * player-safe entities (a full design entity is one too: it only has more
+ * fields); the kinds a player is never sent (rules, milestones) as design entities.
  */
-export type SpecEntities = { [K in PlayerKind]?: Array<PlayerEntityOf<K>> } & {
-  [K in Exclude<DesignKind, PlayerKind>]?: Array<DesignEntityOf<K>>;
-};
+export type SpecEntityOf<K extends DesignKind> = K extends PlayerKind ? PlayerEntityOf<K> : DesignEntityOf<K>;
+export type SpecEntities = { [K in DesignKind]?: Array<SpecEntityOf<K>> };
 
 /** The entities of a player-safe spec, by kind and id, with the lookups the player screens need. */
 export interface SpecIndex {
-  byId: (kind: DesignKind, id: string | null | undefined) => DesignEntity | undefined;
-  list: <T>(kind: DesignKind) => T[];
-  interaction: (id: string | undefined) => Interaction | undefined;
-  scene: (id: string | null | undefined) => Scene | undefined;
-  location: (id: string) => Location | undefined;
-  item: (id: string) => Item | undefined;
-  attribute: (id: string) => Attribute | undefined;
-  archetype: (id: string) => Archetype | undefined;
-  offer: (id: string) => Offer | undefined;
-  mission: (id: string) => Mission | undefined;
-  character: (id: string | undefined) => Character | undefined;
+  byId: <K extends DesignKind>(kind: K, id: string | null | undefined) => SpecEntityOf<K> | undefined;
+  list: <K extends DesignKind>(kind: K) => Array<SpecEntityOf<K>>;
+  interaction: (id: string | undefined) => SpecEntityOf<'interaction'> | undefined;
+  scene: (id: string | null | undefined) => SpecEntityOf<'scene'> | undefined;
+  location: (id: string) => SpecEntityOf<'location'> | undefined;
+  item: (id: string) => SpecEntityOf<'item'> | undefined;
+  attribute: (id: string) => SpecEntityOf<'attribute'> | undefined;
+  archetype: (id: string) => SpecEntityOf<'archetype'> | undefined;
+  offer: (id: string) => SpecEntityOf<'offer'> | undefined;
+  mission: (id: string) => SpecEntityOf<'mission'> | undefined;
+  character: (id: string | undefined) => SpecEntityOf<'character'> | undefined;
   /** Title (else name) of an entity, for describeCondition and lists. */
   nameOf: NameLookup;
 }
 
-function displayName(entity: { name: string } | undefined): string | undefined {
+function displayName(entity: { name: string; title?: unknown } | undefined): string | undefined {
   if (!entity) return undefined;
-  const title = (entity as { title?: unknown }).title;
+  const title = entity.title;
   return typeof title === 'string' && title.trim() ? title : entity.name;
 }
 
+/** Entities of one kind by id; the map of `kind` holds only entities of that kind. */
+type KindMaps = { [K in DesignKind]?: Map<string, SpecEntityOf<K>> };
+
 /** Indexes the entities of `spec` (and, in playtests, of the full design) once. */
 export function indexSpec(entities: SpecEntities): SpecIndex {
-  const maps = new Map<DesignKind, Map<string, DesignEntity>>();
-  for (const [kind, list] of Object.entries(entities) as Array<[DesignKind, DesignEntity[] | undefined]>) {
-    maps.set(kind, new Map((list ?? []).map((entity) => [entity.id, entity])));
-  }
-  const byId = (kind: DesignKind, id: string | null | undefined) => (id ? maps.get(kind)?.get(id) : undefined);
-  const typed =
-    <T>(kind: DesignKind) =>
+  const maps: KindMaps = {};
+  const put = <K extends DesignKind>(kind: K, list: Array<SpecEntityOf<K>> | undefined) => {
+    (maps as { [P in K]?: Map<string, SpecEntityOf<P>> })[kind] = new Map(
+      (list ?? []).map((entity) => [entity.id, entity]),
+    );
+  };
+  for (const kind of Object.keys(entities) as DesignKind[]) put(kind, entities[kind]);
+  const mapOf = <K extends DesignKind>(kind: K) => (maps as { [P in K]?: Map<string, SpecEntityOf<P>> })[kind];
+  const byId = <K extends DesignKind>(kind: K, id: string | null | undefined) =>
+    id ? mapOf(kind)?.get(id) : undefined;
+  const lookup =
+    <K extends DesignKind>(kind: K) =>
     (id: string | null | undefined) =>
-      byId(kind, id) as T | undefined;
+      byId(kind, id);
   return {
     byId,
-    list: <T>(kind: DesignKind) => [...(maps.get(kind)?.values() ?? [])] as T[],
-    interaction: typed<Interaction>('interaction'),
-    scene: typed<Scene>('scene'),
-    location: typed<Location>('location'),
-    item: typed<Item>('item'),
-    attribute: typed<Attribute>('attribute'),
-    archetype: typed<Archetype>('archetype'),
-    offer: typed<Offer>('offer'),
-    mission: typed<Mission>('mission'),
-    character: typed<Character>('character'),
+    list: (kind) => [...(mapOf(kind)?.values() ?? [])],
+    interaction: lookup('interaction'),
+    scene: lookup('scene'),
+    location: lookup('location'),
+    item: lookup('item'),
+    attribute: lookup('attribute'),
+    archetype: lookup('archetype'),
+    offer: lookup('offer'),
+    mission: lookup('mission'),
+    character: lookup('character'),
     nameOf: (kind, id) => displayName(byId(kind, id)),
   };
 }
 
 /** The type of a world thing: its archetype (objects) or offer. */
-export function definitionOf(index: SpecIndex, thing: ObjectInstance | OfferInstance): Archetype | Offer | undefined {
+export function definitionOf(
+  index: SpecIndex,
+  thing: ObjectInstance | OfferInstance,
+): SpecEntityOf<'archetype'> | SpecEntityOf<'offer'> | undefined {
   return thing.type === 'offer' ? index.offer(thing.offerId) : index.archetype(thing.archetypeId);
 }
 
@@ -93,7 +93,7 @@ export function thingTitle(index: SpecIndex, thing: ObjectInstance | OfferInstan
 }
 
 /** Centre and radius of a scene circle (place, else lat/lng/radius). */
-export function sceneCircle(scene: Scene): { lat: number; lng: number; radius: number } | null {
+export function sceneCircle(scene: SpecEntityOf<'scene'>): { lat: number; lng: number; radius: number } | null {
   const lat = scene.place?.center?.latitude ?? scene.lat;
   const lng = scene.place?.center?.longitude ?? scene.lng;
   const radius = scene.place?.radius ?? scene.radius ?? 100;

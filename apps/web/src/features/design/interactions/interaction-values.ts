@@ -2,9 +2,10 @@ import {
   INTERACTION_TYPES,
   INTERACTION_TYPE_INFO,
   newInteractionDefaults,
-  type DesignEntity,
+  type DesignEntityOf,
   type InteractionType,
 } from '@loci/domain';
+import { overDefaults } from '../../../components/forms/over-defaults';
 import type { ActionValue } from '../actions';
 import type { ConditionBlockValue } from '../conditions';
 
@@ -90,21 +91,14 @@ export function isOfferedInteractionType(type: string | undefined | null): type 
 
 /** The values of a new interaction of `type` (button 'Ok'; a question interaction starts with its question). */
 export function interactionDefaults(type: InteractionType): InteractionFormValues {
-  return newInteractionDefaults(type) as unknown as InteractionFormValues;
+  return newInteractionDefaults(type);
 }
 
 /** The form values of a stored interaction: its fields over the defaults of its type. */
-export function toInteractionFormValues(interaction: DesignEntity): InteractionFormValues {
-  const type = isOfferedInteractionType(interaction.type as string)
-    ? (interaction.type as InteractionType)
-    : 'INTER_INSPECT_INFO';
-  const defaults = interactionDefaults(type);
-  const values: Record<string, unknown> = { ...defaults };
-  for (const key of Object.keys(defaults)) {
-    const stored = interaction[key];
-    if (stored !== undefined && stored !== null) values[key] = stored;
-  }
+export function toInteractionFormValues(interaction: DesignEntityOf<'interaction'>): InteractionFormValues {
+  const type = isOfferedInteractionType(interaction.type) ? interaction.type : 'INTER_INSPECT_INFO';
+  const values = overDefaults(interactionDefaults(type), interaction);
   // The create form's question is not the stored one: a stored question interaction has its own.
   if (Array.isArray(interaction.questions)) values.questions = interaction.questions;
-  return values as unknown as InteractionFormValues;
+  return values;
 }

@@ -1,11 +1,4 @@
-import {
-  DESIGN_KINDS,
-  isDomainTextRef,
-  renderDomainText,
-  workspaceEntities,
-  type DesignEntitiesByKind,
-  type Media,
-} from '@loci/domain';
+import { isDomainTextRef, renderDomainText, workspaceEntitiesByKind, type Media } from '@loci/domain';
 import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
 import { useMediaList } from '../../media/queries';
@@ -36,9 +29,7 @@ export function problemsOf(workspace: Workspace, media?: readonly Media[]): Prob
   if (!byLibrary) checked.set(workspace, (byLibrary = new WeakMap()));
   let problems = byLibrary.get(library);
   if (!problems) {
-    const entities = Object.fromEntries(
-      DESIGN_KINDS.map((kind) => [kind, workspaceEntities(workspace, kind)]),
-    ) as DesignEntitiesByKind;
+    const entities = workspaceEntitiesByKind(workspace);
     problems = checkGame({
       game: {
         id: workspace.game.id,

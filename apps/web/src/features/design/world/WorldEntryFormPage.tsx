@@ -57,7 +57,7 @@ export function WorldEntryFormPage() {
   const backToList = () => permit.allow(() => navigate(managePath(gameId, type, version.search)));
 
   const handleSubmit = async (values: WorldEntryValues) => {
-    await save.mutateAsync(values as unknown as Record<string, unknown>);
+    await save.mutateAsync(values);
     backToList();
   };
   const handleDelete = stored

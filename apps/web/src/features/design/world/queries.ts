@@ -1,4 +1,4 @@
-import { DESIGN_TEXTS, type InitialState, type WorldEntryType } from '@loci/domain';
+import { DESIGN_TEXTS, type InitialState, type WorldEntryType, type WorldEntryValues } from '@loci/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function useWorldMutations(gameId: string, versionId: string) {
   };
 
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => designApi.saveWorldEntry(gameId, values, versionId),
+    mutationFn: (values: WorldEntryValues) => designApi.saveWorldEntry(gameId, values, versionId),
     onSuccess: ({ state }) => {
       store(state);
       notifySuccess(DESIGN_TEXTS.initialStateUpdated);

@@ -1,4 +1,5 @@
 import { newGameDefaults, type GameValues } from '@loci/domain';
+import { overDefaultsKeepingNull } from '../../../components/forms/over-defaults';
 
 /** While typing, a number field holds text ('' when empty, '-' half-way): the domain rules parse it. */
 type NumericInput = number | string;
@@ -16,12 +17,7 @@ export interface GameFormValues extends Omit<GameValues, 'minAge' | 'maxAge' | '
  */
 export function toFormValues(game: GameValues, now = new Date()): GameFormValues {
   const defaults = newGameDefaults(now);
-  const settings = Object.fromEntries(
-    Object.entries(defaults).map(([key, fallback]) => {
-      const value = (game as unknown as Record<string, unknown>)[key];
-      return [key, value === undefined ? fallback : value];
-    }),
-  ) as unknown as GameValues;
+  const settings = overDefaultsKeepingNull(defaults, game);
   return {
     ...settings,
     playingPeriod: { ...defaults.playingPeriod, ...game.playingPeriod },

@@ -1,8 +1,7 @@
-import type { Scene } from '@loci/domain';
 import type { LatLng as RoutePoint, PlayerView } from '@loci/engine';
 import { mediaFileUrl, type PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
-import type { SpecIndex } from '../spec-index';
+import type { SpecEntityOf, SpecIndex } from '../spec-index';
 import { ImageBoard } from './ImageBoard';
 import { PlayMap, type PerceivedThing } from './PlayMap';
 
@@ -23,7 +22,7 @@ export function PlayBoard({
   game: PlayGameInfo;
   view: PlayerView;
   index: SpecIndex;
-  currentScene: Scene | undefined;
+  currentScene: SpecEntityOf<'scene'> | undefined;
   playtest: boolean;
   position: LatLng | null;
   walker: boolean;
@@ -48,7 +47,7 @@ export function PlayBoard({
   // Scene circles show when the game shows scenes, and always to its designer.
   const scenes =
     game.pg.showScenes || playtest
-      ? index.list<Scene>('scene').filter((scene) => !scene.universe && scene.enabled !== false)
+      ? index.list('scene').filter((scene) => !scene.universe && scene.enabled !== false)
       : [];
   return (
     <PlayMap

@@ -1,4 +1,4 @@
-import type { Location, MapType, Scene } from '@loci/domain';
+import type { MapType } from '@loci/domain';
 import type { LatLng as RoutePoint, ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
 import { Button, Stack, Text } from '@mantine/core';
 import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
@@ -12,7 +12,7 @@ import '../gps/locales';
 import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { mediaIconUrl } from '../../../api/play';
-import { definitionOf, sceneCircle, thingTitle, type SpecIndex } from '../spec-index';
+import { definitionOf, sceneCircle, thingTitle, type SpecEntityOf, type SpecIndex } from '../spec-index';
 
 export type PerceivedThing = (ObjectInstance | OfferInstance) & Proximity;
 
@@ -21,7 +21,7 @@ export interface PlayMapProps {
   index: SpecIndex;
   view: PlayerView;
   /** Scene circles to draw (showScenes, or always in a playtest). */
-  scenes: Scene[];
+  scenes: Array<SpecEntityOf<'scene'>>;
   /** The player's position (with the fix's accuracy, when the device gave one); null while unknown. */
   position: LatLng | null;
   /** The game's map type: "hybrid" shows the satellite tiles when the server has them. */
@@ -132,7 +132,7 @@ function LocationShape({
   onTap,
   onWalk,
 }: {
-  location: Location;
+  location: SpecEntityOf<'location'>;
   perceived: PlayerView['perceived']['locations'][number];
   onTap: (id: string) => void;
   /** With the virtual walker, a click on a place walks there (the popup stops the map's own click). */
@@ -195,8 +195,8 @@ export function PlayMap({
 }: PlayMapProps) {
   const { t } = useTranslation();
   // A tap on an object lying in a place the player could tap asks which one they meant.
-  const [choice, setChoice] = useState<{ thing: PerceivedThing; places: Location[] } | null>(null);
-  const placesUnder = (thing: PerceivedThing): Location[] => {
+  const [choice, setChoice] = useState<{ thing: PerceivedThing; places: Array<SpecEntityOf<'location'>> } | null>(null);
+  const placesUnder = (thing: PerceivedThing): Array<SpecEntityOf<'location'>> => {
     const at = thing.location;
     if (!at) return [];
     return view.perceived.locations.flatMap((perceived) => {

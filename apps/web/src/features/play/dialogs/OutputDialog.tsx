@@ -1,4 +1,3 @@
-import type { Interaction, Question } from '@loci/domain';
 import type { Output } from '@loci/engine';
 import {
   Alert,
@@ -18,7 +17,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaFileUrl, mediaIconUrl, type PlayEvent } from '../../../api/play';
 import { RichText } from '../RichText';
-import { plainText, type SpecIndex } from '../spec-index';
+import { plainText, type SpecEntityOf, type SpecIndex } from '../spec-index';
+
+type Interaction = SpecEntityOf<'interaction'>;
+type Question = Interaction['questions'][number];
 import '../locales';
 
 export interface OutputDialogProps {

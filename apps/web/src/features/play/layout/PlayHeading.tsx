@@ -1,4 +1,4 @@
-import type { Scene } from '@loci/domain';
+import type { SpecEntityOf } from '../spec-index';
 import { Anchor, Badge, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ export function PlayHeading({
   wide,
 }: {
   title: string;
-  scene: Scene | undefined;
+  scene: SpecEntityOf<'scene'> | undefined;
   gameId: string;
   playtest: boolean;
   wide: boolean;

@@ -1,4 +1,3 @@
-import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -48,11 +47,7 @@ describe('player panels', () => {
   it('makes an object from its payload form, where the player stands', async () => {
     const onSend = vi.fn();
     const { user } = renderWithProviders(
-      <CreatePanel
-        archetypes={[index.archetype('note') as Archetype]}
-        position={{ lat: 37.97, lng: 23.72 }}
-        onSend={onSend}
-      />,
+      <CreatePanel archetypes={[index.archetype('note')!]} position={{ lat: 37.97, lng: 23.72 }} onSend={onSend} />,
     );
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello from the pier');

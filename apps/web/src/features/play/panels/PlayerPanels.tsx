@@ -1,4 +1,4 @@
-import type { Archetype, MissionAction, PayloadSpec } from '@loci/domain';
+import type { MissionAction, PayloadSpec } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import {
   Badge,
@@ -17,7 +17,7 @@ import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaIconUrl, type PlayEvent } from '../../../api/play';
-import { thingTitle, type SpecIndex } from '../spec-index';
+import { thingTitle, type SpecEntityOf, type SpecIndex } from '../spec-index';
 import { RichText } from '../RichText';
 import { QrScanButton } from './QrScanButton';
 import '../locales';
@@ -426,7 +426,7 @@ export function CreatePanel({
   busy,
   onSend,
 }: {
-  archetypes: Archetype[];
+  archetypes: Array<SpecEntityOf<'archetype'>>;
   position: { lat: number; lng: number } | null;
   busy?: boolean;
   onSend: PanelProps['onSend'];

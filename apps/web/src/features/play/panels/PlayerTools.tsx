@@ -1,4 +1,3 @@
-import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import { Drawer, Group, Loader, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -82,7 +81,7 @@ export function PlayerTools({
     if (interrupted) setPanel(null);
   }, [interrupted]);
   const caps = game.capabilities;
-  const creatable = index.list<Archetype>('archetype').filter((archetype) => archetype.playerGenerated);
+  const creatable = index.list('archetype').filter((archetype) => archetype.playerGenerated);
   const panels: Array<{ name: PanelName; icon: ReactNode; shown: boolean }> = [
     { name: 'backpack', icon: <IconBackpack size={22} />, shown: caps.seeBackPack || playtest },
     { name: 'market', icon: <IconBuildingStore size={22} />, shown: showsMarket(game, index, view) },

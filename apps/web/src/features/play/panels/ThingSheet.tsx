@@ -21,8 +21,22 @@ const DESTROY_ACTIONS = ['destroyObject'];
 
 /** Whether contacting or acting on the thing already runs one of `actions` (then it needs no button of its own). */
 function doneByContactOrAct(definition: ReturnType<typeof definitionOf>, actions: string[]): boolean {
-  const effects = [...(definition?.sideeffectsContact ?? []), ...(definition?.sideeffectsAct ?? [])];
-  return effects.some((effect) => actions.includes(effect.actionName));
+  const effects = [...effectsOf(definition, 'sideeffectsContact'), ...effectsOf(definition, 'sideeffectsAct')];
+  return effects.some((effect) => typeof effect.actionName === 'string' && actions.includes(effect.actionName));
+}
+
+/**
+ * The side effects of a definition where it carries them: a player-safe spec leaves them out
+ * (they decide the game), a playtest's full design keeps them.
+ */
+function effectsOf(
+  definition: ReturnType<typeof definitionOf>,
+  key: 'sideeffectsContact' | 'sideeffectsAct',
+): Array<{ actionName?: unknown }> {
+  const effects: unknown = definition?.[key];
+  return Array.isArray(effects)
+    ? effects.filter((effect): effect is { actionName?: unknown } => effect !== null && typeof effect === 'object')
+    : [];
 }
 
 /**
@@ -54,7 +68,7 @@ export function ThingSheet({
   const definition = definitionOf(index, thing);
   const isOffer = thing.type === 'offer';
   const objectId = thing.id;
-  const hasAct = Boolean(definition?.actionLabelAct || definition?.sideeffectsAct?.length);
+  const hasAct = Boolean(definition?.actionLabelAct || effectsOf(definition, 'sideeffectsAct').length);
   const { inRange, distance } = position ? proximityFrom(position, thing, definition, mapGame) : thing;
   const showPick = !isOffer && definition?.pickable && !doneByContactOrAct(definition, PICK_ACTIONS);
   const showDestroy = !isOffer && definition?.destroyable && !doneByContactOrAct(definition, DESTROY_ACTIONS);

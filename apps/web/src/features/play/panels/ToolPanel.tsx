@@ -1,8 +1,7 @@
-import type { Archetype } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
-import type { SpecIndex } from '../spec-index';
+import type { SpecEntityOf, SpecIndex } from '../spec-index';
 import { AroundPanel } from './AroundPanel';
 import { MarketPanel, RankingsPanel } from './MarketPanels';
 import { BackpackPanel, CodesPanel, CreatePanel, SkillsPanel, TasksPanel } from './PlayerPanels';
@@ -40,7 +39,7 @@ export function ToolPanel({
   index: SpecIndex;
   position: LatLng | null;
   busy: boolean;
-  creatable: Archetype[];
+  creatable: Array<SpecEntityOf<'archetype'>>;
   onSend: (event: PlayEvent) => void;
   onUpload: (file: File) => Promise<string>;
   compass?: CompassState;

@@ -1,7 +1,6 @@
-import type { Attribute, Item } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import type { PlayGameInfo } from '../../../api/play';
-import type { SpecIndex } from '../spec-index';
+import type { SpecEntityOf, SpecIndex } from '../spec-index';
 
 // Which of the player's sheets the tool bar offers: read with the map, apart from the sheets themselves
 // (MarketPanels, TradePanel…), which load when the player opens one (bench/player-load.bench.mjs).
@@ -9,15 +8,15 @@ import type { SpecIndex } from '../spec-index';
 /** What the market sells: redeemable, priced items and skills that are not hidden and not the currency. */
 export function marketAssets(index: SpecIndex, view: PlayerView) {
   const currencyId = view.currency?.itemId;
-  const forSale = (asset: Item | Attribute) =>
+  const forSale = (asset: SpecEntityOf<'item'> | SpecEntityOf<'attribute'>) =>
     asset.redeemable && asset.price !== null && asset.price !== undefined && !asset.hidden && asset.id !== currencyId;
   return [
     ...index
-      .list<Item>('item')
+      .list('item')
       .filter(forSale)
       .map((item) => ({ kind: 'item' as const, asset: item })),
     ...index
-      .list<Attribute>('attribute')
+      .list('attribute')
       .filter(forSale)
       .map((attribute) => ({ kind: 'attribute' as const, asset: attribute })),
   ];

@@ -10,7 +10,11 @@ export interface TraceEntry {
   id: number;
   when: Date;
   /** What was sent ('start', 'restart', an event), or where the step came from. */
-  event: PlayEvent | { type: 'start' | 'restart' | 'pushed' };
+  event:
+    | PlayEvent
+    | { type: 'start' | 'restart' | 'pushed' }
+    /** A recorded engine event the player's app does not send (a trade, an operator's rescue…), by its type. */
+    | { type: 'recorded'; name: string };
   outputs: Output[];
   trace: StepTrace | null;
   /** Names of the world's and the player's objects and offers after the step, by id (to name what the event touched). */

@@ -69,6 +69,8 @@ export function describeEvent(
       return `create ${name('archetype', event.archetypeId)}`;
     case 'submission':
       return `submission ${name('mission', event.missionId)}`;
+    case 'recorded':
+      return event.name;
     default:
       return event.type;
   }
@@ -85,7 +87,7 @@ function describeOutput(output: Output, index: SpecIndex | null): string {
 
 function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null }) {
   const { t, i18n } = useTranslation();
-  const design = index?.byId('rule', rule.ruleId) as Rule | undefined;
+  const design = index?.byId('rule', rule.ruleId);
   // A condition in the interface language (the design workspace's sentence).
   const sentence = (condition: Rule['trigger']) => conditionSentence(t, i18n.language, condition, index!.nameOf);
   const fired = rule.newlyTrue && !rule.skipped;
