@@ -69,6 +69,19 @@ test('an operator replays a finished game, sees a stuck player, gives them the i
     condition: [{ conditions: [{ conditionType: 'player-item', verb: 'owns', elementId: key.id }] }],
     gameId: game.id,
   });
+  await rule(
+    'Open the lighthouse',
+    { conditionType: 'milestone', verb: 'has_reached', elementId: holdsKey.id },
+    'showNotification',
+    { msg: 'The lighthouse door opens' },
+  );
+  // The code 'lighthouse' ends the game, completed.
+  await rule(
+    'Finish',
+    { conditionType: 'player-code', verb: 'has_typedscannedcode', designerInputString: 'lighthouse' },
+    'completeGame',
+    {},
+  );
   await api.publish(game.id, 'Rescue day');
 
   // A player who finished: started, greeted, and typed the closing code (through the player API).
