@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESIGN_TEXTS, GAME_TEXTS, PLAY_MESSAGES, USER_MESSAGES } from '@loci/domain';
 import { apiHeaders } from '../api/client';
-import i18n, { domainText, inInterfaceLanguage, userMessage } from './index';
+import { domainText, inInterfaceLanguage, userMessage } from './domain';
+import i18n from './index';
 
 describe('domainText', () => {
   afterEach(async () => {

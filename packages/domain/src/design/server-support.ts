@@ -206,26 +206,8 @@ export type WorkspaceResponse = Omit<z.infer<typeof workspaceResponseSchema>, De
   [K in DesignKind as DesignSegment<K>]: Array<DesignEntityOf<K>>;
 };
 
-/** The entities of one kind in a workspace answer. */
-export function workspaceEntities<K extends DesignKind>(
-  workspace: Pick<WorkspaceResponse, DesignSegment>,
-  kind: K,
-): Array<DesignEntityOf<K>> {
-  const byKind: DesignEntitiesByKind = {
-    scene: workspace.scenes,
-    milestone: workspace.milestones,
-    mission: workspace.missions,
-    interaction: workspace.interactions,
-    character: workspace.characters,
-    item: workspace.items,
-    attribute: workspace.attributes,
-    archetype: workspace.archetypes,
-    offer: workspace.offers,
-    location: workspace.locations,
-    rule: workspace.rules,
-  };
-  return byKind[kind];
-}
+// workspaceEntities: in ./workspace-entities.ts (no zod: the player's playtest reads it), re-exported here.
+export { workspaceEntities } from './workspace-entities.js';
 
 /** A workspace answer whose list of `kind` is `entities` (for updating a cached workspace). */
 export function withWorkspaceEntities<W extends Pick<WorkspaceResponse, DesignSegment>, K extends DesignKind>(

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi, type ForgotChangeResult } from '../../api/users';
-import { userMessage } from '../../i18n';
+import { userMessage } from '../../i18n/domain';
 import { AuthCard } from '../../components/AuthCard';
 import { Bilingual } from '../../components/Bilingual';
 import { applyServerFieldErrors } from '../../components/form-errors';

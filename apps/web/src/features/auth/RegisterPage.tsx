@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usersApi } from '../../api/users';
-import { userMessage } from '../../i18n';
+import { userMessage } from '../../i18n/domain';
 import { AuthCard } from '../../components/AuthCard';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
