@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { CONSOLE_ROUTES, FRONTEND_BASE_PATH } from '@loci/domain';
 import { ModalsProvider } from '@mantine/modals';
+import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Route, Routes, useLocation } from 'react-router';
@@ -19,9 +20,20 @@ import './i18n';
 // /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
 // link opened on a phone loads little before its map. Any other path is the console's: a full load of it.
 
-// Toasts (Mantine's notifications and their transitions) load after the first screen; a toast shown before
-// waits in the notifications store.
+// Toasts (Mantine's notifications and their transitions) load with the first toast, which waits in the
+// notifications store meanwhile.
 const Toasts = lazy(() => import('./components/Toasts').then((module) => ({ default: module.Toasts })));
+
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /** A path under /play/ or /gameplay/ that is none of the player's routes: this page answers it (no reload loop). */
 const PLAYER_PATH = /^\/(play|gameplay)(\/|$)/;
@@ -56,14 +68,7 @@ function PlayApp() {
   const [queryClient] = useState(() => createQueryClient());
   const [router] = useState(() => createBrowserRouter(PLAY_ROUTES, { basename: FRONTEND_BASE_PATH }));
   return (
-    <AppProviders
-      queryClient={queryClient}
-      toasts={
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      }
-    >
+    <AppProviders queryClient={queryClient} toasts={<ToastsWhenNeeded />}>
       <RouterProvider router={router} />
     </AppProviders>
   );
