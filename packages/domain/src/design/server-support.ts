@@ -3,7 +3,7 @@ import { gameVersionSchema } from '../game-operations.js';
 import { gameWithRightsSchema } from '../game.js';
 import type { DesignContext } from './fields.js';
 import { publishedEntitySchema } from './published.js';
-import type { DesignEntitiesByKind, DesignEntityOf } from './index.js';
+import type { DesignEntityOf } from './index.js';
 import {
   DESIGN_KIND_INFO,
   DESIGN_KINDS,
