@@ -14,7 +14,7 @@ import { PageLoader } from './components/PageLoader';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
 import { registerServiceWorker } from './pwa';
-import './i18n';
+import { i18nReady } from './i18n';
 
 // The web player's entry (play.html, which the server and the service worker answer for /fe/play/… and
 // /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
@@ -77,10 +77,13 @@ function PlayApp() {
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in play.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <PlayApp />
-  </StrictMode>,
+// A page opened in Greek first loads its texts (English, the fallback, is in the bundle).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <PlayApp />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

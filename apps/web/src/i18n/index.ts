@@ -2,7 +2,6 @@ import { languageOf, type InterfaceLanguage } from '@loci/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import el from './el.json';
 
 export const LANGUAGES = [
   { value: 'en', label: 'English' },
@@ -18,13 +17,40 @@ function initialLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, el: { translation: el } },
+  // English only: it is the fallback. Another language's texts load when the interface first speaks it.
+  resources: { en: { translation: en } },
   lng: initialLanguage(),
   fallbackLng: 'en',
   initAsync: false,
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+
+/** The texts of each language but English (the player's first load carries the English only). */
+const LANGUAGE_TEXTS: Partial<Record<Language, () => Promise<{ default: object }>>> = {
+  el: () => import('./el.json'),
+};
+const loadedLanguages = new Set<string>(['en']);
+
+/** Loads the texts of `language` (once); resolves at once for English or a language the app does not know. */
+export async function loadLanguage(language: string): Promise<void> {
+  const load = LANGUAGE_TEXTS[language as Language];
+  if (!load || loadedLanguages.has(language)) return;
+  const { default: texts } = await load();
+  // Deep, over what the features' locales.ts files have added already (as the texts given to init did before).
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  loadedLanguages.add(language);
+}
+
+// Every switch of language (the footer's picker, the account's language, tests) loads its texts first.
+const switchLanguage = i18n.changeLanguage.bind(i18n);
+i18n.changeLanguage = (async (language?: string, callback?: Parameters<typeof i18n.changeLanguage>[1]) => {
+  if (language) await loadLanguage(language);
+  return switchLanguage(language, callback);
+}) as typeof i18n.changeLanguage;
+
+/** Resolves when the texts of the page's first language are there: the entries render after it. */
+export const i18nReady: Promise<void> = loadLanguage(i18n.language);
 
 i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
