@@ -146,9 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app as unknown as App;
 }
 
-/** Serves the built console under /fe with deep links falling back to its index.html. */
+/**
+ * Serves the built console under /fe with deep links falling back to its index.html — except the web player's
+ * links (/fe/play/…, /fe/gameplay/…), which get the player's own page, play.html (a lighter first load).
+ */
 function registerConsole(app: FastifyInstance, config: Config): void {
   const hasConsole = existsSync(path.join(config.webDist, 'index.html'));
+  const hasPlayer = existsSync(path.join(config.webDist, 'play.html'));
   if (hasConsole) {
     const assets = path.join(config.webDist, 'assets') + path.sep;
     app.register(fastifyStatic, {
@@ -179,7 +183,8 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       // with the status 404.
       if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send({ message: 'Not found' });
       if (!isConsoleRoute(url)) reply.status(404);
-      return reply.type('text/html').sendFile('index.html');
+      const page = hasPlayer && /^\/fe\/(play|gameplay)\//.test(url) ? 'play.html' : 'index.html';
+      return reply.type('text/html').sendFile(page);
     }
     return reply.status(404).send(clientErrorBody(404, { code: 'FST_ERR_NOT_FOUND' }));
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryMailer, createTestApp, type TestApp } from './test/app.js';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/fe/assets/app-abc123.js"></script></head></html>';
+const PLAY = '<!doctype html><html><head><script type="module" src="/fe/assets/play-def456.js"></script></head></html>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
@@ -17,6 +18,7 @@ function writeDist(dir: string): void {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   for (const [file, body] of [
     ['index.html', INDEX],
+    ['play.html', PLAY],
     ['assets/app-abc123.js', SCRIPT],
   ] as const) {
     writeFileSync(path.join(dir, file), body);
@@ -81,6 +83,21 @@ describe('#web delivery of the built console', () => {
     for (const url of ['/fe/login', '/fe/active-games/42/instance/i1', '/fe/games/42/scenes/show/s1?tab=2']) {
       expect((await get(url)).statusCode, url).toBe(200);
     }
+  });
+
+  it("answers the player's own page (play.html) for a play link and a QR deep link, the console's for the rest", async () => {
+    for (const url of ['/fe/play/42', '/fe/play/42?code=gameplay%2F42%2Fobject%2Fo1', '/fe/gameplay/42/object/o1']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(PLAY);
+    }
+    // Not a route of the player: the player's page still comes (it shows its 'not found'), with the status 404.
+    const unknown = await get('/fe/play/42/more');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(PLAY);
+    for (const url of ['/fe/login', '/fe/my-games', '/fe/playground']) expect((await get(url)).body, url).toBe(INDEX);
   });
 
   it('makes index.html and deep links revalidate by ETag, answering 304 when unchanged', async () => {

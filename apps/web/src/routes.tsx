@@ -1,10 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { useAuth } from './auth/auth-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
 import { AppLayout } from './components/layout/AppLayout';
+import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { canAuthor, childRoutePath, CONSOLE_ROUTES } from '@loci/domain';
 import {
   AccountPage,
@@ -23,9 +24,7 @@ import {
   LandingPage,
   LoginPage,
   NoAuthoringRights,
-  PlayPage,
   PlayerHomePage,
-  PublicLobbyPage,
   SharePrintPage,
   PrivacyPage,
   RegisterPage,
@@ -54,18 +53,6 @@ function FullScreen({ page }: { page: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{page}</Suspense>;
 }
 
-/**
- * /gameplay/{gameId}/…: a QR deep link opened by a phone's camera (spec 3 §9).
- * It opens the game's player, which sends the deep link as a scanned code once
- * playing; a visitor first reads the game's lobby, and comes back here after signing in.
- */
-function DeepLinkRedirect() {
-  const { gameId = '' } = useParams();
-  const { pathname } = useLocation();
-  const code = pathname.slice(pathname.indexOf('gameplay/'));
-  return <Navigate to={`/play/${encodeURIComponent(gameId)}?code=${encodeURIComponent(code)}`} replace />;
-}
-
 /** A page for designers and admins; players see why they cannot use it. */
 function AuthorsOnly({ page }: { page: ReactNode }) {
   const { user } = useAuth();
@@ -74,14 +61,10 @@ function AuthorsOnly({ page }: { page: ReactNode }) {
 
 /** Every route of the console, relative to the base path /fe; the paths are @loci/domain's CONSOLE_ROUTES, which the server knows too. */
 export function AppRoutes() {
-  const { isAuthenticated } = useAuth();
   return (
     <Routes>
-      {/* The player fills the screen, without the console's chrome; a visitor reads the game's public lobby there. */}
-      <Route
-        path={CONSOLE_ROUTES.play}
-        element={<FullScreen page={isAuthenticated ? <PlayPage /> : <PublicLobbyPage />} />}
-      />
+      {/* The player fills the screen, without the console's chrome (play-routes.tsx: the player's entry has the same). */}
+      <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
       <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
       <Route element={<RequireAuth />}>
         <Route path={CONSOLE_ROUTES.sharePrint} element={<FullScreen page={<SharePrintPage />} />} />

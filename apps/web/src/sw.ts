@@ -10,7 +10,7 @@ import { OFFLINE_CACHES, isPlayerData, isTile } from './features/play/offline/ca
 // Loci's service worker (built by vite-plugin-pwa's injectManifest; served as /fe/sw.js, revalidated on each visit).
 // - The app's files are precached: a warm start needs no network, and the player opens offline.
 // - Pages: network first, so the console never runs an old index.html while the server has a new one;
-//   without network, the precached index.html.
+//   without network, the precached shell: play.html for a play link (/fe/play/…, /fe/gameplay/…), else index.html.
 // - /api: the network only — except the player's game data (lobby, instance, game), network first with the
 //   last answer as the offline fallback, and media and map tiles, cache first (a medium's id never changes
 //   meaning; tiles change rarely). The console's calls (design, operations, analytics…) are never cached.
@@ -22,6 +22,9 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
 const INDEX_HTML = '/fe/index.html';
+/** The web player's page (the server answers it for the same paths). */
+const PLAY_HTML = '/fe/play.html';
+const isPlayerPath = (pathname: string) => /^\/fe\/(play|gameplay)\//.test(pathname);
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/fe/'),
@@ -64,8 +67,12 @@ registerRoute(
   }),
 );
 
-// A page the network could not give and no cache had: the app's shell, which routes it itself.
+// A page the network could not give and no cache had: the app's shell, which routes it itself — the player's
+// (play.html) for a play link, the console's (index.html) for any other page.
 setCatchHandler(async ({ request }) => {
-  if (request.mode === 'navigate') return (await matchPrecache(INDEX_HTML)) ?? Response.error();
+  if (request.mode === 'navigate') {
+    const shell = isPlayerPath(new URL(request.url).pathname) ? PLAY_HTML : INDEX_HTML;
+    return (await matchPrecache(shell)) ?? Response.error();
+  }
   return Response.error();
 });

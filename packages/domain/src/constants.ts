@@ -34,3 +34,9 @@ export const THUMB_DEFAULT_WIDTH = 100;
 /** The languages of the interface (and of the API's messages); English is the source of every text. */
 export const INTERFACE_LANGUAGES = ['en', 'el'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+
+/** The product's language for a language tag ('el', 'el-GR', 'EN'…), or undefined for any other. */
+export function languageOf(tag: string | null | undefined): InterfaceLanguage | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return INTERFACE_LANGUAGES.find((language) => language === primary);
+}

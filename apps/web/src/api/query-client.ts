@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { notifyError } from '../components/notify';
 import { isApiError } from './client';
 
 declare module '@tanstack/react-query' {
@@ -12,7 +11,9 @@ declare module '@tanstack/react-query' {
 function reportFailure(message: string | undefined, error: unknown) {
   // A 401 ends the session instead (see AuthProvider); no toast for it.
   if (!message || (isApiError(error) && error.status === 401)) return;
-  notifyError(message, error);
+  // Loaded with the first failure: the toasts speak the domain's texts in the interface language, whose
+  // catalogue the player's first load does without.
+  void import('../components/notify').then(({ notifyError }) => notifyError(message, error));
 }
 
 /** Queries and mutations that carry `meta.errorMessage` report failures as a toast (spec 1 §8). */

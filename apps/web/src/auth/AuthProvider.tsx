@@ -6,7 +6,7 @@ import { useHereAsReturn, withReturn } from './return-path';
 import { setUnauthorizedHandler } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { usersApi } from '../api/users';
-import { notifyInfo } from '../components/notify';
+import { notifyInfo } from '../components/notify-info';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { decodeSession, isExpired, loadStoredSession, removeToken, storeToken, type Session } from './token';
 

@@ -1,5 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadLanguage } from '../i18n';
 
 interface Props {
   i18nKey: string;
@@ -16,6 +18,15 @@ export function Bilingual({ i18nKey, values, as = 'text' }: Props) {
   const { t, i18n } = useTranslation();
   const primary = i18n.resolvedLanguage === 'el' ? 'el' : 'en';
   const secondary = primary === 'el' ? 'en' : 'el';
+  // The other language's texts load with the first of these screens (the app's bundle has the English only).
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void loadLanguage(secondary).then(() => live && setLoaded((count) => count + 1));
+    return () => {
+      live = false;
+    };
+  }, [secondary]);
   const first = t(i18nKey, { ...values, lng: primary });
   const second = t(i18nKey, { ...values, lng: secondary });
   if (as === 'title') {

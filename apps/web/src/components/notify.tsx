@@ -2,7 +2,8 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_AUTO_CLOSE_MS } from '@loci/domain';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { isApiError } from '../api/client';
-import i18n, { inInterfaceLanguage } from '../i18n';
+import i18n from '../i18n';
+import { inInterfaceLanguage } from '../i18n/domain';
 import './notify-locales';
 
 /** The server's own message for the user, when its answer has one. */
@@ -64,7 +65,4 @@ export function notifySuccess(message: string, title?: string): void {
   });
 }
 
-/** A neutral toast (e.g. the session ended). */
-export function notifyInfo(message: string, title?: string): void {
-  notifications.show({ id: `info:${message}`, title, message, autoClose: TOAST_AUTO_CLOSE_MS });
-}
+export { notifyInfo } from './notify-info';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESIGN_TEXTS, GAME_TEXTS, PLAY_MESSAGES, USER_MESSAGES } from '@loci/domain';
 import { apiHeaders } from '../api/client';
-import i18n, { domainText, inInterfaceLanguage, userMessage } from './index';
+import { domainText, inInterfaceLanguage, userMessage } from './domain';
+import i18n, { loadLanguage } from './index';
 
 describe('domainText', () => {
   afterEach(async () => {
@@ -17,6 +18,7 @@ describe('domainText', () => {
   });
 
   it('gives the Greek, with its arguments, in the language of the t it is given', async () => {
+    await loadLanguage('el');
     const t = i18n.getFixedT('el');
     expect(domainText(t, 'DESIGN_TEXTS', 'loading')).toBe('Φόρτωση...');
     expect(domainText(t, 'DESIGN_TEXTS', 'ruleSaved', 'Gate')).toBe('Ο κανόνας Gate αποθηκεύτηκε');

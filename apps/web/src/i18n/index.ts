@@ -1,16 +1,7 @@
-import {
-  domainTextIn,
-  languageOf,
-  translateDomainMessage,
-  type DomainCatalogue,
-  type DomainGroup,
-  type DomainKey,
-  type InterfaceLanguage,
-} from '@loci/domain';
+import { languageOf, type InterfaceLanguage } from '@loci/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import el from './el.json';
 
 export const LANGUAGES = [
   { value: 'en', label: 'English' },
@@ -26,13 +17,40 @@ function initialLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, el: { translation: el } },
+  // English only: it is the fallback. Another language's texts load when the interface first speaks it.
+  resources: { en: { translation: en } },
   lng: initialLanguage(),
   fallbackLng: 'en',
   initAsync: false,
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+
+/** The texts of each language but English (the player's first load carries the English only). */
+const LANGUAGE_TEXTS: Partial<Record<Language, () => Promise<{ default: object }>>> = {
+  el: () => import('./el.json'),
+};
+const loadedLanguages = new Set<string>(['en']);
+
+/** Loads the texts of `language` (once); resolves at once for English or a language the app does not know. */
+export async function loadLanguage(language: string): Promise<void> {
+  const load = LANGUAGE_TEXTS[language as Language];
+  if (!load || loadedLanguages.has(language)) return;
+  const { default: texts } = await load();
+  // Deep, over what the features' locales.ts files have added already (as the texts given to init did before).
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  loadedLanguages.add(language);
+}
+
+// Every switch of language (the footer's picker, the account's language, tests) loads its texts first.
+const switchLanguage = i18n.changeLanguage.bind(i18n);
+i18n.changeLanguage = (async (language?: string, callback?: Parameters<typeof i18n.changeLanguage>[1]) => {
+  if (language) await loadLanguage(language);
+  return switchLanguage(language, callback);
+}) as typeof i18n.changeLanguage;
+
+/** Resolves when the texts of the page's first language are there: the entries render after it. */
+export const i18nReady: Promise<void> = loadLanguage(i18n.language);
 
 i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -42,44 +60,6 @@ i18n.on('languageChanged', (language) => {
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 export default i18n;
-
-type DomainArguments<T> = T extends (...args: infer A) => string ? A : [];
-type DomainAnswer<T> = T extends (...args: never[]) => string ? string : T;
-
-/** What `domainText` needs of i18next's `t`: its language (the `languageCode` key of each language file). */
-type Translate = (key: 'languageCode', options: { defaultValue: string }) => string;
-
-/** The interface language a `t` speaks (English for any other). */
-export function languageOfT(t: Translate): InterfaceLanguage {
-  return languageOf(t('languageCode', { defaultValue: 'en' })) ?? 'en';
-}
-
-/**
- * A text of @loci/domain (DESIGN_TEXTS, OPERATION_TEXTS, USER_MESSAGES…: the spec's exact English) in the
- * interface language: `domainText(t, 'DESIGN_TEXTS', 'saved', name)`. The English comes from the domain
- * package (never retyped here), the Greek from its catalogue (packages/domain/src/i18n/el.ts).
- */
-export function domainText<G extends DomainGroup, K extends DomainKey<G>>(
-  t: Translate,
-  group: G,
-  key: K,
-  ...args: DomainArguments<DomainCatalogue[G][K]>
-): DomainAnswer<DomainCatalogue[G][K]> {
-  return domainTextIn(languageOfT(t), group, key, ...args) as DomainAnswer<DomainCatalogue[G][K]>;
-}
-
-/** A text of USER_MESSAGES in the interface language (see `domainText`). */
-export function userMessage(t: Translate, key: DomainKey<'USER_MESSAGES'>): string {
-  return domainText(t, 'USER_MESSAGES', key);
-}
-
-/**
- * A message that may be one of @loci/domain's English texts (a toast made from a domain constant, a field
- * error of a domain schema) in the current interface language; any other text as it is.
- */
-export function inInterfaceLanguage(message: string): string {
-  return translateDomainMessage(message, languageOf(i18n.language) ?? 'en');
-}
 
 /** One digit after the decimal mark, always (2.0 MB). */
 export const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;

@@ -3,7 +3,7 @@ import { gameVersionSchema } from '../game-operations.js';
 import { gameWithRightsSchema } from '../game.js';
 import type { DesignContext } from './fields.js';
 import { publishedEntitySchema } from './published.js';
-import type { DesignEntitiesByKind, DesignEntityOf } from './index.js';
+import type { DesignEntityOf } from './index.js';
 import {
   DESIGN_KIND_INFO,
   DESIGN_KINDS,
@@ -230,30 +230,9 @@ export type WorkspaceResponse = Omit<z.infer<typeof workspaceResponseSchema>, De
   [K in DesignKind as DesignSegment<K>]: Array<DesignEntityOf<K>>;
 };
 
-/** The entities of one kind in a workspace answer. */
-export function workspaceEntities<K extends DesignKind>(
-  workspace: Pick<WorkspaceResponse, DesignSegment>,
-  kind: K,
-): Array<DesignEntityOf<K>> {
-  return workspaceEntitiesByKind(workspace)[kind];
-}
-
-/** Every kind's entities of a workspace answer, keyed by kind (as a spec keys them). */
-export function workspaceEntitiesByKind(workspace: Pick<WorkspaceResponse, DesignSegment>): DesignEntitiesByKind {
-  return {
-    scene: workspace.scenes,
-    milestone: workspace.milestones,
-    mission: workspace.missions,
-    interaction: workspace.interactions,
-    character: workspace.characters,
-    item: workspace.items,
-    attribute: workspace.attributes,
-    archetype: workspace.archetypes,
-    offer: workspace.offers,
-    location: workspace.locations,
-    rule: workspace.rules,
-  };
-}
+// workspaceEntities, workspaceEntitiesByKind: in ./workspace-entities.ts (no zod: the player's playtest reads them),
+// re-exported here.
+export { workspaceEntities, workspaceEntitiesByKind } from './workspace-entities.js';
 
 /** A workspace answer whose list of `kind` is `entities` (for updating a cached workspace). */
 export function withWorkspaceEntities<W extends Pick<WorkspaceResponse, DesignSegment>, K extends DesignKind>(

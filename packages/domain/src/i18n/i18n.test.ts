@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_MESSAGES } from '../bundle.js';
+import { languageOf } from '../constants.js';
 import { DESIGN_MESSAGES, DESIGN_TEXTS } from '../design/messages.js';
 import { DESIGN_API_MESSAGES } from '../design/server-support.js';
 import { FORM_ERROR_MESSAGE } from '../errors.js';
 import { PLAY_MESSAGES } from '../play.js';
 import { USER_MESSAGES } from '../roles.js';
-import {
-  DOMAIN_CATALOGUE,
-  DOMAIN_EL,
-  domainTextIn,
-  languageOf,
-  missingDomainTexts,
-  translateDomainMessage,
-} from './index.js';
+import { DOMAIN_CATALOGUE, DOMAIN_EL, domainTextIn, missingDomainTexts, translateDomainMessage } from './index.js';
 
 describe('the domain catalogue', () => {
   it('has a Greek text for every English text, and English is the constants themselves', () => {

@@ -6,18 +6,12 @@ import {
   type DomainTranslation,
 } from './catalogue.js';
 import { DOMAIN_EL } from './el.js';
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../constants.js';
+import type { InterfaceLanguage } from '../constants.js';
 
 export * from './catalogue.js';
 export { DOMAIN_EL } from './el.js';
 
 const TRANSLATIONS: Record<InterfaceLanguage, DomainTranslation> = { en: DOMAIN_CATALOGUE, el: DOMAIN_EL };
-
-/** The product's language for a language tag ('el', 'el-GR', 'EN'…), or undefined for any other. */
-export function languageOf(tag: string | null | undefined): InterfaceLanguage | undefined {
-  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  return INTERFACE_LANGUAGES.find((language) => language === primary);
-}
 
 type Entry = string | ((...args: never[]) => string) | { readonly [field: string]: Entry };
 type Arguments<T> = T extends (...args: infer A) => string ? A : [];

@@ -8,7 +8,7 @@ import { LockBanner, type EditLock } from '../../features/locks';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import type { LeavePermit } from './useLeavePermit';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 /** The part of a Mantine form (useForm) the shell uses. */
 export interface ShellForm<V> {

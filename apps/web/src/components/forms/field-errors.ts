@@ -1,6 +1,6 @@
 import { toFieldErrors, type FieldErrors } from '@loci/domain';
 import { isApiError } from '../../api/client';
-import { inInterfaceLanguage } from '../../i18n';
+import { inInterfaceLanguage } from '../../i18n/domain';
 
 /** A domain schema, as far as a form's validation needs it. */
 interface ValuesSchema {

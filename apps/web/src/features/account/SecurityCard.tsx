@@ -10,7 +10,7 @@ import { usersApi } from '../../api/users';
 import { useAuth } from '../../auth/auth-context';
 import { applyServerFieldErrors } from '../../components/form-errors';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { userMessage } from '../../i18n';
+import { userMessage } from '../../i18n/domain';
 
 const validateChange = schemaResolver(changePasswordSchema, { sync: true });
 

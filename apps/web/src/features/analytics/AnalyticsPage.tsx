@@ -53,7 +53,7 @@ import {
 import './locales';
 import './map-locales';
 import { GameTabs } from '../design/shell/GameTabs';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 // The map analytics bring Leaflet.heat, the charts and the PNG export: their own chunk, loaded when the tab opens.
 const MapAnalyticsPanel = lazy(() => import('./MapAnalyticsPanel'));

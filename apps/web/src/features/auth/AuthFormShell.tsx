@@ -3,7 +3,7 @@ import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { userMessage } from '../../i18n';
+import { userMessage } from '../../i18n/domain';
 import { AuthCard } from '../../components/AuthCard';
 import { GeneralErrorBox } from '../../components/GeneralErrorBox';
 import { SocialButtons } from './SocialButtons';

@@ -10,7 +10,7 @@ describe('#confirmemail', () => {
       const api = mockApi({});
       renderApp(path);
       expect(await screen.findByText('This address is not valid')).toBeInTheDocument();
-      expect(screen.getByText('Η διεύθυνση δεν είναι έγκυρη')).toBeInTheDocument();
+      expect(await screen.findByText('Η διεύθυνση δεν είναι έγκυρη')).toBeInTheDocument();
       expect(api.callsTo('POST /api/users/confirm')).toHaveLength(0);
     },
   );

@@ -14,7 +14,7 @@ import { coordinateOf, debugEventOf, type DebugEventValues } from './debug-event
 import { useSendDebugEvent } from './queries';
 import './locales';
 import { LatitudeField, LongitudeField } from '../../components/forms';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 /** Spec 3 §9: the debug map is 800 px high; maps without a place look at latitude 39, longitude 22. */
 const MAP_HEIGHT = 800;

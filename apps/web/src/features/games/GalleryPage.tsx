@@ -27,7 +27,7 @@ import { MapTiles } from '../../components/map/MapTiles';
 import { RelocateModal } from '../bundles';
 import { GameLogo } from './GameCard';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 const PAGE_SIZE = 20 satisfies GamesPageSize;
 const SEARCH_DEBOUNCE_MS = 300;

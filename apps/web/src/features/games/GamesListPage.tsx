@@ -38,7 +38,7 @@ import { ImportBundleModal, RelocateModal, SampleGames } from '../bundles';
 import { GameCard, type BundleAction } from './GameCard';
 import { useGameOperation, useGamesList, type GameOperation } from './queries';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The size selector shows only when there is more than one smallest page of games. */

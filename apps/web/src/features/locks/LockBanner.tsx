@@ -4,7 +4,7 @@ import { IconLock, IconLockOpenOff, IconPlugConnectedX } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import type { EditLock } from './useEditLock';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 /** Tells the user why a form is read-only: the lock is someone else's, was lost, or could not be taken. */
 export function LockBanner({ lock }: { lock: EditLock }) {

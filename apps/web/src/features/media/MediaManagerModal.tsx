@@ -26,7 +26,7 @@ import { MediaUploader } from './MediaUploader';
 import { useDeleteMedia, useMediaList } from './queries';
 import { formatFileSize } from './upload-checks';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 export interface MediaManagerModalProps {
   opened: boolean;

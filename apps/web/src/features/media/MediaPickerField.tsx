@@ -9,7 +9,7 @@ import { mediaApi, mediaQueryKeys } from '../../api/media';
 import { MediaManagerModal } from './MediaManagerModal';
 import { MediaThumb } from './MediaThumb';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 export interface MediaPickerFieldProps {
   label: string;

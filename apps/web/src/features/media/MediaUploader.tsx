@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUploadMedia } from './queries';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 const ACCEPT = MEDIA_ACCEPT.split(',');
 

@@ -22,7 +22,7 @@ import { useAudit, useInstance, useInstanceMutations, useRescue, useSetPlayingPe
 import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import { WorldStatePanel, type InstanceWorld } from './WorldStatePanel';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { countByStatus, formatPeriodDate, isPeriodFlagged, playerStatusLabel } from './operations-values';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 const ALL = 'all';
 

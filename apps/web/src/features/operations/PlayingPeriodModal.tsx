@@ -12,7 +12,7 @@ import { isApiError } from '../../api/client';
 import { PeriodDateTimeInput } from '../games/settings/PeriodDateTimeInput';
 import { timezoneOptions, utcToZonedPickerValue, zonedPickerValueToUtc } from '../games/settings/playing-period';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 export interface PlayingPeriodModalProps {
   opened: boolean;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendMessage } from './queries';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 export interface SendMessageModalProps {
   opened: boolean;

@@ -29,7 +29,7 @@ import { WorldMap, type WorldMapMarker } from '../design/world/WorldMap';
 import { findType, labelOf, type WorldSpecs } from '../design/world/world-values';
 import { StateTree } from './StateTree';
 import './locales';
-import { domainText } from '../../i18n';
+import { domainText } from '../../i18n/domain';
 
 /** Height of the instance's map of objects. */
 const OBJECTS_MAP_HEIGHT = 500;

@@ -12,7 +12,7 @@ import { OfflineBanner } from './offline/OfflineBanner';
 import { useOfflineReady } from './offline/useOfflineReady';
 import { PlayHeading } from './layout/PlayHeading';
 import { PlayLayout } from './layout/PlayLayout';
-import { PlayMenu } from './layout/PlayMenu';
+import { LazyPlayMenu } from './layout/LazyPlayMenu';
 import { PlayerTools } from './panels/PlayerTools';
 import { useDebugMoves } from './realtime/play-socket';
 import type { LoadedSession } from './session/usePlaySession';
@@ -107,7 +107,7 @@ export function PlayScreen({
     <PlayLayout
       wide={wide}
       heading={<PlayHeading title={game.title} scene={currentScene} gameId={gameId} playtest={playtest} wide={wide} />}
-      menu={<PlayMenu paused={paused} onSend={send} onLeave={() => void session.leave()} />}
+      menu={<LazyPlayMenu paused={paused} onSend={send} onLeave={() => void session.leave()} />}
       trace={trace}
       tools={
         <PlayerTools

@@ -16,7 +16,7 @@ import {
 import { WhatField } from './WhatField';
 import './locales';
 import { vocabulary } from '../common/vocabulary';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 export interface ActionEditorProps {
   value: ActionValue;

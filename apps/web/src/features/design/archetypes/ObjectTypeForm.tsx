@@ -34,7 +34,7 @@ import {
 } from './object-type-values';
 import { PayloadSpecEditor } from './PayloadSpecEditor';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 export interface ObjectTypeFormProps {
   kind: ObjectTypeKind;

@@ -6,7 +6,7 @@ import { FormShell, type ShellForm } from '../../../components/forms';
 import { PageLoader } from '../../../components/PageLoader';
 import type { EntityFormState } from './useEntityForm';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 export type { ShellForm };
 

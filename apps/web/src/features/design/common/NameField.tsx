@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { designApi } from '../../../api/design';
 import type { EntityFormState } from './useEntityForm';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /** The part of a Mantine form (useForm) NameField uses; the form's values must have `name`. */
 export interface NameFieldForm {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { inInterfaceLanguage } from '../../../i18n';
+import i18n from '../../../i18n';
+import { inInterfaceLanguage } from '../../../i18n/domain';
 import { deletedText, errorCreatingText } from './design-toasts';
 
 describe('the design toasts of a kind', () => {

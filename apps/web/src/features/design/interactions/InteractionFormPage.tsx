@@ -13,7 +13,7 @@ import { interactionDefaults, isOfferedInteractionType, toInteractionFormValues 
 import { QuestionEditor, QuestionListEditor } from './QuestionEditor';
 import './locales';
 import { vocabulary } from '../common/vocabulary';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 interface FieldsProps {
   bind: Binder;

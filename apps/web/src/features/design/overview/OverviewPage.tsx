@@ -10,7 +10,7 @@ import { PublishModal } from '../versions/PublishModal';
 import './overview-locales';
 import { ScenesMap } from './ScenesMap';
 import '../common/locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 const OVERVIEW_MAP_HEIGHT = 500;
 

@@ -10,7 +10,7 @@ import { DEFAULT_ZOOM } from '../../../components/map/leaflet-setup';
 import { MapTiles } from '../../../components/map/MapTiles';
 import { entitiesOf } from '../common/workspace-data';
 import { spotOf } from './scene-geometry';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 // SVG attributes cannot read CSS variables: Mantine's teal 6, grape 6 and gray 6.
 const GAME_STYLE = { color: '#868e96', weight: 1, dashArray: '6 6', fillOpacity: 0.03 };

@@ -3,7 +3,7 @@ import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loc
 import type { Workspace } from '../../../api/design';
 import { useMediaList } from '../../media/queries';
 import { DESIGN_KIND_VIEWS } from '../kinds';
-import { languageOfT } from '../../../i18n';
+import { languageOfT } from '../../../i18n/domain';
 
 /**
  * A finding's sentence in the interface language: its `messageKey` of PROBLEM_MESSAGES with its `params`

@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { downloadQrPng, useQrSvg } from '../../../components/qr/qr-image';
 import { usePublicUrl } from '../../../components/qr/public-url';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 export interface QrCodeDialogProps {
   opened: boolean;

@@ -7,7 +7,7 @@ import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import '../common/locales';
 import { vocabulary, type Translate } from '../common/vocabulary';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /** The locations (places) of a scene. */
 export function placesOfScene(workspace: Workspace, sceneId: string): DesignEntity[] {

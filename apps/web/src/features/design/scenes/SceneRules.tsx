@@ -11,7 +11,7 @@ import { useDesignMutations } from '../common/mutations';
 import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace-data';
 import '../common/locales';
 import { conditionSentence, type Translate } from '../common/vocabulary';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /** A scene's rules in script order (idx, from 1). */
 export function rulesOfScene(workspace: Workspace, sceneId: string): Rule[] {

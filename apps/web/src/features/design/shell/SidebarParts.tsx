@@ -5,7 +5,7 @@ import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Workspace } from '../../../api/design';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /** What every part of the sidebar knows: the workspace, the game's path, the rights and where the user is. */
 export interface SidebarState {

@@ -9,7 +9,7 @@ import { newestFirst, versionLabel } from '../versions/version-label';
 import { EmptyText, ItemLink, ListOrEmpty, NewButton, type SidebarState } from './SidebarParts';
 import '../common/locales';
 import { vocabulary } from '../common/vocabulary';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 // The sidebar sections that list more than a kind's entities (see kinds.tsx).
 

@@ -20,7 +20,7 @@ import { WorkspaceContext } from './workspace-context';
 import { WorkspaceSidebar } from './WorkspaceSidebar';
 import '../common/locales';
 import '../../play/locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 const SIDEBAR_OPEN_KEY = 'lociDesignSidebarOpen';
 

@@ -19,7 +19,7 @@ import { versionLabel, versionNumber } from './version-label';
 import { VersionFields } from './VersionFields';
 import '../common/locales';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 const valuesOf = (version: VersionValues): VersionValues => ({
   versionNotes: version.versionNotes ?? '',

@@ -15,7 +15,7 @@ import { WorldVersionSelect } from './WorldVersionSelect';
 import { createPath, editPath, worldRouteOf } from './world-route';
 import { entriesOf, findType, labelOf, typeIdField, type WorldSpecs } from './world-values';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /** Map heights (spec 3 §9): objects 700 px, offers 600 px. */
 const MAP_HEIGHT: Record<WorldEntryType, number> = { object: 700, offer: 600 };

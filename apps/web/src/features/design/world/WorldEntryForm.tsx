@@ -40,7 +40,7 @@ import {
 } from './world-values';
 import './locales';
 import './placement-locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 export interface WorldEntryFormProps {
   gameId: string;

@@ -15,7 +15,7 @@ import { WorldVersionSelect } from './WorldVersionSelect';
 import { managePath, worldRouteOf } from './world-route';
 import { findEntry, findType, labelOf, typeIdField } from './world-values';
 import './locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 /**
  * /games/{gameId}/initialState/create/{typeId}/{objects|offers} and

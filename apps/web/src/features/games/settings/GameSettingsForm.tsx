@@ -22,7 +22,7 @@ import { GeneralTab } from './GeneralTab';
 import { PlaygroundTab } from './PlaygroundTab';
 import { PoliciesTab } from './PoliciesTab';
 import { RichTextTab } from './RichTextTab';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 // The settings that the dependency rules may change (spec 1 §4).
 function dependentPart(values: GameFormValues) {

@@ -13,7 +13,7 @@ import { useGame } from '../queries';
 import { toFormValues } from './form-values';
 import { GameSettingsForm } from './GameSettingsForm';
 import '../locales';
-import { domainText } from '../../../i18n';
+import { domainText } from '../../../i18n/domain';
 
 function PageHeader({ title, subtitle, designLink }: { title: string; subtitle: string; designLink?: string }) {
   const { t } = useTranslation();

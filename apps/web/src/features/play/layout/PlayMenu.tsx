@@ -14,15 +14,18 @@ export function PlayMenu({
   paused,
   onSend,
   onLeave,
+  defaultOpened = false,
 }: {
   paused: boolean;
   onSend: (event: PlayEvent) => void;
   onLeave: () => void;
+  /** Open at once (its button was pressed before the menu had loaded: LazyPlayMenu). */
+  defaultOpened?: boolean;
 }) {
   const { t } = useTranslation();
   const { logout } = useAuth();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('play.menu.label')}>
           <IconDots size={20} />

@@ -1,0 +1,89 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { CONSOLE_ROUTES, FRONTEND_BASE_PATH } from '@loci/domain';
+import { ModalsProvider } from '@mantine/modals';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './api/query-client';
+import { AuthProvider } from './auth/AuthProvider';
+import { NotFound } from './components/NotFound';
+import { PageLoader } from './components/PageLoader';
+import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
+import { AppProviders } from './providers';
+import { registerServiceWorker } from './pwa';
+import { i18nReady } from './i18n';
+
+// The web player's entry (play.html, which the server and the service worker answer for /fe/play/… and
+// /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
+// link opened on a phone loads little before its map. Any other path is the console's: a full load of it.
+
+// Toasts (Mantine's notifications and their transitions) load with the first toast, which waits in the
+// notifications store meanwhile.
+const Toasts = lazy(() => import('./components/Toasts').then((module) => ({ default: module.Toasts })));
+
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/** A path under /play/ or /gameplay/ that is none of the player's routes: this page answers it (no reload loop). */
+const PLAYER_PATH = /^\/(play|gameplay)(\/|$)/;
+
+/** A path of the console (sign in, home, the design workspace…): the console's own page, loaded in full. */
+function ToConsole() {
+  const { pathname, search, hash } = useLocation();
+  const elsewhere = !PLAYER_PATH.test(pathname);
+  useEffect(() => {
+    if (elsewhere) window.location.assign(`${FRONTEND_BASE_PATH}${pathname}${search}${hash}`);
+  }, [elsewhere, pathname, search, hash]);
+  return elsewhere ? <PageLoader /> : <NotFound />;
+}
+
+function PlayRoutes() {
+  return (
+    <ModalsProvider>
+      <AuthProvider>
+        <Routes>
+          <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
+          <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
+          <Route path="*" element={<ToConsole />} />
+        </Routes>
+      </AuthProvider>
+    </ModalsProvider>
+  );
+}
+
+const PLAY_ROUTES = [{ path: '*', element: <PlayRoutes /> }];
+
+function PlayApp() {
+  const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createBrowserRouter(PLAY_ROUTES, { basename: FRONTEND_BASE_PATH }));
+  return (
+    <AppProviders queryClient={queryClient} toasts={<ToastsWhenNeeded />}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in play.html');
+
+// A page opened in Greek first loads its texts (English, the fallback, is in the bundle).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <PlayApp />
+    </StrictMode>,
+  ),
+);
+
+registerServiceWorker();

@@ -1,0 +1,29 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { theme } from './theme';
+
+/** Providers that do not need the router: theme, server state, toasts (shared by the console's and the player's entries). */
+export function AppProviders({
+  queryClient,
+  children,
+  env,
+  toasts,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals (for jsdom). */
+  env?: 'default' | 'test';
+  /** Where toasts show (components/Toasts.tsx; the player's entry loads it after its first screen). */
+  toasts: ReactNode;
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        {toasts}
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
