@@ -49,6 +49,7 @@ import {
   quizStats,
   sceneStats,
   totalPlayers,
+  type AnswerWords,
 } from './stats';
 import './locales';
 import './map-locales';
@@ -107,11 +108,11 @@ function Summary({ workspace, players }: { workspace: Workspace; players: readon
 
 type RecordStats = ReturnType<typeof recordStatsOf>;
 
-function recordStatsOf(players: readonly AnalyticsPlayer[], workspace: Workspace) {
+function recordStatsOf(players: readonly AnalyticsPlayer[], workspace: Workspace, words: AnswerWords) {
   const design = analyticsDesignOf(workspace);
   return {
-    questions: questionStats(players, design),
-    quizzes: quizStats(players, design),
+    questions: questionStats(players, design, words),
+    quizzes: quizStats(players, design, words),
     missions: missionStats(players, design),
     offers: offerStats(players, design),
     // Spec 3 §2: scenes only matter in a game of more than one scene.
@@ -136,7 +137,9 @@ function VersionAnalytics({
   const { t } = useTranslation();
   const { data, isPending } = useAnalytics(versionId, includeAbandoned);
   const players = useMemo(() => data?.analytics ?? [], [data]);
-  const stats = useMemo(() => recordStatsOf(players, workspace), [players, workspace]);
+  const yes = t('analytics.summary.yes');
+  const no = t('analytics.summary.no');
+  const stats = useMemo(() => recordStatsOf(players, workspace, { yes, no }), [players, workspace, yes, no]);
 
   if (isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (!data) return <Text c="dimmed">{t('analytics.nothingToShow')}</Text>;

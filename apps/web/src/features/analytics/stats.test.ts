@@ -56,6 +56,7 @@ describe('#analytics.stats', () => {
     it('shows open answers as written and yes/no as yes or no', () => {
       expect(formatAnswer({ id: 'x', qType: 'openEnded' }, ' 42 ')).toBe(' 42 ');
       expect(formatAnswer(undefined, true)).toBe('yes');
+      expect(formatAnswer(undefined, [true, false], { yes: 'Ναι', no: 'Όχι' })).toBe('Ναι, Όχι');
       expect(formatAnswer(undefined, undefined)).toBe('');
     });
   });

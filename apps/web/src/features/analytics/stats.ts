@@ -163,14 +163,25 @@ function optionText(question: DesignQuestion, value: unknown): string {
  * an array when several are allowed) as the chosen options' texts; yes/no as
  * yes or no; anything else as written.
  */
-export function formatAnswer(question: DesignQuestion | undefined, answer: unknown): string {
+/** How a yes/no answer reads (the page passes the interface language's words). */
+export interface AnswerWords {
+  yes: string;
+  no: string;
+}
+const ENGLISH_WORDS: AnswerWords = { yes: 'yes', no: 'no' };
+
+export function formatAnswer(
+  question: DesignQuestion | undefined,
+  answer: unknown,
+  words: AnswerWords = ENGLISH_WORDS,
+): string {
   if (answer === null || answer === undefined) return '';
   if (question?.qType === 'MC') {
     const values = Array.isArray(answer) ? answer : [answer];
     return values.map((value) => optionText(question, value)).join(', ');
   }
-  if (typeof answer === 'boolean') return answer ? 'yes' : 'no';
-  if (Array.isArray(answer)) return answer.map((value) => formatAnswer(question, value)).join(', ');
+  if (typeof answer === 'boolean') return answer ? words.yes : words.no;
+  if (Array.isArray(answer)) return answer.map((value) => formatAnswer(question, value, words)).join(', ');
   if (typeof answer === 'object') return JSON.stringify(answer);
   return String(answer);
 }
@@ -209,10 +220,14 @@ function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 100);
 }
 
-function answerRows(items: readonly PlayerRecord[], question: DesignQuestion | undefined): AnswerRow[] {
+function answerRows(
+  items: readonly PlayerRecord[],
+  question: DesignQuestion | undefined,
+  words: AnswerWords,
+): AnswerRow[] {
   return items.map(({ player, record }) => ({
     player: player.avatar.name,
-    answer: formatAnswer(question, record.answer),
+    answer: formatAnswer(question, record.answer, words),
     correct: record.correct === true,
     when: record.when,
   }));
@@ -224,6 +239,7 @@ function questionStat(
   title: string,
   question: DesignQuestion | undefined,
   answered: readonly PlayerRecord[],
+  words: AnswerWords,
 ): QuestionStat {
   const correct = answered.filter((item) => item.record.correct === true);
   return {
@@ -234,12 +250,16 @@ function questionStat(
     players: countPlayers(answered),
     passed: countPlayers(correct),
     percentCorrect: percent(correct.length, answered.length),
-    rows: answerRows(answered, question),
+    rows: answerRows(answered, question, words),
   };
 }
 
 /** Questions Stats: one entry per question interaction that was answered. */
-export function questionStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): QuestionStat[] {
+export function questionStats(
+  players: readonly AnalyticsPlayer[],
+  design: AnalyticsDesign,
+  words: AnswerWords = ENGLISH_WORDS,
+): QuestionStat[] {
   const interactions = byId(design.interactions);
   const groups = groupInOrder(
     recordsOf(players, RECORD_NAMES.answeredQuestion),
@@ -251,7 +271,7 @@ export function questionStats(players: readonly AnalyticsPlayer[], design: Analy
     const question = interaction?.questions?.[0];
     const title = nameOf(interaction, '') || questionTitle(question, interactionId);
     return {
-      ...questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered),
+      ...questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered, words),
       name: interaction?.name,
     };
   });
@@ -272,7 +292,11 @@ export interface QuizStat {
 }
 
 /** Quizzes: one entry per quiz with records, its questions in the design's order. */
-export function quizStats(players: readonly AnalyticsPlayer[], design: AnalyticsDesign): QuizStat[] {
+export function quizStats(
+  players: readonly AnalyticsPlayer[],
+  design: AnalyticsDesign,
+  words: AnswerWords = ENGLISH_WORDS,
+): QuizStat[] {
   const interactions = byId(design.interactions);
   const groups = groupInOrder(
     recordsOf(players, RECORD_NAMES.quiz),
@@ -293,7 +317,7 @@ export function quizStats(players: readonly AnalyticsPlayer[], design: Analytics
       const question = questionsById.get(questionId);
       const index = designQuestions.findIndex((candidate) => candidate.id === questionId);
       const fallback = index >= 0 ? `Question ${index + 1}` : questionId;
-      return questionStat(interactionId, questionId, questionTitle(question, fallback), question, items);
+      return questionStat(interactionId, questionId, questionTitle(question, fallback), question, items, words);
     });
     return {
       interactionId,
