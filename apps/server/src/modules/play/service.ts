@@ -689,9 +689,7 @@ export async function sendPlayEvent({
       }),
     }),
   });
-  // The answer is `answerBody`'s (or, for a retried clientEventId, the same one stored as JSON): runtime/store.ts
-  // hands it back as its untyped AnswerBody. Typing runPlayerEvent by its answer (a generic there) removes this cast.
-  return answer as unknown as PlayAnswer;
+  return answer;
 }
 
 /**

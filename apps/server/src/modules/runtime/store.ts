@@ -752,6 +752,8 @@ export interface DeliveredMessage {
 
 /** The answer body of a player event without its messages, which the write delivers. */
 export type AnswerBody = Record<string, unknown>;
+/** What a player event answers: the caller's body, and the operators' messages its write delivered. */
+export type Answered<B extends AnswerBody> = B & { messages: DeliveredMessage[] };
 
 /** What a step gives the caller to build its answer from. */
 export interface SteppedForAnswer {
@@ -1073,7 +1075,7 @@ const notAPlayer = () =>
  * errors: they come back as 'error' outputs. 409 INSTANCE_NOT_ACTIVE as
  * `runEvent`.
  */
-export async function runPlayerEvent(
+export async function runPlayerEvent<B extends AnswerBody>(
   ctx: AppContext,
   args: {
     instanceId: string;
@@ -1083,9 +1085,9 @@ export async function runPlayerEvent(
     /** The app's id for this event: applied at most once per (instance, player, id). */
     clientEventId?: string | null;
     check: (read: ReadForPlayer, db: Executor) => Promise<PlayerEventCheck>;
-    answer: (stepped: SteppedForAnswer) => AnswerBody;
+    answer: (stepped: SteppedForAnswer) => B;
   },
-): Promise<AnswerBody> {
+): Promise<Answered<B>> {
   if (!isUuid(args.claims.id)) throw fail.unauthenticated();
   const clientEventId = args.clientEventId ?? null;
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
@@ -1098,7 +1100,8 @@ export async function runPlayerEvent(
     if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
     if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
     if (!found.player_id) throw notAPlayer();
-    if (found.stored_answer) return found.stored_answer;
+    // The stored answer is the JSON of one this same call built for the same client event id.
+    if (found.stored_answer) return found.stored_answer as Answered<B>;
     const { row, player } = rowsOfRead(found);
     const user = { id: args.claims.id, name: found.user_name, email: found.user_email, role: found.user_role };
     const settings = await playSettingsOf(ctx.db, row.gameId, found.game_rev);
@@ -1186,7 +1189,7 @@ export async function runPlayerEvent(
  * the same transaction, so a duplicate waits for the first and then answers
  * with its answer.
  */
-async function runLockedPlayerEvent(
+async function runLockedPlayerEvent<B extends AnswerBody>(
   ctx: AppContext,
   args: {
     instanceId: string;
@@ -1194,9 +1197,9 @@ async function runLockedPlayerEvent(
     event: ClientPlayerEvent;
     clientEventId: string | null;
     check: (read: ReadForPlayer, db: Executor) => Promise<PlayerEventCheck>;
-    answer: (stepped: SteppedForAnswer) => AnswerBody;
+    answer: (stepped: SteppedForAnswer) => B;
   },
-): Promise<AnswerBody> {
+): Promise<Answered<B>> {
   const done = await ctx.db.transaction(async (tx) => {
     const { row, settings } = await lockInstance(tx, args.instanceId);
     // Read AFTER the lock, in a statement of its own: a statement that waited for the lock reads the other
@@ -1222,7 +1225,7 @@ async function runLockedPlayerEvent(
     if (!found || found.user.tokenVersion !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
     if (!found.player) throw notAPlayer();
     const player = found.player;
-    if (found.stored) return { body: found.stored, push: null };
+    if (found.stored) return { body: found.stored as Answered<B>, push: null };
     const user = { id: args.claims.id, name: found.user.name, email: found.user.email, role: found.user.role };
     const checked = await args.check({ row, player, user, enforceSingleDevice: settings.enforceSingleDevice }, tx);
     const event = { ...(checked.event ?? args.event), playerId: player.playerId } as PlayerEvent;
