@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Opens one of the player's tools: its button in the tool bar, or — on a phone whose bar is full — the
- * bar's "More" menu and the tool's entry there.
+ * bar's "More" sheet and the tool's button there.
  */
 export async function openTool(page: Page, name: string): Promise<void> {
   const bar = page.getByRole('toolbar', { name: 'Player tools' });
@@ -10,5 +10,5 @@ export async function openTool(page: Page, name: string): Promise<void> {
   const button = bar.getByRole('button', { name, exact: true });
   if (await button.isVisible()) return button.click();
   await bar.getByRole('button', { name: 'More', exact: true }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name, exact: true }).click();
 }

@@ -1,8 +1,11 @@
-import { Box, Button, Drawer, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayReadOnly } from '../watch/read-only';
+
+// Only a playtest on a phone opens it: not part of the player's first load.
+const TraceDrawer = lazy(() => import('./TraceDrawer').then((m) => ({ default: m.TraceDrawer })));
 
 /**
  * The play screen's frame: the header, the map (or image) with what lies over it,
@@ -71,16 +74,11 @@ export function PlayLayout({
       {tools}
 
       {trace && !wide && (
-        <Drawer
-          opened={traceOpen}
-          onClose={() => setTraceOpen(false)}
-          position="right"
-          size="100%"
-          title={null}
-          padding={0}
-        >
-          <Box h="calc(100dvh - 60px)">{trace}</Box>
-        </Drawer>
+        <Suspense fallback={null}>
+          <TraceDrawer opened={traceOpen} onClose={() => setTraceOpen(false)}>
+            {trace}
+          </TraceDrawer>
+        </Suspense>
       )}
     </Box>
   );

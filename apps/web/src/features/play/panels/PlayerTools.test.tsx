@@ -78,7 +78,7 @@ describe('the player tool bar', () => {
     ).toEqual(['Backpack', 'Skills', 'Tasks', 'Codes', 'Create', 'Around']);
   });
 
-  it('keeps a phone’s bar to five buttons, the last one "More" with the rest', async () => {
+  it('keeps a phone’s bar to five buttons, the last one "More", a sheet with the rest', async () => {
     restore = onAPhone();
     const { user } = renderTools();
     const bar = screen.getByRole('toolbar', { name: 'Player tools' });
@@ -88,8 +88,9 @@ describe('the player tool bar', () => {
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Backpack', 'Skills', 'Tasks', 'Codes', 'More']);
     await user.click(within(bar).getByRole('button', { name: 'More' }));
-    expect(screen.getByRole('menuitem', { name: 'Create' })).toBeVisible();
-    await user.click(screen.getByRole('menuitem', { name: 'Around' }));
+    const more = await screen.findByRole('dialog', { name: 'More' });
+    expect(within(more).getByRole('button', { name: 'Create' })).toBeVisible();
+    await user.click(within(more).getByRole('button', { name: 'Around' }));
     expect(await screen.findByRole('dialog', { name: 'Around' })).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import type { PlayerView } from '@loci/engine';
-import { Drawer, Group, Loader, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBackpack,
@@ -14,24 +14,24 @@ import {
   IconTrophy,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { SheetContent } from './ToolSheet';
 import { useTranslation } from 'react-i18next';
 import type { PlayEvent, PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecIndex } from '../spec-index';
 import { showsMarket, showsRankings, showsTrade } from './panel-rules';
-import { SHEET_STYLES } from './sheet-styles';
 import type { CompassState, PanelName } from './ToolPanel';
 import '../gps/locales';
 
 export type { CompassState } from './ToolPanel';
 
-// The sheets (and their forms: number and select inputs, the uploader) load when the player opens one, not with the map.
-const ToolPanel = lazy(() => import('./ToolPanel').then((m) => ({ default: m.ToolPanel })));
+// The sheet (Mantine's drawer) and its contents load when the player opens a tool, not with the map.
+const ToolSheet = lazy(() => import('./ToolSheet').then((m) => ({ default: m.ToolSheet })));
 
 /** On a phone the bar holds at most this many buttons; past it, the last one is "More" with the rest. */
 const PHONE_BAR_SIZE = 5;
 
-/** One button of the bar; the rest of its props (a menu's target gives a ref and handlers) go to the button. */
+/** One button of the bar. */
 function BarButton({ icon, label, ...button }: { icon: ReactNode; label: string } & ComponentPropsWithRef<'button'>) {
   return (
     <UnstyledButton {...button} aria-label={label} style={{ flex: 1, padding: '6px 2px' }}>
@@ -75,10 +75,16 @@ export function PlayerTools({
   onUpload: (file: File) => Promise<string>;
 }) {
   const { t } = useTranslation();
-  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [sheet, setSheet] = useState<SheetContent | null>(null);
+  // The sheet's code loads with the first tool opened, then stays (for its closing slide).
+  const [sheetUsed, setSheetUsed] = useState(false);
+  const setPanel = (panel: PanelName | null) => {
+    setSheet(panel === null ? null : { panel });
+    if (panel !== null) setSheetUsed(true);
+  };
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   useEffect(() => {
-    if (interrupted) setPanel(null);
+    if (interrupted) setSheet(null);
   }, [interrupted]);
   const caps = game.capabilities;
   const creatable = index.list('archetype').filter((archetype) => archetype.playerGenerated);
@@ -119,48 +125,38 @@ export function PlayerTools({
           />
         ))}
         {inMenu.length > 0 && (
-          <Menu position="top-end" withinPortal>
-            <Menu.Target>
-              <BarButton icon={<IconDots size={22} />} label={t('play.bar.more')} />
-            </Menu.Target>
-            <Menu.Dropdown>
-              {inMenu.map((entry) => (
-                <Menu.Item key={entry.name} leftSection={entry.icon} onClick={() => setPanel(entry.name)}>
-                  {t(`play.bar.${entry.name}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <BarButton
+            icon={<IconDots size={22} />}
+            label={t('play.bar.more')}
+            onClick={() => {
+              setSheet({ more: inMenu.map(({ name, icon }) => ({ name, icon })) });
+              setSheetUsed(true);
+            }}
+          />
         )}
       </Group>
 
-      <Drawer
-        opened={panel !== null}
-        onClose={() => setPanel(null)}
-        position="bottom"
-        size="auto"
-        title={panel ? t(`play.bar.${panel}`) : ''}
-        styles={SHEET_STYLES}
-      >
-        {panel && (
-          <Suspense fallback={<Loader size="sm" m="md" />}>
-            <ToolPanel
-              panel={panel}
-              instanceId={instanceId}
-              game={game}
-              view={view}
-              index={index}
-              position={position}
-              busy={busy}
-              creatable={creatable}
-              onSend={onSend}
-              onUpload={onUpload}
-              compass={compass}
-              onClose={() => setPanel(null)}
-            />
-          </Suspense>
-        )}
-      </Drawer>
+      {sheetUsed && (
+        <Suspense fallback={null}>
+          <ToolSheet
+            content={sheet}
+            onClose={() => setSheet(null)}
+            onOpen={(name) => setPanel(name)}
+            panelProps={{
+              instanceId,
+              game,
+              view,
+              index,
+              position,
+              busy,
+              creatable,
+              onSend,
+              onUpload,
+              compass,
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
