@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { CONSOLE_ROUTES, FRONTEND_BASE_PATH } from '@loci/domain';
-import { ModalsProvider } from '@mantine/modals';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +10,8 @@ import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './auth/AuthProvider';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
+import { setModalsGate } from './features/play/dialogs/modals-gate';
+import { afterLoad } from './features/play/later';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
 import { registerServiceWorker } from './pwa';
@@ -48,17 +49,53 @@ function ToConsole() {
   return elsewhere ? <PageLoader /> : <NotFound />;
 }
 
+// Mantine's modals host (Modal, its focus trap, scroll lock and transitions) mounts after the map, beside the
+// routes: only the player's "Leave the game?" asks through it, and that waits for it (modals-gate.ts).
+const ModalsHost = lazy(() => import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })));
+let hostMounted: () => void = () => {};
+const hostReady = new Promise<void>((resolve) => {
+  hostMounted = resolve;
+});
+let hurryHost: () => void = () => {};
+setModalsGate(() => {
+  hurryHost();
+  return hostReady;
+});
+
+/** Tells the gate the host is there: after the commit's effects, the provider's own listeners included. */
+function HostMounted() {
+  useEffect(() => {
+    const timer = setTimeout(hostMounted, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
+
+function LateModals() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    hurryHost = () => setWanted(true);
+    return afterLoad(() => setWanted(true));
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ModalsHost>
+        <HostMounted />
+      </ModalsHost>
+    </Suspense>
+  ) : null;
+}
+
 function PlayRoutes() {
   return (
-    <ModalsProvider>
-      <AuthProvider>
-        <Routes>
-          <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
-          <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
-          <Route path="*" element={<ToConsole />} />
-        </Routes>
-      </AuthProvider>
-    </ModalsProvider>
+    <AuthProvider>
+      <Routes>
+        <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
+        <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
+        <Route path="*" element={<ToConsole />} />
+      </Routes>
+      <LateModals />
+    </AuthProvider>
   );
 }
 

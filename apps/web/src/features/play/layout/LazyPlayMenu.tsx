@@ -2,31 +2,12 @@ import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterLoad } from '../later';
 
 // The header's menu (Mantine's Menu, its popover and floating-ui, the player's identity: about 25 kB brotli)
 // loads once the page has loaded and the browser is idle — the player's first load carries the map and
 // nothing else (bench/player-load.bench.mjs) — or at once when its button is pressed.
 const PlayMenu = lazy(() => import('./PlayMenu').then((m) => ({ default: m.PlayMenu })));
-
-const LATER_MS = 1000;
-
-function afterLoad(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const later = () => {
-    timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(then, { timeout: 2000 });
-      else then();
-    }, LATER_MS);
-  };
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-  return () => {
-    window.removeEventListener('load', later);
-    clearTimeout(timer);
-    if (idle !== undefined) cancelIdleCallback(idle);
-  };
-}
 
 /** PlayMenu, its button drawn at once; pressed before the menu has loaded, the menu opens as soon as it has. */
 export function LazyPlayMenu(props: Omit<ComponentProps<typeof PlayMenu>, 'defaultOpened'>) {
