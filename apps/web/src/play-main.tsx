@@ -11,7 +11,7 @@ import { AuthProvider } from './auth/AuthProvider';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
 import { setModalsGate } from './features/play/dialogs/modals-gate';
-import { afterLoad } from './features/play/later';
+import { afterLoad } from './after-load';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
 import { registerServiceWorker } from './pwa';

@@ -8,6 +8,7 @@ import {
   type WatchPlayerRequest,
   type WatchRequest,
 } from '@loci/domain';
+import { afterLoad } from '../after-load';
 import { currentLanguage } from '../i18n';
 import { readToken } from './client';
 
@@ -38,14 +39,7 @@ const CLOSE_GRACE_MS = 5000;
  * never urgent — what it would push meanwhile is in the answers the page fetches anyway.
  */
 const SOCKET_DELAY_MS = 1500;
-const whenIdle = () =>
-  new Promise<void>((resolve) => {
-    const idle = () =>
-      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve();
-    const later = () => setTimeout(idle, SOCKET_DELAY_MS);
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-  });
+const whenIdle = () => new Promise<void>((resolve) => void afterLoad(resolve, SOCKET_DELAY_MS));
 
 function connect(token: string): Promise<LociSocket> {
   clearTimeout(closing);

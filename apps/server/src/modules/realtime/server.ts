@@ -301,11 +301,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ctx.log.warn({ err: error, room, event }, 'realtime: emit failed');
     }
   };
-  // One process without Redis: a room nobody is in here is a room nobody is in — skip encoding the packet
-  // (a player's every event pushes to the rooms of their watchers, mostly empty). With Redis, other processes may hold it.
+  // A push to a room nobody holds is neither encoded nor published: every step of every player pushes to the
+  // player's watch room, mostly empty. One process without Redis knows its rooms; with Redis, the player-watch
+  // rooms of every process are known from their announcements (watch-interest.ts), other rooms are assumed held.
   const local = io.of('/').adapter;
-  // With Redis: which player-watch rooms have a socket in any process (watch-interest.ts). Every step of every
-  // player pushes to its watch room; a push to a room nobody holds is neither encoded nor published.
   const watchInterest = createWatchInterest({
     now: () => Date.now(),
     ttlMs: WATCH_TTL_PERIODS * ctx.config.watchAnnounceMs,
@@ -329,8 +328,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     // Another process of ours sent it, through Redis: still, only names are kept.
     if (Array.isArray(rooms)) watchInterest.heard(rooms.filter((room): room is string => typeof room === 'string'));
   });
+  const mayBeHeld = (room: string) =>
+    !redis ? local.rooms.has(room) : !room.startsWith(PLAYER_WATCH_PREFIX) || watchInterest.watched(room);
   const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) => {
-    if (!redis && !local.rooms.has(room)) return;
+    if (!mayBeHeld(room)) return;
     emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
   };
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
@@ -339,11 +340,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   let closed = false;
   return {
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
-    toPlayerWatchers: (instanceId, playerId, event, payload) => {
-      const room = playerWatchRoom(instanceId, playerId);
-      if (redis && !watchInterest.watched(room)) return;
-      emitPush(room, event, payload);
-    },
+    toPlayerWatchers: (instanceId, playerId, event, payload) =>
+      emitPush(playerWatchRoom(instanceId, playerId), event, payload),
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),

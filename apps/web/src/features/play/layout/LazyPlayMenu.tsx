@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterLoad } from '../later';
+import { afterLoad } from '../../../after-load';
 
 // The header's menu (Mantine's Menu, its popover and floating-ui, the player's identity: about 25 kB brotli)
 // loads once the page has loaded and the browser is idle — the player's first load carries the map and

@@ -78,9 +78,9 @@ export function PlayerTools({
   const [sheet, setSheet] = useState<SheetContent | null>(null);
   // The sheet's code loads with the first tool opened, then stays (for its closing slide).
   const [sheetUsed, setSheetUsed] = useState(false);
-  const setPanel = (panel: PanelName | null) => {
-    setSheet(panel === null ? null : { panel });
-    if (panel !== null) setSheetUsed(true);
+  const open = (content: SheetContent) => {
+    setSheet(content);
+    setSheetUsed(true);
   };
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   useEffect(() => {
@@ -121,18 +121,11 @@ export function PlayerTools({
             key={entry.name}
             icon={entry.icon}
             label={t(`play.bar.${entry.name}`)}
-            onClick={() => setPanel(entry.name)}
+            onClick={() => open({ panel: entry.name })}
           />
         ))}
         {inMenu.length > 0 && (
-          <BarButton
-            icon={<IconDots size={22} />}
-            label={t('play.bar.more')}
-            onClick={() => {
-              setSheet({ more: inMenu.map(({ name, icon }) => ({ name, icon })) });
-              setSheetUsed(true);
-            }}
-          />
+          <BarButton icon={<IconDots size={22} />} label={t('play.bar.more')} onClick={() => open({ more: inMenu })} />
         )}
       </Group>
 
@@ -141,7 +134,7 @@ export function PlayerTools({
           <ToolSheet
             content={sheet}
             onClose={() => setSheet(null)}
-            onOpen={(name) => setPanel(name)}
+            onOpen={(name) => open({ panel: name })}
             panelProps={{
               instanceId,
               game,
