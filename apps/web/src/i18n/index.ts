@@ -49,8 +49,14 @@ i18n.changeLanguage = (async (language?: string, callback?: Parameters<typeof i1
   return switchLanguage(language, callback);
 }) as typeof i18n.changeLanguage;
 
-/** Resolves when the texts of the page's first language are there: the entries render after it. */
-export const i18nReady: Promise<void> = loadLanguage(i18n.language);
+/**
+ * Resolves when the texts of the page's first language are there: the entries render after it. It never fails:
+ * texts that could not load (offline on a first visit, a page left open across a deploy) leave the page in
+ * English, the fallback, rather than blank; the next switch of language tries again.
+ */
+export const i18nReady: Promise<void> = loadLanguage(i18n.language).catch((error: unknown) =>
+  console.warn(`The ${i18n.language} texts did not load: the page is in English`, error),
+);
 
 i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

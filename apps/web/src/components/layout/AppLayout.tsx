@@ -7,9 +7,12 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PageLoader } from '../PageLoader';
+import { useToastsBelowHeader } from '../toasts-offset';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';
+
+const HEADER_HEIGHT = 60;
 
 export const FOOTER_HIDDEN_KEY = 'lociFooterHidden';
 const SIDEBAR_OPEN_KEY = 'lociSidebarOpen';
@@ -32,6 +35,8 @@ export function AppLayout() {
     getInitialValueInEffect: false,
   });
 
+  useToastsBelowHeader(HEADER_HEIGHT);
+
   // On a phone the sidebar covers the page: close it once the user has picked a link.
   useEffect(() => setMobileOpened(false), [pathname]);
 
@@ -40,7 +45,7 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={
         isAuthenticated
           ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }

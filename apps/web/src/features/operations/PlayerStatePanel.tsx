@@ -88,7 +88,7 @@ export function PlayerStatePanel({
   return (
     <Stack gap="md" data-testid="player-state">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Text size="sm">
+        <Text size="sm" component="div">
           {t('operations.player.status')}: <Badge variant="light">{playerStatusLabel(t, state.status)}</Badge>
         </Text>
         <Text size="sm">

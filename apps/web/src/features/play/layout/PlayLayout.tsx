@@ -2,7 +2,10 @@ import { Box, Button, Group } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToastsBelowHeader } from '../../../components/toasts-offset';
 import { usePlayReadOnly } from '../watch/read-only';
+
+const HEADER_HEIGHT = 48;
 
 // Only a playtest on a phone opens it: not part of the player's first load.
 const TraceDrawer = lazy(() => import('./TraceDrawer').then((m) => ({ default: m.TraceDrawer })));
@@ -31,15 +34,17 @@ export function PlayLayout({
 }) {
   const { t } = useTranslation();
   const [traceOpen, setTraceOpen] = useState(false);
-  // Read-only, the screen fills the operator's frame rather than the window.
-  const height = usePlayReadOnly() ? '100%' : '100dvh';
+  const readOnly = usePlayReadOnly();
+  // Read-only, the screen fills the operator's frame rather than the window (and its header is not at the top).
+  const height = readOnly ? '100%' : '100dvh';
+  useToastsBelowHeader(HEADER_HEIGHT, !readOnly);
   return (
     <Box style={{ height, display: 'flex', flexDirection: 'column' }}>
       <Group
         justify="space-between"
         wrap="nowrap"
         px="sm"
-        h={48}
+        h={HEADER_HEIGHT}
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flex: 'none' }}
       >
         {heading}
