@@ -20,6 +20,7 @@ export default defineConfig({
       { find: /^react-dom$/, replacement: preactCompat },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('src/play-build/router.tsx', import.meta.url)) },
       { find: /^react$/, replacement: fileURLToPath(new URL('src/play-build/react.ts', import.meta.url)) },
     ],
   },
