@@ -51,7 +51,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
-    // The web player's page (play.html) is built before, by vite.play.config.ts, into the same dist/: not
+    // The web player's page (play.html) is built before, by vite-play.config.ts, into the same dist/: not
     // emptied here, so that the service worker below precaches both pages.
     emptyOutDir: false,
     rolldownOptions: {

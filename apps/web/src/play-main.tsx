@@ -19,7 +19,7 @@ import { i18nReady } from './i18n';
 // The web player's entry (play.html, which the server and the service worker answer for /fe/play/… and
 // /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
 // link opened on a phone loads little before its map. Any other path is the console's: a full load of it.
-// Built by vite.play.config.ts alone, on Preact, with play-build/router.tsx as its router (this module imports
+// Built by vite-play.config.ts alone, on Preact, with play-build/router.tsx as its router (this module imports
 // it by name; the player's code imports it as 'react-router').
 
 // Toasts (Mantine's notifications and their transitions) load with the first toast, which waits in the

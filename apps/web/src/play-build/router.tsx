@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { FRONTEND_BASE_PATH } from '@loci/domain';
 
-// What the player's page (vite.play.config.ts) imports as 'react-router': the few parts of it the player's code
+// What the player's page (vite-play.config.ts) imports as 'react-router': the few parts of it the player's code
 // uses (Link, Navigate, useLocation, useNavigate, useParams, useSearchParams), over the browser's history, for
 // the player's own routes only. A path that is none of them (sign in, home, the design workspace) is the
 // console's page: navigating there is a full load of it, as a link to it would be. react-router (27 kB brotli)

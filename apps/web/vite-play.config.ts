@@ -21,7 +21,7 @@ export default defineConfig({
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react-router$/, replacement: fileURLToPath(new URL('src/play-build/router.tsx', import.meta.url)) },
-      { find: /^react$/, replacement: fileURLToPath(new URL('src/play-build/react.ts', import.meta.url)) },
+      { find: /^react$/, replacement: fileURLToPath(new URL('src/play-build/react.js', import.meta.url)) },
     ],
   },
   build: {
