@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './play-build/mantine.css';
 import '@mantine/notifications/styles.css';
 import { FRONTEND_BASE_PATH } from '@loci/domain';
 import { useNotifications } from '@mantine/notifications';
@@ -9,7 +9,7 @@ import { AuthProvider } from './auth/AuthProvider';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
 import { setModalsGate } from './features/play/dialogs/modals-gate';
-import { afterLoad } from './after-load';
+import { afterLoad, holdUntilFirstScreen } from './after-load';
 import { isPlayerPath, PlayerRoutes, useLocation } from './play-build/router';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
@@ -102,6 +102,11 @@ function PlayApp() {
   );
 }
 
+// What comes "after load" (the header's menu, the modals host, the socket, the service worker's precaching) waits
+// for the map or the lobby too: the player's code and Leaflet are lazy chunks, which the load event does not wait
+// for, and on a slow phone they would share the link with those pieces.
+holdUntilFirstScreen();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in play.html');
 
@@ -114,4 +119,4 @@ void i18nReady.then(() =>
   ),
 );
 
-registerServiceWorker();
+afterLoad(registerServiceWorker, 0);
