@@ -24,7 +24,9 @@ function everyMantineSheet(): Plugin {
   return {
     name: 'loci-every-mantine-sheet',
     generateBundle(_options, bundle) {
-      const listed = new Set([...readFileSync(sheets, 'utf8').matchAll(/styles\/(\w+)\.css/g)].map((found) => found[1]));
+      const listed = new Set(
+        [...readFileSync(sheets, 'utf8').matchAll(/styles\/(\w+)\.css/g)].map((found) => found[1]),
+      );
       const used = new Set<string>();
       // The modules whose code is in the output (the barrel's other components are read, then left out).
       for (const file of Object.values(bundle)) {
@@ -36,7 +38,9 @@ function everyMantineSheet(): Plugin {
       }
       const missing = [...used].filter((component) => !listed.has(component));
       if (missing.length > 0) {
-        this.error(`src/play-build/mantine.css lacks the stylesheets of ${missing.join(', ')} (@mantine/core/styles/…)`);
+        this.error(
+          `src/play-build/mantine.css lacks the stylesheets of ${missing.join(', ')} (@mantine/core/styles/…)`,
+        );
       }
     },
   };

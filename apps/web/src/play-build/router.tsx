@@ -69,11 +69,21 @@ function readLocation(): Location {
   return { pathname: inApp || '/', search, hash, state: state.usr ?? null, key: state.key ?? 'default' };
 }
 
-// One location for every reader: the snapshot changes (and re-renders them) only when the address does.
+// One location for every reader, read anew only when the address or its state changed: the snapshot changes
+// (and re-renders them) only then.
 let current = readLocation();
+let currentHref = window.location.href;
+let currentState: unknown = window.history.state;
+function snapshot(): Location {
+  if (window.location.href !== currentHref || window.history.state !== currentState) {
+    current = readLocation();
+    currentHref = window.location.href;
+    currentState = window.history.state;
+  }
+  return current;
+}
 const listeners = new Set<() => void>();
 function changed() {
-  current = readLocation();
   for (const listener of listeners) listener();
 }
 function subscribe(listener: () => void) {
@@ -96,7 +106,7 @@ export function navigateTo(to: string | number, options: NavigateOptions = {}): 
     window.history.go(to);
     return;
   }
-  const target = new URL(to, `${window.location.origin}${FRONTEND_BASE_PATH}${current.pathname}`);
+  const target = new URL(to, `${window.location.origin}${FRONTEND_BASE_PATH}${snapshot().pathname}`);
   const href = to.startsWith('/') ? `${FRONTEND_BASE_PATH}${to}` : `${target.pathname}${target.search}${target.hash}`;
   const pathname = href.slice(FRONTEND_BASE_PATH.length).split(/[?#]/)[0] ?? '/';
   if (!isPlayerPath(pathname)) {
@@ -113,7 +123,7 @@ export function navigateTo(to: string | number, options: NavigateOptions = {}): 
 }
 
 export function useLocation(): Location {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, snapshot);
 }
 
 export function useNavigate(): (to: string | number, options?: NavigateOptions) => void {
@@ -137,9 +147,9 @@ export function useSearchParams(): [
   const setParams = useCallback(
     (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
       const value = new URLSearchParams(
-        typeof next === 'function' ? next(new URLSearchParams(current.search)) : next,
+        typeof next === 'function' ? next(new URLSearchParams(snapshot().search)) : next,
       ).toString();
-      navigateTo(`${current.pathname}${value ? `?${value}` : ''}`, options);
+      navigateTo(`${snapshot().pathname}${value ? `?${value}` : ''}`, options);
     },
     [],
   );
@@ -160,13 +170,15 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   ref?: Ref<HTMLAnchorElement>;
 };
 
-/** An anchor to an in-app path; a plain click navigates as navigateTo does, a modified one is the browser's. */
+/** An anchor to an in-app path: a plain click on a player's path stays in this page; anything else is the browser's. */
 export function Link({ to, replace, state, onClick, target, ref, ...rest }: LinkProps) {
   const href = to.startsWith('/') ? `${FRONTEND_BASE_PATH}${to}` : to;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const plain = event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
     if (event.defaultPrevented || !plain || (target && target !== '_self')) return;
+    // A console page: the browser follows the link (a full load of the console).
+    if (!isPlayerPath(href.slice(FRONTEND_BASE_PATH.length).split(/[?#]/)[0] ?? '')) return;
     event.preventDefault();
     navigateTo(to, { replace, state });
   };
