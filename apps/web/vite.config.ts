@@ -51,13 +51,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
-    // Two pages: the console (index.html) and the web player (play.html, served for /fe/play/… and
-    // /fe/gameplay/…: the player's routes only, so a play link loads little before its map).
+    // The web player's page (play.html) is built before, by vite-play.config.ts, into the same dist/: not
+    // emptied here, so that the service worker below precaches both pages.
+    emptyOutDir: false,
     rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        play: fileURLToPath(new URL('play.html', import.meta.url)),
-      },
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)) },
     },
   },
 });

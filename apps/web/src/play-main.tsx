@@ -1,17 +1,16 @@
-import '@mantine/core/styles.css';
+import './play-build/mantine.css';
 import '@mantine/notifications/styles.css';
-import { CONSOLE_ROUTES, FRONTEND_BASE_PATH } from '@loci/domain';
+import { FRONTEND_BASE_PATH } from '@loci/domain';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './auth/AuthProvider';
 import { NotFound } from './components/NotFound';
 import { PageLoader } from './components/PageLoader';
 import { setModalsGate } from './features/play/dialogs/modals-gate';
-import { afterLoad } from './after-load';
+import { afterLoad, holdUntilFirstScreen } from './after-load';
+import { isPlayerPath, PlayerRoutes, useLocation } from './play-build/router';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
 import { registerServiceWorker } from './pwa';
@@ -20,6 +19,8 @@ import { i18nReady } from './i18n';
 // The web player's entry (play.html, which the server and the service worker answer for /fe/play/… and
 // /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
 // link opened on a phone loads little before its map. Any other path is the console's: a full load of it.
+// Built by vite-play.config.ts alone, on Preact, with play-build/router.tsx as its router (this module imports
+// it by name; the player's code imports it as 'react-router').
 
 // Toasts (Mantine's notifications and their transitions) load with the first toast, which waits in the
 // notifications store meanwhile.
@@ -36,13 +37,10 @@ function ToastsWhenNeeded() {
   ) : null;
 }
 
-/** A path under /play/ or /gameplay/ that is none of the player's routes: this page answers it (no reload loop). */
-const PLAYER_PATH = /^\/(play|gameplay)(\/|$)/;
-
 /** A path of the console (sign in, home, the design workspace…): the console's own page, loaded in full. */
 function ToConsole() {
   const { pathname, search, hash } = useLocation();
-  const elsewhere = !PLAYER_PATH.test(pathname);
+  const elsewhere = !isPlayerPath(pathname);
   useEffect(() => {
     if (elsewhere) window.location.assign(`${FRONTEND_BASE_PATH}${pathname}${search}${hash}`);
   }, [elsewhere, pathname, search, hash]);
@@ -89,27 +87,25 @@ function LateModals() {
 function PlayRoutes() {
   return (
     <AuthProvider>
-      <Routes>
-        <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
-        <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
-        <Route path="*" element={<ToConsole />} />
-      </Routes>
+      <PlayerRoutes routes={{ play: <PlayOrLobby />, playDeepLink: <DeepLinkRedirect /> }} otherwise={<ToConsole />} />
       <LateModals />
     </AuthProvider>
   );
 }
 
-const PLAY_ROUTES = [{ path: '*', element: <PlayRoutes /> }];
-
 function PlayApp() {
   const [queryClient] = useState(() => createQueryClient());
-  const [router] = useState(() => createBrowserRouter(PLAY_ROUTES, { basename: FRONTEND_BASE_PATH }));
   return (
     <AppProviders queryClient={queryClient} toasts={<ToastsWhenNeeded />}>
-      <RouterProvider router={router} />
+      <PlayRoutes />
     </AppProviders>
   );
 }
+
+// What comes "after load" (the header's menu, the modals host, the socket, the service worker's precaching) waits
+// for the map or the lobby too: the player's code and Leaflet are lazy chunks, which the load event does not wait
+// for, and on a slow phone they would share the link with those pieces.
+holdUntilFirstScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in play.html');
@@ -123,4 +119,4 @@ void i18nReady.then(() =>
   ),
 );
 
-registerServiceWorker();
+afterLoad(registerServiceWorker, 0);

@@ -1,6 +1,7 @@
 import type { LatLng as RoutePoint } from '@loci/engine';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useFirstScreenDrawn } from '../../after-load';
 import { PlayBoard } from './board/PlayBoard';
 import { DwellCountdown } from './gps/DwellCountdown';
 import { startingPosition } from './gps/geolocation';
@@ -41,6 +42,8 @@ export function PlayScreen({
   designIndex: SpecIndex | null;
 }) {
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
+  // The board is the player's page's first screen: its late pieces (menu, modals host, socket) may load now.
+  useFirstScreenDrawn();
   const { view, game, index, busy, send } = session;
   const [thingId, setThingId] = useState<string | null>(null);
   // The object sheet loads the first time one is opened, then stays (for its closing slide).

@@ -1,9 +1,13 @@
 import type { LatLng as RoutePoint, PlayerView } from '@loci/engine';
+import { lazy, Suspense } from 'react';
 import { mediaFileUrl, type PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecEntityOf, SpecIndex } from '../spec-index';
-import { ImageBoard } from './ImageBoard';
 import { PlayMap, type PerceivedThing } from './PlayMap';
+
+// An image board (Mantine's ScrollArea, and floating-ui with it) loads with the first game that has one: a map
+// game, most of them, does not carry it in its first load.
+const ImageBoard = lazy(() => import('./ImageBoard').then((module) => ({ default: module.ImageBoard })));
 
 /** The game's board: the map (map games, with the walker or the GPS position) or the background image. */
 export function PlayBoard({
@@ -35,13 +39,15 @@ export function PlayBoard({
   if (game.pg.type === 'image') {
     const mediaId = view.background ?? currentScene?.logoId ?? game.pg.bgImageId;
     return (
-      <ImageBoard
-        imageUrl={mediaId ? mediaFileUrl(mediaId) : null}
-        index={index}
-        view={view}
-        onThing={onThing}
-        onTapLocation={onTapLocation}
-      />
+      <Suspense fallback={null}>
+        <ImageBoard
+          imageUrl={mediaId ? mediaFileUrl(mediaId) : null}
+          index={index}
+          view={view}
+          onThing={onThing}
+          onTapLocation={onTapLocation}
+        />
+      </Suspense>
     );
   }
   // Scene circles show when the game shows scenes, and always to its designer.

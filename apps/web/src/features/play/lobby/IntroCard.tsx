@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useFirstScreenDrawn } from '../../../after-load';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { mediaFileUrl } from '../../../api/play';
@@ -45,6 +46,8 @@ export function IntroCard({
   onStart: (request: { passcode?: string; acceptTerms?: boolean }) => void;
 }) {
   const { t, i18n } = useTranslation();
+  // The introduction is the player's first screen when the game has not started: the late pieces may load.
+  useFirstScreenDrawn();
   const [code, setCode] = useState(initialPasscode);
   const [accepted, setAccepted] = useState(false);
   const location = useLocation();

@@ -3,6 +3,7 @@ import { IconCalendarEvent, IconKey, IconLock, IconUsersGroup } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { useFirstScreenDrawn } from '../../../after-load';
 import { isApiError } from '../../../api/client';
 import { mediaFileUrl } from '../../../api/play';
 import { wayInApi, wayInQueryKeys } from '../../../api/way-in';
@@ -21,6 +22,8 @@ import '../../way-in/locales';
  */
 export function PublicLobbyPage() {
   const { t, i18n } = useTranslation();
+  // The lobby is this page's first screen (there is no map): what waits for one may load.
+  useFirstScreenDrawn();
   const { gameId = '' } = useParams();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;

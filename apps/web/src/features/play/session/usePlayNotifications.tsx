@@ -4,7 +4,6 @@ import { IconAlertTriangle, IconMessage } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playErrorCode } from '../../../api/play';
-import { formatGameTime } from '../../../components/time/game-time';
 import type { SpecIndex } from '../spec-index';
 import { playErrorMessage } from './play-error';
 import type { PlaySessionHandlers } from './usePlaySession';
@@ -64,14 +63,20 @@ export function usePlayNotifications(
       },
       onMessage: (message) => {
         const title = message.from ? t('play.notify.messageFrom', { from: message.from }) : t('play.notify.message');
-        const time = formatGameTime(message.when, zoneRef.current, i18n.language, 'time');
-        show({
-          title: time ? `${title} · ${time}` : title,
-          message: message.message,
-          icon: <IconMessage size={18} />,
-          color: 'blue',
-          autoClose: false,
-        });
+        // The time formatter (dayjs, its timezone plugins) loads with the first message, not before the map: most
+        // games send none. Messages keep their order (one module, its callbacks in turn); without it, no time.
+        void import('../../../components/time/game-time')
+          .then(({ formatGameTime }) => formatGameTime(message.when, zoneRef.current, i18n.language, 'time'))
+          .catch(() => '')
+          .then((time) =>
+            show({
+              title: time ? `${title} · ${time}` : title,
+              message: message.message,
+              icon: <IconMessage size={18} />,
+              color: 'blue',
+              autoClose: false,
+            }),
+          );
       },
       onError: (error) => {
         // The server takes a few events a second per player; beyond that it is no failure, just a pause.
