@@ -1,8 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * What the service worker downloads at install, to every phone that opens Loci: the player's page whole (play.html
+ * and its "p-" files: a play link's warm start needs no network), the console's page with what its first load
+ * needs (the files index.html names: the installed app, whose start URL is the console's home, opens offline), the
+ * icons and the manifest. The console's other chunks — the design workspace, analytics, the rich-text editor, about
+ * 1.5 MB of brotli no player needs — are kept as they are used (src/sw.ts, `OFFLINE_CACHES.assets`).
+ */
+function precached(url: string): boolean {
+  if (!url.startsWith('assets/') || url.startsWith('assets/p-')) return true;
+  return consoleFirstLoad().has(url);
+}
+let firstLoad: Set<string> | undefined;
+function consoleFirstLoad(): Set<string> {
+  firstLoad ??= new Set(
+    [
+      ...readFileSync(fileURLToPath(new URL('dist/index.html', import.meta.url)), 'utf8').matchAll(
+        /(?:src|href)="\/fe\/(assets\/[^"]+)"/g,
+      ),
+    ].map((found) => found[1]!),
+  );
+  return firstLoad;
+}
 
 export default defineConfig({
   base: '/fe/',
@@ -34,9 +58,13 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // Every file of the build (not the source maps nor the precompressed siblings): a warm start needs no network.
+        // The files of both builds (not the source maps nor the precompressed siblings), then `precached` keeps
+        // what must open without network.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => precached(entry.url)), warnings: [] }),
+        ],
       },
     }),
     // .br and .gz siblings, served by the server's static handler (preCompressed) without compressing per request.

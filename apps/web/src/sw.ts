@@ -5,10 +5,12 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { OFFLINE_CACHES, isPlayerData, isTile } from './features/play/offline/cache-names';
+import { ASSETS_CACHE, OFFLINE_CACHES, isBuildAsset, isPlayerData, isTile } from './features/play/offline/cache-names';
 
 // Loci's service worker (built by vite-plugin-pwa's injectManifest; served as /fe/sw.js, revalidated on each visit).
-// - The app's files are precached: a warm start needs no network, and the player opens offline.
+// - The player's page and the console's first load are precached: a warm start needs no network, and the player
+//   opens offline. The console's other chunks are cached as they are used (a hashed name never changes meaning),
+//   which also keeps an open page's chunks of the previous build after a deploy.
 // - Pages: network first, so the console never runs an old index.html while the server has a new one;
 //   without network, the precached shell: play.html for a play link (/fe/play/…, /fe/gameplay/…), else index.html.
 // - /api: the network only — except the player's game data (lobby, instance, game), network first with the
@@ -32,6 +34,17 @@ registerRoute(
     cacheName: OFFLINE_CACHES.pages,
     networkTimeoutSeconds: 5,
     plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && isBuildAsset(url, self.location.origin),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

@@ -8,6 +8,16 @@ export const OFFLINE_CACHES = {
   tiles: 'loci-tiles',
 } as const;
 
+/**
+ * The console's code chunks not precached (vite.config.ts `precached`), kept as they are used. Not play data:
+ * signing out keeps them.
+ */
+export const ASSETS_CACHE = 'loci-assets';
+
+/** A file of the build under /fe/assets/ (named by its content's hash: it never changes). */
+export const isBuildAsset = (url: URL, ownOrigin: string): boolean =>
+  url.origin === ownOrigin && url.pathname.startsWith('/fe/assets/');
+
 /** The player's own game data: the lobby, the instance, the player-safe spec, and the tile host's address. */
 export function isPlayerData(url: URL): boolean {
   return (
