@@ -328,6 +328,13 @@ try {
       `${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
       `${perEvent('inserted')} inserted, ${perEvent('updated')} updated, ${perEvent('hits')} buffer hits.`,
   );
+  // Each event here is one read (its own commit) and a share of one write statement: the commits beyond one
+  // per event are the write statements (no event of this bench conflicts: one player per instance, one request
+  // at a time each), so their count gives the mean batch of the grouped write (runtime/event-write.ts).
+  const writes = afterCounters.commits - beforeCounters.commits - play.events;
+  console.log(
+    `Write statements: ${writes} for ${play.events} events, ${writes > 0 ? (play.events / writes).toFixed(1) : '–'} events per write (mean batch).`,
+  );
   console.log(`Per event, by table: ${tablesPerEvent(play.atStart.tables, tablesAtEnd, play.events)}.`);
   console.log(
     `Stored: player state ${sizes.player} B, world ${sizes.world} B (pg_column_size, averages); ${sizes.records} gameplay records.`,

@@ -81,6 +81,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
+import { writePlayerEvent } from './event-write.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -885,112 +886,6 @@ interface ReadRow {
   stored_answer: AnswerBody | null;
 }
 
-/**
- * The write of a player event that leaves the world as it was (the hot path:
- * a location update, an answer, a code), ONE statement, so it commits
- * atomically on its own (no BEGIN / COMMIT):
- * - `touched` bumps the instance's `updated_at` only if the world's revision
- *   is still the one the step read. Updating the row takes its row lock until
- *   the statement commits, exactly like the `SELECT … FOR UPDATE` of the
- *   locking path (see the file's header): that keeps the rule "player rows are
- *   only written while their instance's row is locked", so a transaction that
- *   holds the lock and read a player row never writes over this write, and it
- *   always takes the instance before the player, so the two orders never
- *   deadlock (`written` reads `touched`, so its row lock comes second).
- * - `written` updates the player only if the row is still the version the step
- *   read (`xmin`) — re-checked on the newest version when it had to wait for a
- *   concurrent writer (PostgreSQL's READ COMMITTED re-evaluates an UPDATE's
- *   condition on the row it waited for).
- * - the records, the delivered messages, the stored answer and the input log's
- *   entry (event-log.ts) are written only with the player (`from written`).
- * When `applied` is 0 nothing but `updated_at` changed and the caller reads
- * and steps again. The stored answer's primary key turns a concurrent
- * duplicate of the same client event id into a unique violation: the
- * statement then changes nothing and the retry finds the first one's answer.
- *
- * The parts an event does not need are left out of its statement — the
- * records when the step made none, the messages when the read found none
- * waiting (a message sent since is delivered with the next event, as when
- * it arrives just after this one commits), the stored answer without a
- * client event id — so the common location update runs the smallest plan.
- * Each combination is its own named prepared statement (at most eight).
- */
-interface WriteParts {
-  records: boolean;
-  messages: boolean;
-  answer: boolean;
-}
-
-const WRITE_HEAD = `
-with touched as (
-  update game_instances set updated_at = :now
-  where id = :instance and (world->>'revision')::int = :revision
-  returning id
-), written as (
-  update player_states
-  set name = :name, status = :status, state = :state::jsonb, latitude = :latitude, longitude = :longitude,
-    updated_at = :now, device_id = coalesce(device_id, :device)
-  where instance_id = :instance and player_id = :player and xmin = :playerRev::text::xid
-    and exists (select 1 from touched)
-  returning player_id
-), logged as (
-  insert into instance_events (instance_id, player_id, version_id, at, entry)
-  select :instance, :player, :version, :now, :entry::jsonb from written
-)`;
-const WRITE_RECORDS = `, records as (
-  insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
-  select :instance, :game, :version, r->>'playerId', r->>'name', (r->>'at')::timestamptz, r->'record'
-  from jsonb_array_elements(:records::jsonb) r
-  where exists (select 1 from written)
-)`;
-const WRITE_MESSAGES = `, delivered as (
-  update player_messages set delivered_at = :now
-  where instance_id = :instance and player_id = :player and delivered_at is null
-    and exists (select 1 from written)
-  returning id, message, scene_id, created_at
-), messages as (
-  select coalesce(jsonb_agg(jsonb_build_object('id', id, 'message', message, 'sceneId', scene_id,
-      'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::jsonb)
-    as list
-  from delivered
-)`;
-const WRITE_ANSWER = (messages: boolean) => `, answered as (
-  insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
-  select :instance, :player, :clientEventId::text,
-    ${messages ? `jsonb_set(:answer::jsonb, '{messages}', (select list from messages))` : ':answer::jsonb'}, :now
-  from written
-)`;
-
-/**
- * The write statement of `parts`: its name, its text with numbered parameters (`:name` becomes `$n`; casts
- * `::type` and the upper-case `HH24:MI:SS` of the date format are not names), and their names in order.
- */
-function writeStatement(parts: WriteParts): { name: string; text: string; params: string[] } {
-  const name = `play_event_write_${+parts.records}${+parts.messages}${+parts.answer}`;
-  const cached = writeStatements.get(name);
-  if (cached) return cached;
-  const named =
-    WRITE_HEAD +
-    (parts.records ? WRITE_RECORDS : '') +
-    (parts.messages ? WRITE_MESSAGES : '') +
-    (parts.answer ? WRITE_ANSWER(parts.messages) : '') +
-    `\nselect (select count(*)::int from written) as applied, ` +
-    (parts.messages ? '(select list from messages) as messages' : `'[]'::jsonb as messages`);
-  const params: string[] = [];
-  const text = named.replace(/(?<![:\w]):([a-z][a-zA-Z]*)/g, (_, param: string) => {
-    if (!params.includes(param)) params.push(param);
-    return `$${params.indexOf(param) + 1}`;
-  });
-  const statement = { name, text, params };
-  writeStatements.set(name, statement);
-  return statement;
-}
-const writeStatements = new Map<string, { name: string; text: string; params: string[] }>();
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-
 /** The instance and player rows as drizzle would have read them, from the event's read. */
 function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerStateRow } {
   const row: GameInstanceRow = {
@@ -1060,11 +955,13 @@ const notAPlayer = () =>
  *    when present, is the answer: the event was applied already.
  * 2. `check` (device binding, playtest debug, a medium's kind) and the step, in
  *    memory, on the world and the player as read.
- * 3. When the world did not change, ONE conditional statement writes it all
- *    (`writeStatement`): it applies only if the world's revision and the
- *    player row are still the ones read, so the step is exactly what a step
- *    under the lock would have computed; otherwise nothing is written and the
- *    event is read and stepped again (a few times, with jitter).
+ * 3. When the world did not change, ONE conditional write writes it all
+ *    (event-write.ts, `writePlayerEvent`: with the other events ready at the
+ *    same time, in one statement and one commit): it applies only if the
+ *    world's revision and the player row are still the ones read, so the step
+ *    is exactly what a step under the lock would have computed; otherwise
+ *    nothing of this event is written and it is read and stepped again (a few
+ *    times, with jitter).
  * 4. An event that changes the world (a pick, an offer, the instance's end),
  *    or one that kept conflicting, runs in the locking transaction
  *    (`runLockedPlayerEvent`): the world is shared by every player of the
@@ -1126,50 +1023,32 @@ export async function runPlayerEvent<B extends AnswerBody>(
       view,
       traceAllRules: checked.traceAllRules,
     });
-    let written: { applied: number; messages: DeliveredMessage[] } | undefined;
-    try {
-      const statement = writeStatement({
-        records: result.records.length > 0,
-        messages: found.has_messages,
-        answer: clientEventId !== null,
-      });
-      const values: Record<string, unknown> = {
-        instance: row.id,
-        player: player.playerId,
-        now: now.toISOString(),
-        revision: row.world.revision,
-        name: next.name,
-        status: next.status,
-        state: JSON.stringify(next),
-        latitude: next.location?.latitude ?? null,
-        longitude: next.location?.longitude ?? null,
-        device: checked.bindDevice ?? null,
-        playerRev: found.player_rev,
-        game: row.gameId,
-        version: row.versionId,
-        records: JSON.stringify(
-          result.records.map((record) => ({
-            playerId: record.playerId,
-            name: record.name,
-            at: new Date(record.when).toISOString(),
-            record,
-          })),
-        ),
-        clientEventId,
-        answer: clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
-        entry: JSON.stringify(stepEntry(event, now, drawn.drawn, settings.period)),
-      };
-      [written] = await ctx.database.query<{ applied: number; messages: DeliveredMessage[] }>(
-        statement.name,
-        statement.text,
-        statement.params.map((param) => values[param]),
-      );
-    } catch (error) {
-      // A concurrent duplicate of this client event id stored its answer first: read it on the next attempt.
-      if (isUniqueViolation(error)) continue;
-      throw error;
-    }
-    if (!written || written.applied !== 1) continue;
+    const written = await writePlayerEvent(ctx.database, {
+      instanceId: row.id,
+      playerId: player.playerId,
+      revision: row.world.revision,
+      playerRev: found.player_rev,
+      player: next,
+      deviceId: checked.bindDevice ?? null,
+      gameId: row.gameId,
+      versionId: row.versionId,
+      at: now.toISOString(),
+      entry: stepEntry(event, now, drawn.drawn, settings.period),
+      records:
+        result.records.length === 0
+          ? null
+          : result.records.map((record) => ({
+              playerId: record.playerId,
+              name: record.name,
+              at: new Date(record.when).toISOString(),
+              record,
+            })),
+      messages: found.has_messages,
+      clientEventId,
+      answer: clientEventId === null ? null : { ...body, messages: [] },
+    });
+    // Not applied: the world or the player changed since the read, or a duplicate stored its answer first.
+    if (!written) continue;
     const instance = { ...row, updatedAt: now };
     const known = { playerId: player.playerId, view };
     pushStepped(
