@@ -312,7 +312,10 @@ const writers = new WeakMap<DatabaseHandle, EventWriter>();
  * resolves with what it delivered once the batch committed, or null when its conditions no longer held
  * (the caller reads and steps it again).
  */
-export function writePlayerEvent(database: DatabaseHandle, write: PlayerEventWrite): Promise<PlayerEventWritten | null> {
+export function writePlayerEvent(
+  database: DatabaseHandle,
+  write: PlayerEventWrite,
+): Promise<PlayerEventWritten | null> {
   let writer = writers.get(database);
   if (!writer) {
     writer = new EventWriter(database);
