@@ -170,13 +170,13 @@ describe('player events written together', () => {
    */
   async function writtenAfter(first: PlayerEventWrite, batch: PlayerEventWrite[]) {
     const database = t.app.ctx.database;
-    const sizes = new Map(batchSizes());
+    const sizes = new Map(batchSizes(database));
     const lone = writePlayerEvent(database, first);
     const together = batch.map((write) => writePlayerEvent(database, write));
     expect(await lone).not.toBeNull();
     const results = await Promise.all(together);
     // The batch was one statement (and, when it failed, its events one by one after it).
-    expect((batchSizes().get(batch.length) ?? 0) - (sizes.get(batch.length) ?? 0)).toBe(1);
+    expect((batchSizes(database).get(batch.length) ?? 0) - (sizes.get(batch.length) ?? 0)).toBe(1);
     return results;
   }
 

@@ -64,6 +64,7 @@
  */
 import type { PlayerState } from '@loci/engine';
 import type { DatabaseHandle } from '../../db/client.js';
+import { Batcher } from './batcher.js';
 
 /** One event's write: the player row as the step left it, and the conditions it was stepped on. */
 export interface PlayerEventWrite {
@@ -190,122 +191,75 @@ function batchStatement(parts: WriteParts): { name: string; text: string } {
   return statement;
 }
 
-interface Waiting {
-  write: PlayerEventWrite;
-  /** (instance, player): at most one per batch. */
-  key: string;
-  resolve: (written: PlayerEventWritten | null) => void;
-  reject: (error: unknown) => void;
+/** Runs one batch of writes: for each write, what it delivered, or null when it did not apply. */
+async function writeBatch(
+  database: DatabaseHandle,
+  batch: PlayerEventWrite[],
+): Promise<Array<PlayerEventWritten | null>> {
+  const parts: WriteParts = { records: false, messages: false, answer: false };
+  const rows = batch.map((write, n) => {
+    if (write.records) parts.records = true;
+    if (write.messages) parts.messages = true;
+    if (write.clientEventId !== null) parts.answer = true;
+    const player = write.player;
+    return {
+      n,
+      instance: write.instanceId,
+      player: write.playerId,
+      revision: write.revision,
+      player_rev: write.playerRev,
+      name: player.name,
+      status: player.status,
+      state: player,
+      latitude: player.location?.latitude ?? null,
+      longitude: player.location?.longitude ?? null,
+      device: write.deviceId,
+      game: write.gameId,
+      version: write.versionId,
+      at: write.at,
+      entry: write.entry,
+      records: write.records,
+      messages: write.messages,
+      client_event_id: write.clientEventId,
+      answer: write.clientEventId === null ? null : write.answer,
+    };
+  });
+  const statement = batchStatement(parts);
+  const found = await database.query<{ n: number; messages: PlayerEventWritten['messages'] }>(
+    statement.name,
+    statement.text,
+    [JSON.stringify(rows)],
+  );
+  const applied = new Map(found.map((row) => [row.n, { messages: row.messages }]));
+  return batch.map((_, n) => applied.get(n) ?? null);
 }
 
-/** How many events each statement wrote, for the bench (`batchSizes`). */
-const sizes = new Map<number, number>();
+const writers = new WeakMap<DatabaseHandle, Batcher<PlayerEventWrite, PlayerEventWritten | null>>();
 
-/** The batch sizes written so far by this process: size → statements. */
-export function batchSizes(): ReadonlyMap<number, number> {
-  return sizes;
+function writerOf(database: DatabaseHandle): Batcher<PlayerEventWrite, PlayerEventWritten | null> {
+  let writer = writers.get(database);
+  if (!writer) {
+    writer = new Batcher({
+      maxBatch: MAX_BATCH,
+      inFlight: IN_FLIGHT,
+      keyOf: (write) => `${write.instanceId}|${write.playerId}`,
+      run: (batch) => writeBatch(database, batch),
+      failedAlone: (error) => {
+        // A concurrent duplicate stored its answer first, or a deadlock: not applied; the event reads again.
+        const code = codeOf(error);
+        if (code === UNIQUE_VIOLATION || code === DEADLOCK) return null;
+        throw error;
+      },
+    });
+    writers.set(database, writer);
+  }
+  return writer;
 }
 
-/**
- * The writer of one database: at most `IN_FLIGHT` batches in flight; what arrives meanwhile waits for the next.
- */
-class EventWriter {
-  private waiting: Waiting[] = [];
-  private inFlight = 0;
-  /** The (instance, player) keys of the batches in flight. */
-  private writingKeys = new Set<string>();
-
-  constructor(private readonly database: DatabaseHandle) {}
-
-  /** Resolves with what the write delivered when it applied, null when its conditions no longer held. */
-  write(write: PlayerEventWrite): Promise<PlayerEventWritten | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ write, key: `${write.instanceId}|${write.playerId}`, resolve, reject });
-      this.next();
-    });
-  }
-
-  /** Starts a batch of what waits, if a batch may start. */
-  private next(): void {
-    if (this.inFlight >= IN_FLIGHT || this.waiting.length === 0) return;
-    const batch: Waiting[] = [];
-    const later: Waiting[] = [];
-    for (const waiting of this.waiting) {
-      if (batch.length < MAX_BATCH && !this.writingKeys.has(waiting.key)) {
-        this.writingKeys.add(waiting.key);
-        batch.push(waiting);
-      } else later.push(waiting);
-    }
-    this.waiting = later;
-    if (batch.length === 0) return;
-    this.inFlight += 1;
-    void this.writeBatch(batch).finally(() => {
-      this.inFlight -= 1;
-      for (const waiting of batch) this.writingKeys.delete(waiting.key);
-      this.next();
-    });
-  }
-
-  private async writeBatch(batch: Waiting[]): Promise<void> {
-    let applied: Map<number, PlayerEventWritten>;
-    try {
-      applied = await this.run(batch);
-    } catch (error) {
-      if (batch.length > 1) {
-        // Nothing of the batch was written: each event again on its own, so an error is only ever its own.
-        for (const waiting of batch) await this.writeBatch([waiting]);
-        return;
-      }
-      const code = codeOf(error);
-      // A concurrent duplicate stored its answer first, or a deadlock: not applied; the event reads again.
-      if (code === UNIQUE_VIOLATION || code === DEADLOCK) batch[0]!.resolve(null);
-      else batch[0]!.reject(error);
-      return;
-    }
-    batch.forEach((waiting, n) => waiting.resolve(applied.get(n) ?? null));
-  }
-
-  private async run(batch: Waiting[]): Promise<Map<number, PlayerEventWritten>> {
-    const parts: WriteParts = { records: false, messages: false, answer: false };
-    const rows = batch.map(({ write }, n) => {
-      if (write.records) parts.records = true;
-      if (write.messages) parts.messages = true;
-      if (write.clientEventId !== null) parts.answer = true;
-      const player = write.player;
-      return {
-        n,
-        instance: write.instanceId,
-        player: write.playerId,
-        revision: write.revision,
-        player_rev: write.playerRev,
-        name: player.name,
-        status: player.status,
-        state: player,
-        latitude: player.location?.latitude ?? null,
-        longitude: player.location?.longitude ?? null,
-        device: write.deviceId,
-        game: write.gameId,
-        version: write.versionId,
-        at: write.at,
-        entry: write.entry,
-        records: write.records,
-        messages: write.messages,
-        client_event_id: write.clientEventId,
-        answer: write.clientEventId === null ? null : write.answer,
-      };
-    });
-    const statement = batchStatement(parts);
-    sizes.set(batch.length, (sizes.get(batch.length) ?? 0) + 1);
-    const found = await this.database.query<{ n: number; messages: PlayerEventWritten['messages'] }>(
-      statement.name,
-      statement.text,
-      [JSON.stringify(rows)],
-    );
-    return new Map(found.map((row) => [row.n, { messages: row.messages }]));
-  }
+/** How many write statements of each batch size `database`'s writer ran (size → statements). */
+export function batchSizes(database: DatabaseHandle): ReadonlyMap<number, number> {
+  return writerOf(database).sizes;
 }
-
-const writers = new WeakMap<DatabaseHandle, EventWriter>();
 
 /**
  * Writes one player's event with whatever other events are ready at the same time (see the file's header):
@@ -316,10 +270,5 @@ export function writePlayerEvent(
   database: DatabaseHandle,
   write: PlayerEventWrite,
 ): Promise<PlayerEventWritten | null> {
-  let writer = writers.get(database);
-  if (!writer) {
-    writer = new EventWriter(database);
-    writers.set(database, writer);
-  }
-  return writer.write(write);
+  return writerOf(database).add(write);
 }

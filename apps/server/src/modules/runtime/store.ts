@@ -81,7 +81,8 @@ import { isUuid } from '../../lib/uuid.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
-import { writePlayerEvent } from './event-write.js';
+import { Batcher } from './batcher.js';
+import { batchSizes, MAX_BATCH, writePlayerEvent } from './event-write.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -834,23 +835,82 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
  * read: `specForRead` reads it once per instance into the cache.
  */
 const READ_FOR_PLAYER = `
-select u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
-  i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
-  i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
-  g.xmin::text as game_rev,
-  p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
-  p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
-  exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
-    and m.delivered_at is null) as has_messages,
-  (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
-    and a.client_event_id = $3) as stored_answer
-from users u
-left join game_instances i on i.id = $1
-left join games g on g.id = i.game_id
-left join player_states p on p.instance_id = i.id and p.user_id = u.id
-where u.id = $2
-order by p.joined_at
-limit 1`;
+select r.n, u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
+  x.*
+from jsonb_to_recordset($1::jsonb) as r(n int, instance uuid, account uuid, client_event_id text)
+join users u on u.id = r.account
+left join lateral (
+  select i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
+    i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
+    g.xmin::text as game_rev,
+    p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
+    p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
+    exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
+      and m.delivered_at is null) as has_messages,
+    (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
+      and a.client_event_id = r.client_event_id) as stored_answer
+  from game_instances i
+  left join games g on g.id = i.game_id
+  left join player_states p on p.instance_id = i.id and p.user_id = u.id
+  where i.id = r.instance
+  order by p.joined_at
+  limit 1
+) x on true`;
+
+/**
+ * How many statements of each batch size the events' reads and writes on `database` ran (size → statements):
+ * the bench's measure of the grouping (bench/README.md "play", `LOCI_BATCH_STATS_DIR`).
+ */
+export function groupedStatementSizes(database: AppContext['database']): {
+  reads: Record<number, number>;
+  writes: Record<number, number>;
+} {
+  return {
+    reads: Object.fromEntries(readers.get(database)?.sizes ?? []),
+    writes: Object.fromEntries(batchSizes(database)),
+  };
+}
+
+/** What one event's read asks for. */
+interface ReadRequest {
+  instanceId: string | null;
+  userId: string;
+  clientEventId: string | null;
+}
+
+/**
+ * The reads of the events that arrive together, grouped like their writes (event-write.ts): what arrives while
+ * a read is in flight goes in the next one. A read takes no lock and each event checks what it read when it
+ * writes, so reading many in one statement (one snapshot) changes nothing of the reasoning.
+ */
+const readers = new WeakMap<AppContext['database'], Batcher<ReadRequest, ReadRow | undefined>>();
+const READ_IN_FLIGHT = Number(process.env.LOCI_READ_IN_FLIGHT ?? 1);
+
+function readPlayerEvent(database: AppContext['database'], request: ReadRequest): Promise<ReadRow | undefined> {
+  let reader = readers.get(database);
+  if (!reader) {
+    reader = new Batcher<ReadRequest, ReadRow | undefined>({
+      maxBatch: MAX_BATCH,
+      inFlight: READ_IN_FLIGHT,
+      run: async (batch) => {
+        const rows = await database.query<ReadRow & { n: number }>('play_event_read', READ_FOR_PLAYER, [
+          JSON.stringify(
+            batch.map((one, n) => ({
+              n,
+              instance: one.instanceId,
+              account: one.userId,
+              client_event_id: one.clientEventId,
+            })),
+          ),
+        ]);
+        const byN = new Map<number, ReadRow>(rows.map((row) => [row.n, row]));
+        return batch.map((_, n) => byN.get(n));
+      },
+    });
+    readers.set(database, reader);
+  }
+  return reader.add(request);
+}
 
 interface ReadRow {
   user_name: string;
@@ -989,11 +1049,11 @@ export async function runPlayerEvent<B extends AnswerBody>(
   const clientEventId = args.clientEventId ?? null;
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await jitter(attempt);
-    const [found] = await ctx.database.query<ReadRow>('play_event_read', READ_FOR_PLAYER, [
-      isUuid(args.instanceId) ? args.instanceId : null,
-      args.claims.id,
+    const found = await readPlayerEvent(ctx.database, {
+      instanceId: isUuid(args.instanceId) ? args.instanceId : null,
+      userId: args.claims.id,
       clientEventId,
-    ]);
+    });
     if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
     if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
     if (!found.player_id) throw notAPlayer();
