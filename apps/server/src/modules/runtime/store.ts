@@ -884,7 +884,8 @@ interface ReadRequest {
  * writes, so reading many in one statement (one snapshot) changes nothing of the reasoning.
  */
 const readers = new WeakMap<AppContext['database'], Batcher<ReadRequest, ReadRow | undefined>>();
-const READ_IN_FLIGHT = Number(process.env.LOCI_READ_IN_FLIGHT ?? 1);
+/** Reads at once: one, for the same reason as the writes' (event-write.ts `IN_FLIGHT`). */
+const READ_IN_FLIGHT = 1;
 
 function readPlayerEvent(database: AppContext['database'], request: ReadRequest): Promise<ReadRow | undefined> {
   let reader = readers.get(database);
