@@ -20,15 +20,22 @@
  * writes in one statement that applies only if the world's revision and the
  * player row's version (`xmin`) are still the ones it read; else it writes
  * nothing and reads again. Its result is then exactly the step the locking
- * path would have made: it read nothing else.
+ * path would have made: it read nothing else. The events that arrive together
+ * are read in one statement and written in one statement and one commit
+ * (event-write.ts: why a batch is exactly its events written one by one —
+ * each row keeps its own conditions, two events of one player never share a
+ * batch, a failed batch is written again event by event).
  *
  * The rule that joins them: a player row is only written while its
  * instance's row is locked — by `FOR UPDATE`, or by the optimistic write's own
- * UPDATE of the instance row (`updated_at`), which comes before its UPDATE of
- * the player. So a transaction holding the lock never writes a player row over
- * an optimistic write it did not read, and the two always lock the instance
- * before the player: they never deadlock. Different instances never wait for
- * each other. Nothing is pushed to sockets before the write committed, so a
+ * `FOR NO KEY UPDATE` of the instance rows of its batch (taken in the order of
+ * their ids), which comes before its UPDATE of the players. So a
+ * transaction holding the lock never writes a player row over an optimistic
+ * write it did not read, and both always lock the instance before the
+ * player: they never deadlock (a batch of several instances takes them in
+ * id order, as any other batch does, and the locking path holds one).
+ * Different instances never wait for each other, except that their events
+ * may share a batch's commit. Nothing is pushed to sockets before the write committed, so a
  * player is never told of a change that was rolled back.
  *
  * Every change is also appended to the instance's input log with its own
