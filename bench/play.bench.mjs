@@ -184,6 +184,30 @@ function tablesPerEvent(before, after, events) {
   return lines.join('; ');
 }
 
+/**
+ * The server's statements of the player events' reads and writes by batch size (written by each server process
+ * at its exit into `dir`, LOCI_BATCH_STATS_DIR): statements, events and the mean batch of each.
+ */
+function groupedSummary(dir) {
+  const total = { reads: new Map(), writes: new Map() };
+  for (const file of readdirSync(dir)) {
+    const stats = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    for (const kind of ['reads', 'writes'])
+      for (const [size, count] of Object.entries(stats[kind])) {
+        total[kind].set(Number(size), (total[kind].get(Number(size)) ?? 0) + count);
+      }
+  }
+  return ['reads', 'writes']
+    .map((kind) => {
+      const sizes = [...total[kind]].sort((a, b) => a[0] - b[0]);
+      const statements = sizes.reduce((sum, [, count]) => sum + count, 0);
+      const events = sizes.reduce((sum, [size, count]) => sum + size * count, 0);
+      const largest = sizes.at(-1)?.[0] ?? 0;
+      return `${kind} ${statements} statements for ${events} events, mean batch ${statements ? (events / statements).toFixed(1) : '–'}, largest ${largest}`;
+    })
+    .join('; ');
+}
+
 async function rowSizes() {
   const client = new pg.Client({ connectionString: urlOf(PLAY_DB) });
   await client.connect();
@@ -249,6 +273,7 @@ try {
   throw error;
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loci-bench-play-'));
+const statsDir = mkdtempSync(path.join(os.tmpdir(), 'loci-bench-play-stats-'));
 let server;
 try {
   await recreateDatabase(admin, PLAY_DB);
@@ -259,7 +284,7 @@ try {
     databaseUrl: urlOf(PLAY_DB),
     fromSource: FROM_SOURCE,
     logLevel: LOG_LEVEL,
-    env: { LOCI_WORKERS: String(WORKERS), ...(WORKERS > 1 ? { REDIS_URL } : {}) },
+    env: { LOCI_WORKERS: String(WORKERS), LOCI_BATCH_STATS_DIR: statsDir, ...(WORKERS > 1 ? { REDIS_URL } : {}) },
     nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
   });
   console.log(
@@ -328,6 +353,7 @@ try {
       `${perEvent('commits')} commits, ${perEvent('returned')} rows scanned, ${perEvent('fetched')} fetched, ` +
       `${perEvent('inserted')} inserted, ${perEvent('updated')} updated, ${perEvent('hits')} buffer hits.`,
   );
+  console.log(`Grouped statements (the whole run, warm-up included): ${groupedSummary(statsDir)}.`);
   console.log(`Per event, by table: ${tablesPerEvent(play.atStart.tables, tablesAtEnd, play.events)}.`);
   console.log(
     `Stored: player state ${sizes.player} B, world ${sizes.world} B (pg_column_size, averages); ${sizes.records} gameplay records.`,
@@ -340,4 +366,5 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`).catch(() => {});
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(statsDir, { recursive: true, force: true });
 }

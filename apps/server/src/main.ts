@@ -1,9 +1,12 @@
 import cluster from 'node:cluster';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { startRealtime } from './modules/realtime/server.js';
+import { groupedStatementSizes } from './modules/runtime/store.js';
 
 /** A worker that exits this soon after it started failed to start: the cluster stops rather than loop. */
 const START_GRACE_MS = 10_000;
@@ -39,6 +42,10 @@ async function serve(config: Config): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    // The bench's measure of how the player events' reads and writes were grouped (bench/README.md "play").
+    const statsDir = process.env.LOCI_BATCH_STATS_DIR;
+    if (statsDir)
+      writeFileSync(path.join(statsDir, `${process.pid}.json`), JSON.stringify(groupedStatementSizes(database)));
     await database.close();
     process.exit(0);
   };

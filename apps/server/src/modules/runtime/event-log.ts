@@ -14,14 +14,16 @@
  * rewrites its player id in the log as everywhere else.
  *
  * Why it is atomic. The entry is written by the same statement (the
- * optimistic path's `writeStatement`, `touchWithPlayer`) or in the same
+ * optimistic path's grouped write, event-write.ts, where each entry comes
+ * only with its own event's player row; `touchWithPlayer`) or in the same
  * transaction as the change: it exists exactly when the change committed.
  *
  * Why `seq` is the instance's commit order. `seq` comes from one sequence;
  * every writer of an instance draws it while it holds the instance's row lock
- * (runtime/store.ts: the `FOR UPDATE` of the locking path, the optimistic
- * write's UPDATE of the instance row — the entry is inserted only `from
- * written`, after that UPDATE), and keeps the lock until COMMIT. So the next
+ * (runtime/store.ts: the `FOR UPDATE` of the locking path; the optimistic
+ * write's `FOR NO KEY UPDATE` of its batch's instance rows — the entry is
+ * inserted only `from written`, whose rows come after that lock), and keeps
+ * the lock until COMMIT. So the next
  * writer of the instance draws after this one committed, and a larger `seq`
  * of one instance is always a later change, on the state the earlier ones
  * left. (A rolled-back writer leaves a gap, never a disorder.) The shared

@@ -20,15 +20,22 @@
  * writes in one statement that applies only if the world's revision and the
  * player row's version (`xmin`) are still the ones it read; else it writes
  * nothing and reads again. Its result is then exactly the step the locking
- * path would have made: it read nothing else.
+ * path would have made: it read nothing else. The events that arrive together
+ * are read in one statement and written in one statement and one commit
+ * (event-write.ts: why a batch is exactly its events written one by one —
+ * each row keeps its own conditions, two events of one player never share a
+ * batch, a failed batch is written again event by event).
  *
  * The rule that joins them: a player row is only written while its
  * instance's row is locked — by `FOR UPDATE`, or by the optimistic write's own
- * UPDATE of the instance row (`updated_at`), which comes before its UPDATE of
- * the player. So a transaction holding the lock never writes a player row over
- * an optimistic write it did not read, and the two always lock the instance
- * before the player: they never deadlock. Different instances never wait for
- * each other. Nothing is pushed to sockets before the write committed, so a
+ * `FOR NO KEY UPDATE` of the instance rows of its batch (taken in the order of
+ * their ids), which comes before its UPDATE of the players. So a
+ * transaction holding the lock never writes a player row over an optimistic
+ * write it did not read, and both always lock the instance before the
+ * player: they never deadlock (a batch of several instances takes them in
+ * id order, as any other batch does, and the locking path holds one).
+ * Different instances never wait for each other, except that their events
+ * may share a batch's commit. Nothing is pushed to sockets before the write committed, so a
  * player is never told of a change that was rolled back.
  *
  * Every change is also appended to the instance's input log with its own
@@ -81,6 +88,8 @@ import { isUuid } from '../../lib/uuid.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
+import { Batcher } from './batcher.js';
+import { batchSizes, MAX_BATCH, writePlayerEvent } from './event-write.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -833,23 +842,83 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
  * read: `specForRead` reads it once per instance into the cache.
  */
 const READ_FOR_PLAYER = `
-select u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
-  i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
-  i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
-  g.xmin::text as game_rev,
-  p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
-  p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
-  exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
-    and m.delivered_at is null) as has_messages,
-  (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
-    and a.client_event_id = $3) as stored_answer
-from users u
-left join game_instances i on i.id = $1
-left join games g on g.id = i.game_id
-left join player_states p on p.instance_id = i.id and p.user_id = u.id
-where u.id = $2
-order by p.joined_at
-limit 1`;
+select r.n, u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
+  x.*
+from jsonb_to_recordset($1::jsonb) as r(n int, instance uuid, account uuid, client_event_id text)
+join users u on u.id = r.account
+left join lateral (
+  select i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
+    i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
+    g.xmin::text as game_rev,
+    p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
+    p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
+    exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
+      and m.delivered_at is null) as has_messages,
+    (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
+      and a.client_event_id = r.client_event_id) as stored_answer
+  from game_instances i
+  left join games g on g.id = i.game_id
+  left join player_states p on p.instance_id = i.id and p.user_id = u.id
+  where i.id = r.instance
+  order by p.joined_at
+  limit 1
+) x on true`;
+
+/**
+ * How many statements of each batch size the events' reads and writes on `database` ran (size → statements):
+ * the bench's measure of the grouping (bench/README.md "play", `LOCI_BATCH_STATS_DIR`).
+ */
+export function groupedStatementSizes(database: AppContext['database']): {
+  reads: Record<number, number>;
+  writes: Record<number, number>;
+} {
+  return {
+    reads: Object.fromEntries(readers.get(database)?.sizes ?? []),
+    writes: Object.fromEntries(batchSizes(database)),
+  };
+}
+
+/** What one event's read asks for. */
+interface ReadRequest {
+  instanceId: string | null;
+  userId: string;
+  clientEventId: string | null;
+}
+
+/**
+ * The reads of the events that arrive together, grouped like their writes (event-write.ts): what arrives while
+ * a read is in flight goes in the next one. A read takes no lock and each event checks what it read when it
+ * writes, so reading many in one statement (one snapshot) changes nothing of the reasoning.
+ */
+const readers = new WeakMap<AppContext['database'], Batcher<ReadRequest, ReadRow | undefined>>();
+/** Reads at once: one, for the same reason as the writes' (event-write.ts `IN_FLIGHT`). */
+const READ_IN_FLIGHT = 1;
+
+function readPlayerEvent(database: AppContext['database'], request: ReadRequest): Promise<ReadRow | undefined> {
+  let reader = readers.get(database);
+  if (!reader) {
+    reader = new Batcher<ReadRequest, ReadRow | undefined>({
+      maxBatch: MAX_BATCH,
+      inFlight: READ_IN_FLIGHT,
+      run: async (batch) => {
+        const rows = await database.query<ReadRow & { n: number }>('play_event_read', READ_FOR_PLAYER, [
+          JSON.stringify(
+            batch.map((one, n) => ({
+              n,
+              instance: one.instanceId,
+              account: one.userId,
+              client_event_id: one.clientEventId,
+            })),
+          ),
+        ]);
+        const byN = new Map<number, ReadRow>(rows.map((row) => [row.n, row]));
+        return batch.map((_, n) => byN.get(n));
+      },
+    });
+    readers.set(database, reader);
+  }
+  return reader.add(request);
+}
 
 interface ReadRow {
   user_name: string;
@@ -884,112 +953,6 @@ interface ReadRow {
   has_messages: boolean;
   stored_answer: AnswerBody | null;
 }
-
-/**
- * The write of a player event that leaves the world as it was (the hot path:
- * a location update, an answer, a code), ONE statement, so it commits
- * atomically on its own (no BEGIN / COMMIT):
- * - `touched` bumps the instance's `updated_at` only if the world's revision
- *   is still the one the step read. Updating the row takes its row lock until
- *   the statement commits, exactly like the `SELECT … FOR UPDATE` of the
- *   locking path (see the file's header): that keeps the rule "player rows are
- *   only written while their instance's row is locked", so a transaction that
- *   holds the lock and read a player row never writes over this write, and it
- *   always takes the instance before the player, so the two orders never
- *   deadlock (`written` reads `touched`, so its row lock comes second).
- * - `written` updates the player only if the row is still the version the step
- *   read (`xmin`) — re-checked on the newest version when it had to wait for a
- *   concurrent writer (PostgreSQL's READ COMMITTED re-evaluates an UPDATE's
- *   condition on the row it waited for).
- * - the records, the delivered messages, the stored answer and the input log's
- *   entry (event-log.ts) are written only with the player (`from written`).
- * When `applied` is 0 nothing but `updated_at` changed and the caller reads
- * and steps again. The stored answer's primary key turns a concurrent
- * duplicate of the same client event id into a unique violation: the
- * statement then changes nothing and the retry finds the first one's answer.
- *
- * The parts an event does not need are left out of its statement — the
- * records when the step made none, the messages when the read found none
- * waiting (a message sent since is delivered with the next event, as when
- * it arrives just after this one commits), the stored answer without a
- * client event id — so the common location update runs the smallest plan.
- * Each combination is its own named prepared statement (at most eight).
- */
-interface WriteParts {
-  records: boolean;
-  messages: boolean;
-  answer: boolean;
-}
-
-const WRITE_HEAD = `
-with touched as (
-  update game_instances set updated_at = :now
-  where id = :instance and (world->>'revision')::int = :revision
-  returning id
-), written as (
-  update player_states
-  set name = :name, status = :status, state = :state::jsonb, latitude = :latitude, longitude = :longitude,
-    updated_at = :now, device_id = coalesce(device_id, :device)
-  where instance_id = :instance and player_id = :player and xmin = :playerRev::text::xid
-    and exists (select 1 from touched)
-  returning player_id
-), logged as (
-  insert into instance_events (instance_id, player_id, version_id, at, entry)
-  select :instance, :player, :version, :now, :entry::jsonb from written
-)`;
-const WRITE_RECORDS = `, records as (
-  insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
-  select :instance, :game, :version, r->>'playerId', r->>'name', (r->>'at')::timestamptz, r->'record'
-  from jsonb_array_elements(:records::jsonb) r
-  where exists (select 1 from written)
-)`;
-const WRITE_MESSAGES = `, delivered as (
-  update player_messages set delivered_at = :now
-  where instance_id = :instance and player_id = :player and delivered_at is null
-    and exists (select 1 from written)
-  returning id, message, scene_id, created_at
-), messages as (
-  select coalesce(jsonb_agg(jsonb_build_object('id', id, 'message', message, 'sceneId', scene_id,
-      'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::jsonb)
-    as list
-  from delivered
-)`;
-const WRITE_ANSWER = (messages: boolean) => `, answered as (
-  insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
-  select :instance, :player, :clientEventId::text,
-    ${messages ? `jsonb_set(:answer::jsonb, '{messages}', (select list from messages))` : ':answer::jsonb'}, :now
-  from written
-)`;
-
-/**
- * The write statement of `parts`: its name, its text with numbered parameters (`:name` becomes `$n`; casts
- * `::type` and the upper-case `HH24:MI:SS` of the date format are not names), and their names in order.
- */
-function writeStatement(parts: WriteParts): { name: string; text: string; params: string[] } {
-  const name = `play_event_write_${+parts.records}${+parts.messages}${+parts.answer}`;
-  const cached = writeStatements.get(name);
-  if (cached) return cached;
-  const named =
-    WRITE_HEAD +
-    (parts.records ? WRITE_RECORDS : '') +
-    (parts.messages ? WRITE_MESSAGES : '') +
-    (parts.answer ? WRITE_ANSWER(parts.messages) : '') +
-    `\nselect (select count(*)::int from written) as applied, ` +
-    (parts.messages ? '(select list from messages) as messages' : `'[]'::jsonb as messages`);
-  const params: string[] = [];
-  const text = named.replace(/(?<![:\w]):([a-z][a-zA-Z]*)/g, (_, param: string) => {
-    if (!params.includes(param)) params.push(param);
-    return `$${params.indexOf(param) + 1}`;
-  });
-  const statement = { name, text, params };
-  writeStatements.set(name, statement);
-  return statement;
-}
-const writeStatements = new Map<string, { name: string; text: string; params: string[] }>();
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
 /** The instance and player rows as drizzle would have read them, from the event's read. */
 function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerStateRow } {
@@ -1060,11 +1023,13 @@ const notAPlayer = () =>
  *    when present, is the answer: the event was applied already.
  * 2. `check` (device binding, playtest debug, a medium's kind) and the step, in
  *    memory, on the world and the player as read.
- * 3. When the world did not change, ONE conditional statement writes it all
- *    (`writeStatement`): it applies only if the world's revision and the
- *    player row are still the ones read, so the step is exactly what a step
- *    under the lock would have computed; otherwise nothing is written and the
- *    event is read and stepped again (a few times, with jitter).
+ * 3. When the world did not change, ONE conditional write writes it all
+ *    (event-write.ts, `writePlayerEvent`: with the other events ready at the
+ *    same time, in one statement and one commit): it applies only if the
+ *    world's revision and the player row are still the ones read, so the step
+ *    is exactly what a step under the lock would have computed; otherwise
+ *    nothing of this event is written and it is read and stepped again (a few
+ *    times, with jitter).
  * 4. An event that changes the world (a pick, an offer, the instance's end),
  *    or one that kept conflicting, runs in the locking transaction
  *    (`runLockedPlayerEvent`): the world is shared by every player of the
@@ -1092,11 +1057,11 @@ export async function runPlayerEvent<B extends AnswerBody>(
   const clientEventId = args.clientEventId ?? null;
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await jitter(attempt);
-    const [found] = await ctx.database.query<ReadRow>('play_event_read', READ_FOR_PLAYER, [
-      isUuid(args.instanceId) ? args.instanceId : null,
-      args.claims.id,
+    const found = await readPlayerEvent(ctx.database, {
+      instanceId: isUuid(args.instanceId) ? args.instanceId : null,
+      userId: args.claims.id,
       clientEventId,
-    ]);
+    });
     if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
     if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
     if (!found.player_id) throw notAPlayer();
@@ -1126,50 +1091,32 @@ export async function runPlayerEvent<B extends AnswerBody>(
       view,
       traceAllRules: checked.traceAllRules,
     });
-    let written: { applied: number; messages: DeliveredMessage[] } | undefined;
-    try {
-      const statement = writeStatement({
-        records: result.records.length > 0,
-        messages: found.has_messages,
-        answer: clientEventId !== null,
-      });
-      const values: Record<string, unknown> = {
-        instance: row.id,
-        player: player.playerId,
-        now: now.toISOString(),
-        revision: row.world.revision,
-        name: next.name,
-        status: next.status,
-        state: JSON.stringify(next),
-        latitude: next.location?.latitude ?? null,
-        longitude: next.location?.longitude ?? null,
-        device: checked.bindDevice ?? null,
-        playerRev: found.player_rev,
-        game: row.gameId,
-        version: row.versionId,
-        records: JSON.stringify(
-          result.records.map((record) => ({
-            playerId: record.playerId,
-            name: record.name,
-            at: new Date(record.when).toISOString(),
-            record,
-          })),
-        ),
-        clientEventId,
-        answer: clientEventId === null ? null : JSON.stringify({ ...body, messages: [] }),
-        entry: JSON.stringify(stepEntry(event, now, drawn.drawn, settings.period)),
-      };
-      [written] = await ctx.database.query<{ applied: number; messages: DeliveredMessage[] }>(
-        statement.name,
-        statement.text,
-        statement.params.map((param) => values[param]),
-      );
-    } catch (error) {
-      // A concurrent duplicate of this client event id stored its answer first: read it on the next attempt.
-      if (isUniqueViolation(error)) continue;
-      throw error;
-    }
-    if (!written || written.applied !== 1) continue;
+    const written = await writePlayerEvent(ctx.database, {
+      instanceId: row.id,
+      playerId: player.playerId,
+      revision: row.world.revision,
+      playerRev: found.player_rev,
+      player: next,
+      deviceId: checked.bindDevice ?? null,
+      gameId: row.gameId,
+      versionId: row.versionId,
+      at: now.toISOString(),
+      entry: stepEntry(event, now, drawn.drawn, settings.period),
+      records:
+        result.records.length === 0
+          ? null
+          : result.records.map((record) => ({
+              playerId: record.playerId,
+              name: record.name,
+              at: new Date(record.when).toISOString(),
+              record,
+            })),
+      messages: found.has_messages,
+      clientEventId,
+      answer: clientEventId === null ? null : { ...body, messages: [] },
+    });
+    // Not applied: the world or the player changed since the read, or a duplicate stored its answer first.
+    if (!written) continue;
     const instance = { ...row, updatedAt: now };
     const known = { playerId: player.playerId, view };
     pushStepped(

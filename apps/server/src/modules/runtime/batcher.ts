@@ -1,0 +1,86 @@
+/**
+ * Groups statements of the hot path of play (event-write.ts, the events'
+ * reads and writes): what arrives while a batch is in flight waits for it and
+ * then goes as the next batch, one statement (and, for a write, one commit)
+ * for many. A lone input goes at once: nothing waits when nothing is in flight.
+ */
+export interface BatcherOptions<In, Out> {
+  /** The most inputs in one batch. */
+  maxBatch: number;
+  /** Batches in flight at once. */
+  inFlight: number;
+  /** Inputs with the same key never share a batch (nor two batches in flight): the second waits for the next. */
+  keyOf?: (input: In) => string;
+  /** Runs one batch: one result per input, in the batch's order. */
+  run: (batch: In[]) => Promise<Out[]>;
+  /** What a lone input resolves to when its batch failed with `error`; rethrows for a failure of its own. */
+  failedAlone?: (error: unknown) => Out;
+}
+
+interface Waiting<In, Out> {
+  input: In;
+  key: string | null;
+  resolve: (out: Out) => void;
+  reject: (error: unknown) => void;
+}
+
+export class Batcher<In, Out> {
+  private waiting: Waiting<In, Out>[] = [];
+  private inFlight = 0;
+  private readonly keysInFlight = new Set<string>();
+  /** How many batches of each size ran: size → batches (the tests and the bench read it). */
+  readonly sizes = new Map<number, number>();
+
+  constructor(private readonly options: BatcherOptions<In, Out>) {}
+
+  /** Resolves with the input's result once the batch it went in has run. */
+  add(input: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input, key: this.options.keyOf?.(input) ?? null, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Starts a batch of what waits, if one may start. */
+  private next(): void {
+    if (this.inFlight >= this.options.inFlight || this.waiting.length === 0) return;
+    const batch: Waiting<In, Out>[] = [];
+    const later: Waiting<In, Out>[] = [];
+    for (const waiting of this.waiting) {
+      if (batch.length < this.options.maxBatch && (waiting.key === null || !this.keysInFlight.has(waiting.key))) {
+        if (waiting.key !== null) this.keysInFlight.add(waiting.key);
+        batch.push(waiting);
+      } else later.push(waiting);
+    }
+    this.waiting = later;
+    if (batch.length === 0) return;
+    this.inFlight += 1;
+    void this.runBatch(batch).finally(() => {
+      this.inFlight -= 1;
+      for (const waiting of batch) if (waiting.key !== null) this.keysInFlight.delete(waiting.key);
+      this.next();
+    });
+  }
+
+  private async runBatch(batch: Waiting<In, Out>[]): Promise<void> {
+    this.sizes.set(batch.length, (this.sizes.get(batch.length) ?? 0) + 1);
+    let results: Out[];
+    try {
+      results = await this.options.run(batch.map((waiting) => waiting.input));
+    } catch (error) {
+      if (batch.length > 1) {
+        // A failed statement did nothing: each input again on its own, so a failure is only ever its own.
+        for (const waiting of batch) await this.runBatch([waiting]);
+        return;
+      }
+      try {
+        if (!this.options.failedAlone) throw error;
+        batch[0]!.resolve(this.options.failedAlone(error));
+      } catch (own) {
+        batch[0]!.reject(own);
+      }
+      return;
+    }
+    batch.forEach((waiting, i) => waiting.resolve(results[i]!));
+  }
+}

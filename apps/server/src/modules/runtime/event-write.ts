@@ -1,0 +1,277 @@
+/**
+ * The write of a player's event that leaves the world as it was (the hot path
+ * of play: a location update, an answer, a code), grouped: the events that
+ * become ready while a write is in flight wait for it and are then written
+ * together, in ONE statement and ONE commit, each row keeping its own
+ * conditions and answered by whether ITS row applied (group commit). A lone
+ * event is written at once: batching adds no wait when nothing else is being
+ * written.
+ *
+ * Why a batch is exactly the events written one by one (store.ts's header has
+ * the rule; this is how a batch keeps it):
+ *
+ * - Each event applies only if its instance's world revision and its player
+ *   row's version (`xmin`) are still the ones its step read, checked on the
+ *   rows as they are once this statement holds them: `locked` takes the row
+ *   lock of every instance of the batch (`FOR NO KEY UPDATE`, which conflicts
+ *   with the locking path's `FOR UPDATE` and with another batch's lock) and
+ *   returns each one's revision from its newest version — a lock that had to
+ *   wait re-reads the row it waited for (READ COMMITTED re-checks a locked row
+ *   on its newest version). `written` updates a player row only joined to its
+ *   instance's locked row with the event's revision, and only if the row is
+ *   still the version read (re-checked on the newest version, as the UPDATE of
+ *   a row that changed meanwhile always is). An event that did not apply
+ *   wrote nothing; its caller reads and steps it again, exactly as alone.
+ * - So a player row is still only written while its instance's row is locked
+ *   (by this statement, until its commit): a transaction that holds an
+ *   instance's lock never writes a player over a batch it did not read, and
+ *   two players of one instance in one batch are written under the same lock,
+ *   taken once.
+ * - No deadlock: the batch takes its instances' locks in the order of their
+ *   ids (`order by id` under the lock), so two batches (two server processes)
+ *   take common instances in the same order; the locking path holds one
+ *   instance, and every writer takes an instance before its players. Should
+ *   PostgreSQL still report one (an operator's expiry locks a game's
+ *   instances in whatever order it finds them), the batch is written again
+ *   event by event, and the event that met it reads and steps again.
+ * - Two events of the same (instance, player) are never in one batch: the
+ *   second waits for the next one (where its `xmin` has changed, so it reads
+ *   again — the same player's two events are applied in sequence, none lost).
+ *   In one UPDATE … FROM, two source rows for one player row would apply only
+ *   one of them and report the other as written.
+ * - The records, the delivered messages, the stored answer and the input
+ *   log's entry (event-log.ts) are written per event, only `from written`: an
+ *   event's parts exist exactly when its player row was written, all in the
+ *   batch's one commit. Each entry's `seq` is drawn while the batch holds its
+ *   instance's lock (an entry comes from `written`, which comes after
+ *   `locked`), and the lock is held until the commit: the next writer of the
+ *   instance draws after it, so `seq` stays the commit order per instance.
+ *   The entries of one instance within the batch are in the batch's order;
+ *   they are of different players, each stepped on the world as it was, as
+ *   two optimistic writes of one instance one after the other already are.
+ * - A stored answer that already exists (a concurrent duplicate of a client
+ *   event id, written by another process or by the locking path, which may
+ *   store an answer without writing the player row) is a unique violation
+ *   that fails the whole statement: nothing of the batch is written. The
+ *   batch is then written again event by event, so the violation is only its
+ *   own event's, which reads again and finds the first answer; the others
+ *   apply (their conditions are checked again, on the rows as they are then).
+ *   An `on conflict do nothing` would not do: the player row would already be
+ *   written, the event applied twice.
+ *
+ * Nothing is pushed before the commit: the caller pushes when its write
+ * resolves as applied.
+ */
+import type { PlayerState } from '@loci/engine';
+import type { DatabaseHandle } from '../../db/client.js';
+import { Batcher } from './batcher.js';
+
+/** One event's write: the player row as the step left it, and the conditions it was stepped on. */
+export interface PlayerEventWrite {
+  instanceId: string;
+  playerId: string;
+  /** The world revision the step read. */
+  revision: number;
+  /** The player row's version (`xmin`) the step read. */
+  playerRev: string;
+  player: PlayerState;
+  /** Binds the player to this device (if not bound yet). */
+  deviceId: string | null;
+  gameId: string;
+  versionId: string;
+  /** The step's clock (ISO): the rows' `updated_at`, the log entry's `at`, the answer's `created_at`. */
+  at: string;
+  /** The input log's entry (event-log.ts `stepEntry`). */
+  entry: unknown;
+  /** The gameplay records the step made (none: null). */
+  records: Array<{ playerId: string; name: string; at: string; record: unknown }> | null;
+  /** Operator messages waited when the event read: deliver them with this write. */
+  messages: boolean;
+  /** Stores `answer` under this id (with the delivered messages). */
+  clientEventId: string | null;
+  answer: unknown;
+}
+
+/** What an applied write delivered: the operator messages, oldest first, as the answer carries them. */
+export interface PlayerEventWritten {
+  messages: Array<{ id: string; message: string; sceneId: string | null; when: string }>;
+}
+
+/** The most events in one statement: a large batch's JSON and plan cost more than they save. */
+export const MAX_BATCH = 64;
+
+/**
+ * Batches written at once. One: the events that wait meanwhile make the next batch larger, which is what saves
+ * (bench/play, C = 32: two in flight halved the mean batch and cost more CPU per event on both sides).
+ */
+const IN_FLIGHT = 1;
+
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK = '40P01';
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
+/** The parts any event of a batch needs; each combination is its own named prepared statement (at most eight). */
+interface WriteParts {
+  records: boolean;
+  messages: boolean;
+  answer: boolean;
+}
+
+const HEAD = `
+with e as (
+  select * from jsonb_to_recordset($1::jsonb) as e(n int, instance uuid, player text, revision int,
+    player_rev text, name text, status text, state jsonb, latitude float8, longitude float8, device text,
+    game uuid, version uuid, at timestamptz, entry jsonb, records jsonb, messages boolean,
+    client_event_id text, answer jsonb)
+), locked as (
+  select id, (world->>'revision')::int as revision from game_instances
+  where id = any (array(select instance from e))
+  order by id
+  for no key update
+), ok as (
+  select e.* from e join locked l on l.id = e.instance and l.revision = e.revision
+), touched as (
+  update game_instances i set updated_at = t.at
+  from (select instance, max(at) as at from ok group by instance) t
+  where i.id = t.instance
+), written as (
+  update player_states p
+  set name = ok.name, status = ok.status, state = ok.state, latitude = ok.latitude, longitude = ok.longitude,
+    updated_at = ok.at, device_id = coalesce(p.device_id, ok.device)
+  from ok
+  where p.instance_id = ok.instance and p.player_id = ok.player and p.xmin = ok.player_rev::xid
+  returning ok.n, ok.instance, ok.player, ok.game, ok.version, ok.at, ok.entry, ok.records, ok.messages,
+    ok.client_event_id, ok.answer
+), logged as (
+  insert into instance_events (instance_id, player_id, version_id, at, entry)
+  select instance, player, version, at, entry from written order by n
+)`;
+const RECORDS = `, recorded as (
+  insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
+  select w.instance, w.game, w.version, r.value->>'playerId', r.value->>'name', (r.value->>'at')::timestamptz,
+    r.value->'record'
+  from written w cross join lateral jsonb_array_elements(w.records) with ordinality r
+  where w.records is not null
+  order by w.n, r.ordinality
+)`;
+const MESSAGES = `, delivered as (
+  update player_messages m set delivered_at = w.at
+  from written w
+  where w.messages and m.instance_id = w.instance and m.player_id = w.player and m.delivered_at is null
+  returning w.n, m.id, m.message, m.scene_id, m.created_at
+), messages as (
+  select n, jsonb_agg(jsonb_build_object('id', id, 'message', message, 'sceneId', scene_id,
+      'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at) as list
+  from delivered group by n
+)`;
+const ANSWER = (messages: boolean) => `, answered as (
+  insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
+  select w.instance, w.player, w.client_event_id,
+    ${messages ? `jsonb_set(w.answer, '{messages}', coalesce(m.list, '[]'::jsonb))` : 'w.answer'}, w.at
+  from written w ${messages ? 'left join messages m on m.n = w.n' : ''}
+  where w.client_event_id is not null
+)`;
+
+const statements = new Map<string, { name: string; text: string }>();
+
+/** The batch statement of `parts`; it answers one row per event that applied: its `n` and its delivered messages. */
+function batchStatement(parts: WriteParts): { name: string; text: string } {
+  const name = `play_event_batch_${+parts.records}${+parts.messages}${+parts.answer}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const text =
+      HEAD +
+      (parts.records ? RECORDS : '') +
+      (parts.messages ? MESSAGES : '') +
+      (parts.answer ? ANSWER(parts.messages) : '') +
+      (parts.messages
+        ? `\nselect w.n, coalesce(m.list, '[]'::jsonb) as messages from written w left join messages m on m.n = w.n`
+        : `\nselect n, '[]'::jsonb as messages from written`);
+    statement = { name, text };
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+/** Runs one batch of writes: for each write, what it delivered, or null when it did not apply. */
+async function writeBatch(
+  database: DatabaseHandle,
+  batch: PlayerEventWrite[],
+): Promise<Array<PlayerEventWritten | null>> {
+  const parts: WriteParts = { records: false, messages: false, answer: false };
+  const rows = batch.map((write, n) => {
+    if (write.records) parts.records = true;
+    if (write.messages) parts.messages = true;
+    if (write.clientEventId !== null) parts.answer = true;
+    const player = write.player;
+    return {
+      n,
+      instance: write.instanceId,
+      player: write.playerId,
+      revision: write.revision,
+      player_rev: write.playerRev,
+      name: player.name,
+      status: player.status,
+      state: player,
+      latitude: player.location?.latitude ?? null,
+      longitude: player.location?.longitude ?? null,
+      device: write.deviceId,
+      game: write.gameId,
+      version: write.versionId,
+      at: write.at,
+      entry: write.entry,
+      records: write.records,
+      messages: write.messages,
+      client_event_id: write.clientEventId,
+      answer: write.clientEventId === null ? null : write.answer,
+    };
+  });
+  const statement = batchStatement(parts);
+  const found = await database.query<{ n: number; messages: PlayerEventWritten['messages'] }>(
+    statement.name,
+    statement.text,
+    [JSON.stringify(rows)],
+  );
+  const applied = new Map(found.map((row) => [row.n, { messages: row.messages }]));
+  return batch.map((_, n) => applied.get(n) ?? null);
+}
+
+const writers = new WeakMap<DatabaseHandle, Batcher<PlayerEventWrite, PlayerEventWritten | null>>();
+
+function writerOf(database: DatabaseHandle): Batcher<PlayerEventWrite, PlayerEventWritten | null> {
+  let writer = writers.get(database);
+  if (!writer) {
+    writer = new Batcher({
+      maxBatch: MAX_BATCH,
+      inFlight: IN_FLIGHT,
+      keyOf: (write) => `${write.instanceId}|${write.playerId}`,
+      run: (batch) => writeBatch(database, batch),
+      failedAlone: (error) => {
+        // A concurrent duplicate stored its answer first, or a deadlock: not applied; the event reads again.
+        const code = codeOf(error);
+        if (code === UNIQUE_VIOLATION || code === DEADLOCK) return null;
+        throw error;
+      },
+    });
+    writers.set(database, writer);
+  }
+  return writer;
+}
+
+/** How many write statements of each batch size `database`'s writer ran (size → statements). */
+export function batchSizes(database: DatabaseHandle): ReadonlyMap<number, number> {
+  return writerOf(database).sizes;
+}
+
+/**
+ * Writes one player's event with whatever other events are ready at the same time (see the file's header):
+ * resolves with what it delivered once the batch committed, or null when its conditions no longer held
+ * (the caller reads and steps it again).
+ */
+export function writePlayerEvent(
+  database: DatabaseHandle,
+  write: PlayerEventWrite,
+): Promise<PlayerEventWritten | null> {
+  return writerOf(database).add(write);
+}
