@@ -13,7 +13,9 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('status', { name: GAME_TEXTS.loadingGame })).toBeInTheDocument();
     answer({ body: makeWorkspace() });
 
-    const crumbs = await screen.findByRole('link', { name: 'My Games' });
+    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
+    // CI machine has taken past the default 5 s wait.
+    const crumbs = await screen.findByRole('link', { name: 'My Games' }, { timeout: 15_000 });
     expect(crumbs).toHaveAttribute('href', '/');
     expect(screen.getByText('Old Town Mystery', { selector: '[aria-current="page"]' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Game areas' });
