@@ -186,16 +186,19 @@ function tablesPerEvent(before, after, events) {
 
 /**
  * The server's statements of the player events' reads and writes by batch size (written by each server process
- * at its exit into `dir`, LOCI_BATCH_STATS_DIR): statements, events and the mean batch of each.
+ * at its exit into `dir`, LOCI_BATCH_STATS_DIR): statements, events, the mean batch and time in flight of each.
  */
 function groupedSummary(dir) {
   const total = { reads: new Map(), writes: new Map() };
+  const busyMs = { reads: 0, writes: 0 };
   for (const file of readdirSync(dir)) {
     const stats = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    for (const kind of ['reads', 'writes'])
+    for (const kind of ['reads', 'writes']) {
+      busyMs[kind] += stats.busyMs?.[kind] ?? 0;
       for (const [size, count] of Object.entries(stats[kind])) {
         total[kind].set(Number(size), (total[kind].get(Number(size)) ?? 0) + count);
       }
+    }
   }
   return ['reads', 'writes']
     .map((kind) => {
@@ -203,7 +206,8 @@ function groupedSummary(dir) {
       const statements = sizes.reduce((sum, [, count]) => sum + count, 0);
       const events = sizes.reduce((sum, [size, count]) => sum + size * count, 0);
       const largest = sizes.at(-1)?.[0] ?? 0;
-      return `${kind} ${statements} statements for ${events} events, mean batch ${statements ? (events / statements).toFixed(1) : '–'}, largest ${largest}`;
+      const mean = statements ? `${(busyMs[kind] / statements).toFixed(2)} ms` : '–';
+      return `${kind} ${statements} statements for ${events} events, mean batch ${statements ? (events / statements).toFixed(1) : '–'}, largest ${largest}, ${mean} in flight each (${(busyMs[kind] / 1000).toFixed(1)} s in all)`;
     })
     .join('; ');
 }

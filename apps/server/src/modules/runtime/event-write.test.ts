@@ -14,7 +14,7 @@ import {
 } from '../../test/play-factories.js';
 import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { stepEntry } from './event-log.js';
-import { batchSizes, writePlayerEvent, type PlayerEventWrite } from './event-write.js';
+import { writeStats, writePlayerEvent, type PlayerEventWrite } from './event-write.js';
 import { loadInstanceState, mutateWorld } from './store.js';
 
 /**
@@ -170,13 +170,13 @@ describe('player events written together', () => {
    */
   async function writtenAfter(first: PlayerEventWrite, batch: PlayerEventWrite[]) {
     const database = t.app.ctx.database;
-    const sizes = new Map(batchSizes(database));
+    const sizes = new Map(writeStats(database).sizes);
     const lone = writePlayerEvent(database, first);
     const together = batch.map((write) => writePlayerEvent(database, write));
     expect(await lone).not.toBeNull();
     const results = await Promise.all(together);
     // The batch was one statement (and, when it failed, its events one by one after it).
-    expect((batchSizes(database).get(batch.length) ?? 0) - (sizes.get(batch.length) ?? 0)).toBe(1);
+    expect((writeStats(database).sizes.get(batch.length) ?? 0) - (sizes.get(batch.length) ?? 0)).toBe(1);
     return results;
   }
 

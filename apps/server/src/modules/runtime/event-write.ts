@@ -259,9 +259,9 @@ function writerOf(database: DatabaseHandle): Batcher<PlayerEventWrite, PlayerEve
   return writer;
 }
 
-/** How many write statements of each batch size `database`'s writer ran (size → statements). */
-export function batchSizes(database: DatabaseHandle): ReadonlyMap<number, number> {
-  return writerOf(database).sizes;
+/** `database`'s writer: how many write statements of each batch size it ran (size → statements), and their time. */
+export function writeStats(database: DatabaseHandle): { sizes: ReadonlyMap<number, number>; busyMs: number } {
+  return writerOf(database);
 }
 
 /**

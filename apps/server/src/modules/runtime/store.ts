@@ -89,7 +89,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import { buildWorkingSpec } from '../versions/service.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
 import { Batcher } from './batcher.js';
-import { batchSizes, MAX_BATCH, writePlayerEvent } from './event-write.js';
+import { MAX_BATCH, writePlayerEvent, writeStats } from './event-write.js';
 
 // ─── Specs ───────────────────────────────────────────────────────────────────
 
@@ -865,16 +865,21 @@ left join lateral (
 ) x on true`;
 
 /**
- * How many statements of each batch size the events' reads and writes on `database` ran (size → statements):
+ * How many statements of each batch size the events' reads and writes on `database` ran (size → statements), and
+ * how long they were in flight:
  * the bench's measure of the grouping (bench/README.md "play", `LOCI_BATCH_STATS_DIR`).
  */
 export function groupedStatementSizes(database: AppContext['database']): {
   reads: Record<number, number>;
   writes: Record<number, number>;
+  /** Each kind's statements' time in flight, summed (ms). */
+  busyMs: { reads: number; writes: number };
 } {
+  const writes = writeStats(database);
   return {
     reads: Object.fromEntries(readers.get(database)?.sizes ?? []),
-    writes: Object.fromEntries(batchSizes(database)),
+    writes: Object.fromEntries(writes.sizes),
+    busyMs: { reads: Math.round(readers.get(database)?.busyMs ?? 0), writes: Math.round(writes.busyMs) },
   };
 }
 
