@@ -1,6 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstScreenDrawn } from '../after-load';
 import { isApiError, NoResponseError } from '../api/client';
 
 interface Props {
@@ -16,6 +18,11 @@ interface Props {
  */
 export function GeneralErrorBox({ error, message, title }: Props) {
   const { t } = useTranslation();
+  // An error can be a page's whole first screen (the player's page of a game that cannot be found): what waits
+  // for that screen (after-load.ts) may load now rather than at its cap.
+  useEffect(() => {
+    if (error) firstScreenDrawn();
+  }, [error]);
   if (!error) return null;
   let heading = title;
   let text = message;

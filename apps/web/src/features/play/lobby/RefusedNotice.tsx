@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFirstScreenDrawn } from '../../../after-load';
 
 /** Why the game could not start, with Try again and the way back (home, or the design in a playtest). */
 export function RefusedNotice({
@@ -17,6 +18,8 @@ export function RefusedNotice({
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
+  // The refusal is the page's first screen: the menu and the rest need not wait for a map (after-load.ts).
+  useFirstScreenDrawn();
   return (
     <Center mih="70dvh" p="md">
       <Alert color="orange" variant="light" title={t('play.refused.title')} maw={480} role="alert">
