@@ -6,7 +6,8 @@
 // - the analytics page (/fe/analytics/{gameId}): from navigation to the page
 //   drawn with its data — the summary's total of players, which only exists
 //   once the answer is in — and, separately, from the answer's arrival (its
-//   Resource Timing responseEnd) to that frame;
+//   Resource Timing responseEnd) to that frame; then a click on a question's
+//   Details to the frame with its answers' table;
 // - the live map (/fe/active-games/{gameId}): from navigation to the first
 //   frame with the players' markers on the map, then the frames
 //   (requestAnimationFrame deltas) and long tasks (PerformanceObserver
@@ -131,7 +132,17 @@ async function analyticsRun(context, gameId, players, shot) {
     const drawn = await firstFrameWith(page, 'section[aria-label="Summary"]', `(^|\\D)${players}(\\D|$)`);
     const answer = await resourceOf(page, `/api/analytics/`);
     if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics.png'), fullPage: true });
-    return { drawn, answer, ...(await windowOf(page, answer.end, drawn)) };
+    const between = await windowOf(page, answer.end, drawn);
+    // The drill-down of the first question: every answer given to it, in a modal (tens of thousands here).
+    const clicked = await page.evaluate(() => performance.now());
+    await page
+      .getByRole('button', { name: /^Details of/ })
+      .first()
+      .click();
+    const opened = await firstFrameWith(page, '[role="dialog"] tbody', '.');
+    const rows = await page.locator('[role="dialog"] tbody tr').count();
+    if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics-details.png') });
+    return { drawn, answer, ...between, details: opened - clicked, rows };
   } finally {
     await page.close();
   }
@@ -156,7 +167,10 @@ async function liveMapRun(context, gameId, client, shot) {
     const icons = await page.locator('.leaflet-container .leaflet-marker-icon').count();
     const map = page.locator('.leaflet-container');
     await map.scrollIntoViewIfNeeded();
-    if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'live-map.png'), fullPage: true });
+    if (shot) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'live-map.png'), fullPage: true });
+      await map.screenshot({ path: path.join(SCREENSHOTS, 'live-map-detail.png') });
+    }
 
     // One refresh: every player moves a little (as live players would), then the page's next poll (every 10 s).
     await client.query(
@@ -247,7 +261,8 @@ async function main() {
         `  analytics ${label}: drawn ${ms(a.drawn)} after navigation (test side ${ms(performance.now() - t0)}); ` +
           `answer ${ms(a.answer.end - a.answer.start)} (${(a.answer.bytes / 1024 / 1024).toFixed(1)} MB over the wire), ` +
           `arrived at ${ms(a.answer.end)}; drawn ${ms(a.drawn - a.answer.end)} after the answer; ` +
-          `${a.longTasks.length} long tasks in between (longest ${ms(Math.max(0, ...a.longTasks))}); load ${load()}`,
+          `${a.longTasks.length} long tasks in between (longest ${ms(Math.max(0, ...a.longTasks))}); ` +
+          `a question's details drawn ${ms(a.details)} after the click (${a.rows} rows in the DOM); load ${load()}`,
       );
     }
     for (let run = 0; run <= RUNS; run += 1) {

@@ -1,11 +1,18 @@
 // The operators' data set (issue 12 item 6), shared by bench/operators (the
 // server's side) and bench/operators-ui (the browser's): the harbour game
 // built and published through the API, one player who plays it through the API
-// (start, walk to the pier: real engine records), then that instance, its
-// player row and its records copied in SQL to `players` instances of one player
-// each and `records` gameplay records of the version.
+// (start, walk to the pier, a wrong and a right answer: real engine records),
+// then that instance, its player row and its records copied in SQL to
+// `players` instances of one player each and `records` gameplay records of the
+// version.
 import { createUser } from '../../apps/server/src/test/factories.ts';
-import { createPlayableGame, PIER, sendEvent, startPlay } from '../../apps/server/src/test/play-factories.ts';
+import {
+  createPlayableGame,
+  PIER,
+  PIER_YEAR,
+  sendEvent,
+  startPlay,
+} from '../../apps/server/src/test/play-factories.ts';
 import { withApp } from './server.mjs';
 
 /** The published harbour game, its owner (a designer: the operator), and one instance played through the API (the template). */
@@ -17,9 +24,15 @@ export async function seedOperatorsGame({ dataDir, databaseUrl }) {
     const started = await startPlay(app, player, game.gameId);
     if (started.statusCode !== 201) throw new Error(`start answered ${started.statusCode}: ${started.body}`);
     const { instanceId } = started.json();
-    for (const location of [{ latitude: PIER.latitude + 0.001, longitude: PIER.longitude }, PIER]) {
-      const res = await sendEvent(app, player, instanceId, { type: 'location', ...location });
-      if (res.statusCode !== 200) throw new Error(`location answered ${res.statusCode}: ${res.body}`);
+    // A walk to the pier, then a wrong and a right answer: the analytics page has a question to show.
+    for (const event of [
+      { type: 'location', latitude: PIER.latitude + 0.001, longitude: PIER.longitude },
+      { type: 'location', ...PIER },
+      { type: 'answer', interactionId: game.question.id, answer: 1900 },
+      { type: 'answer', interactionId: game.question.id, answer: PIER_YEAR },
+    ]) {
+      const res = await sendEvent(app, player, instanceId, event);
+      if (res.statusCode !== 200) throw new Error(`${event.type} answered ${res.statusCode}: ${res.body}`);
     }
     return { owner, game, instanceId };
   });
