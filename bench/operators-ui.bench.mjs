@@ -141,7 +141,10 @@ async function analyticsRun(context, gameId, players, shot) {
       .click();
     const opened = await firstFrameWith(page, '[role="dialog"] tbody', '.');
     const rows = await page.locator('[role="dialog"] tbody tr').count();
-    if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics-details.png') });
+    if (shot) {
+      await page.waitForTimeout(500); // the modal's fade-in, for the picture only
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics-details.png') });
+    }
     return { drawn, answer, ...between, details: opened - clicked, rows };
   } finally {
     await page.close();
