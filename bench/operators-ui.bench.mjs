@@ -7,6 +7,7 @@
 //   drawn with its data — the summary's total of players, which only exists
 //   once the answer is in — and, separately, from the answer's arrival (its
 //   Resource Timing responseEnd) to that frame; then a click on a question's
+//   count of players to the frame with their names' popover, and on its
 //   Details to the frame with its answers' table;
 // - the live map (/fe/active-games/{gameId}): from navigation to the first
 //   frame with the players' markers on the map, then the frames
@@ -133,6 +134,15 @@ async function analyticsRun(context, gameId, players, shot) {
     const answer = await resourceOf(page, `/api/analytics/`);
     if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics.png'), fullPage: true });
     const between = await windowOf(page, answer.end, drawn);
+    // The question's count of players: its popover lists their names (5,000 of them).
+    const asked = await page.evaluate(() => performance.now());
+    const count = page.getByRole('button', { name: /^Players of/ }).first();
+    await count.click();
+    const listed = await firstFrameWith(page, '.mantine-Popover-dropdown li', '.');
+    const names = await page.locator('.mantine-Popover-dropdown li').count();
+    if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics-players.png') });
+    await count.click();
+    await page.locator('.mantine-Popover-dropdown li').first().waitFor({ state: 'detached' });
     // The drill-down of the first question: every answer given to it, in a modal (tens of thousands here).
     const clicked = await page.evaluate(() => performance.now());
     await page
@@ -145,7 +155,7 @@ async function analyticsRun(context, gameId, players, shot) {
       await page.waitForTimeout(500); // the modal's fade-in, for the picture only
       await page.screenshot({ path: path.join(SCREENSHOTS, 'analytics-details.png') });
     }
-    return { drawn, answer, ...between, details: opened - clicked, rows };
+    return { drawn, answer, ...between, popover: listed - asked, names, details: opened - clicked, rows };
   } finally {
     await page.close();
   }
@@ -265,7 +275,8 @@ async function main() {
           `answer ${ms(a.answer.end - a.answer.start)} (${(a.answer.bytes / 1024 / 1024).toFixed(1)} MB over the wire), ` +
           `arrived at ${ms(a.answer.end)}; drawn ${ms(a.drawn - a.answer.end)} after the answer; ` +
           `${a.longTasks.length} long tasks in between (longest ${ms(Math.max(0, ...a.longTasks))}); ` +
-          `a question's details drawn ${ms(a.details)} after the click (${a.rows} rows in the DOM); load ${load()}`,
+          `its players' popover drawn ${ms(a.popover)} after the click (${a.names} names); ` +
+          `its details drawn ${ms(a.details)} after the click (${a.rows} rows in the DOM); load ${load()}`,
       );
     }
     for (let run = 0; run <= RUNS; run += 1) {

@@ -39,8 +39,9 @@ export async function seedOperatorsGame({ dataDir, databaseUrl }) {
 }
 
 /**
- * Copies the template instance and its player to `players` instances (positions scattered over ~2 km,
- * `updated_at` over the last hour), and its records to `records` records (cycled over the players); then ANALYZE.
+ * Copies the template instance and its player to `players` instances (each player named apart, positions
+ * scattered over ~2 km, `updated_at` over the last hour), and its records to `records` records (cycled over the
+ * players); then ANALYZE.
  */
 export async function scaleUpOperatorsGame(client, { instanceId, players, records }) {
   await client.query(
@@ -53,7 +54,8 @@ export async function scaleUpOperatorsGame(client, { instanceId, players, record
      )
      insert into player_states (instance_id, player_id, user_id, game_id, version_id, name, status, state,
        latitude, longitude, joined_at, updated_at)
-     select c.id, gen_random_uuid()::text, p.user_id, p.game_id, p.version_id, p.name, p.status, p.state,
+     select c.id, gen_random_uuid()::text, p.user_id, p.game_id, p.version_id,
+       p.name || ' ' || left(c.id::text, 8), p.status, p.state,
        p.latitude + (random() - 0.5) / 50, p.longitude + (random() - 0.5) / 50,
        now() - random() * interval '2 hours', now() - random() * interval '1 hour'
      from copies c, player_states p where p.instance_id = $1`,

@@ -10,6 +10,7 @@ import {
   Pagination,
   Paper,
   Popover,
+  ScrollArea,
   Stack,
   Table,
   Text,
@@ -150,11 +151,14 @@ function PlayersCount({ count, names, of }: { count: number; names: readonly str
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
-        <List size="sm">
-          {distinct.map((name) => (
-            <List.Item key={name}>{name}</List.Item>
-          ))}
-        </List>
+        {/* Thousands of names in a game of thousands of players: the list scrolls within the popover. */}
+        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+          <List size="sm">
+            {distinct.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
       </Popover.Dropdown>
     </Popover>
   );
