@@ -6,7 +6,8 @@
 //   of those players: the answer's time and size.
 // The game is the harbour game built and published through the API; one player
 // plays it through the API (start, walk to the pier), and that instance, its
-// player row and its records are then copied in SQL to the sizes above.
+// player row and its records are then copied in SQL to the sizes above
+// (bench/support/operators-data.mjs, shared with bench/operators-ui).
 // `npm run bench -- operators`. Knobs: BENCH_DATABASE_URL (a PostgreSQL server,
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PLAYERS,
 // BENCH_RECORDS, BENCH_REFRESHES (10), BENCH_WORKERS (server processes, default
@@ -16,10 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createUser } from '../apps/server/src/test/factories.ts';
-import { createPlayableGame, PIER, sendEvent, startPlay } from '../apps/server/src/test/play-factories.ts';
 import { cpuMs, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
-import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
+import { scaleUpOperatorsGame, seedOperatorsGame } from './support/operators-data.mjs';
+import { recreateDatabase, startServer, urlOf as databaseUrlOf } from './support/server.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5_000);
@@ -29,65 +29,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB = 'loci_bench_operators';
 const url = databaseUrlOf(SERVER_URL, DB);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** The published harbour game, its owner, and one instance played through the API (the template). */
-async function seed(dataDir) {
-  return withApp({ dataDir, databaseUrl: url }, async (app) => {
-    const owner = await createUser(app.ctx, { role: 'designer', name: 'Bench Operator' });
-    const game = await createPlayableGame(app, owner);
-    const player = await createUser(app.ctx, { name: 'Template Player' });
-    const started = await startPlay(app, player, game.gameId);
-    if (started.statusCode !== 201) throw new Error(`start answered ${started.statusCode}: ${started.body}`);
-    const { instanceId } = started.json();
-    for (const location of [{ latitude: PIER.latitude + 0.001, longitude: PIER.longitude }, PIER]) {
-      const res = await sendEvent(app, player, instanceId, { type: 'location', ...location });
-      if (res.statusCode !== 200) throw new Error(`location answered ${res.statusCode}: ${res.body}`);
-    }
-    return { owner, game, instanceId };
-  });
-}
-
-/** Copies the template instance and its player to PLAYERS instances, and its records to RECORDS records. */
-async function scaleUp(client, instanceId) {
-  await client.query(
-    `with copies as (
-       insert into game_instances (game_id, version_id, is_live_spec, multiplayer, status, world, state_version, notes)
-       select game_id, version_id, is_live_spec, multiplayer, status, world, state_version, notes
-       from game_instances, generate_series(2, $2::int)
-       where id = $1
-       returning id
-     )
-     insert into player_states (instance_id, player_id, user_id, game_id, version_id, name, status, state,
-       latitude, longitude, joined_at, updated_at)
-     select c.id, gen_random_uuid()::text, p.user_id, p.game_id, p.version_id, p.name, p.status, p.state,
-       p.latitude + (random() - 0.5) / 50, p.longitude + (random() - 0.5) / 50,
-       now() - random() * interval '2 hours', now() - random() * interval '1 hour'
-     from copies c, player_states p where p.instance_id = $1`,
-    [instanceId, PLAYERS],
-  );
-  const { rows } = await client.query('select count(*)::int as n from gameplay_records where instance_id = $1', [
-    instanceId,
-  ]);
-  const template = rows[0].n;
-  if (template === 0) throw new Error('the template player left no records');
-  // Every player gets the template's records (cycled) until RECORDS in all.
-  await client.query(
-    `with players as (
-       select instance_id, player_id, row_number() over () - 1 as i from player_states
-       where game_id = (select game_id from game_instances where id = $1)
-     ), template as (
-       select game_id, version_id, name, "when", record, row_number() over (order by id) - 1 as k
-       from gameplay_records where instance_id = $1
-     )
-     insert into gameplay_records (instance_id, game_id, version_id, player_id, name, "when", record)
-     select p.instance_id, t.game_id, t.version_id, p.player_id, t.name, t."when", t.record
-     from generate_series(0, $2::int - 1) n
-     join players p on p.i = n % (select count(*) from players)
-     join template t on t.k = (n / (select count(*) from players)) % $3`,
-    [instanceId, RECORDS - template, template],
-  );
-  await client.query('analyze');
-}
 
 /** Runs `call` n times one after another; the server's and PostgreSQL's CPU per call and the median time. */
 async function measure(serverPid, n, call) {
@@ -115,16 +56,11 @@ async function main() {
   await recreateDatabase(admin, DB);
   await admin.end();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loci-bench-operators-'));
-  const { owner, game, instanceId } = await seed(dataDir);
+  const { owner, game, instanceId } = await seedOperatorsGame({ dataDir, databaseUrl: url });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const t0 = performance.now();
-  await scaleUp(client, instanceId);
-  const counts = (
-    await client.query(
-      `select (select count(*) from player_states)::int as players, (select count(*) from gameplay_records)::int as records`,
-    )
-  ).rows[0];
+  const counts = await scaleUpOperatorsGame(client, { instanceId, players: PLAYERS, records: RECORDS });
   console.log(
     `data: ${counts.players} players in ${counts.players} instances, ${counts.records} gameplay records ` +
       `(generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,

@@ -140,6 +140,37 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(dialog).getByText('Athens')).toBeInTheDocument();
   });
 
+  it('shows the answers of a much-answered question 50 at a time', async () => {
+    // 120 players who each answered once: more than a drill-down shows at once.
+    const many = Array.from({ length: 120 }, (_, i) =>
+      makePlayer(`Player ${i + 1}`, [
+        makeRecord(RECORD_NAMES.answeredQuestion, {
+          interactionId: 'q1',
+          questionId: 'q1-1',
+          answer: 1,
+          correct: false,
+        }),
+      ]),
+    );
+    const { user } = openPage({ analytics: { body: { analytics: many } } });
+    const questions = await screen.findByRole('region', { name: 'Questions Stats' });
+    expect(within(questions).getByRole('row', { name: /The capital/ })).toHaveTextContent('120');
+    await user.click(within(questions).getByRole('button', { name: 'Details of The capital' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = within(dialog).getByRole('table');
+    // The header row and the first 50 answers.
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(within(dialog).getByText('1–50 of 120')).toBeInTheDocument();
+    expect(within(table).getByText('Player 1')).toBeInTheDocument();
+    expect(within(table).queryByText('Player 51')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: '3' }));
+    expect(within(dialog).getByText('101–120 of 120')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(within(table).getByText('Player 120')).toBeInTheDocument();
+    expect(within(table).queryByText('Player 1')).not.toBeInTheDocument();
+  });
+
   it('names elements by title with the system name after it, and writes times in the game’s zone', async () => {
     const { user } = openPage({
       workspace: {

@@ -7,8 +7,10 @@ import {
   Image,
   List,
   Modal,
+  Pagination,
   Paper,
   Popover,
+  ScrollArea,
   Stack,
   Table,
   Text,
@@ -109,6 +111,34 @@ function DrillDown({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
+/** A drill-down shows this many rows at a time. */
+export const DRILL_DOWN_PAGE_SIZE = 50;
+
+/**
+ * The rows of a drill-down a page at a time, with the pager to show under them
+ * (none when they fit one page): a question of a game of 5,000 players has tens
+ * of thousands of answers, and a table of all of them took the browser 17 s to
+ * draw (bench/operators-ui.bench.mjs).
+ */
+function usePaged<T>(items: readonly T[]): { shown: readonly T[]; offset: number; pager: ReactNode } {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(items.length / DRILL_DOWN_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const offset = (current - 1) * DRILL_DOWN_PAGE_SIZE;
+  const shown = items.slice(offset, offset + DRILL_DOWN_PAGE_SIZE);
+  const pager =
+    pages > 1 ? (
+      <Group justify="space-between" mt="xs">
+        <Text size="sm" c="dimmed">
+          {t('analytics.rowsShown', { from: offset + 1, to: offset + shown.length, count: items.length })}
+        </Text>
+        <Pagination size="sm" total={pages} value={current} onChange={setPage} />
+      </Group>
+    ) : null;
+  return { shown, offset, pager };
+}
+
 /** A count whose popover lists the players behind it. */
 function PlayersCount({ count, names, of }: { count: number; names: readonly string[]; of: string }) {
   const { t } = useTranslation();
@@ -121,11 +151,14 @@ function PlayersCount({ count, names, of }: { count: number; names: readonly str
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
-        <List size="sm">
-          {distinct.map((name) => (
-            <List.Item key={name}>{name}</List.Item>
-          ))}
-        </List>
+        {/* Thousands of names in a game of thousands of players: the list scrolls within the popover. */}
+        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+          <List size="sm">
+            {distinct.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
       </Popover.Dropdown>
     </Popover>
   );
@@ -160,31 +193,35 @@ function StatsTable({ children }: { children: ReactNode }) {
 function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
   const { t } = useTranslation();
   const when = useWhen();
+  const { shown, offset, pager } = usePaged(rows);
   return (
-    <Table striped verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('analytics.columns.player')}</Table.Th>
-          <Table.Th>{t('analytics.columns.answer')}</Table.Th>
-          <Table.Th>{t('analytics.columns.correct')}</Table.Th>
-          <Table.Th>{t('analytics.columns.date')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{row.player}</Table.Td>
-            <Table.Td>{row.answer}</Table.Td>
-            <Table.Td>
-              <Badge color={row.correct ? 'teal' : 'red'} variant="light">
-                {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{when(row.when)}</Table.Td>
+    <>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('analytics.columns.player')}</Table.Th>
+            <Table.Th>{t('analytics.columns.answer')}</Table.Th>
+            <Table.Th>{t('analytics.columns.correct')}</Table.Th>
+            <Table.Th>{t('analytics.columns.date')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((row, index) => (
+            <Table.Tr key={offset + index}>
+              <Table.Td>{row.player}</Table.Td>
+              <Table.Td>{row.answer}</Table.Td>
+              <Table.Td>
+                <Badge color={row.correct ? 'teal' : 'red'} variant="light">
+                  {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{when(row.when)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pager}
+    </>
   );
 }
 
@@ -258,6 +295,7 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
 function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
   const { t } = useTranslation();
   const when = useWhen();
+  const { shown, offset, pager } = usePaged(stat.captures);
   return (
     <Stack gap="sm">
       {stat.subMissions.length > 0 && (
@@ -286,8 +324,8 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {stat.captures.map((capture, index) => (
-                <Table.Tr key={index}>
+              {shown.map((capture, index) => (
+                <Table.Tr key={offset + index}>
                   <Table.Td>{capture.player}</Table.Td>
                   <Table.Td>{capture.subMission}</Table.Td>
                   <Table.Td>
@@ -315,6 +353,7 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
               ))}
             </Table.Tbody>
           </Table>
+          {pager}
         </div>
       )}
     </Stack>
@@ -387,8 +426,6 @@ function VisitsPanel({
   stats: readonly VisitStat[];
   csv: CsvTable;
 }) {
-  const { t } = useTranslation();
-  const when = useWhen();
   return (
     <StatsPanel title={title} csv={csv}>
       <StatsTable>
@@ -405,22 +442,7 @@ function VisitsPanel({
               </Table.Td>
               <Table.Td>
                 <DrillDown name={stat.title}>
-                  <Table striped verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('analytics.columns.player')}</Table.Th>
-                        <Table.Th>{t('analytics.columns.date')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {stat.rows.map((row, index) => (
-                        <Table.Tr key={index}>
-                          <Table.Td>{row.player}</Table.Td>
-                          <Table.Td>{when(row.when)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <VisitsTable rows={stat.rows} />
                 </DrillDown>
               </Table.Td>
             </Table.Tr>
@@ -458,7 +480,51 @@ export function InfosPanel({ stats }: { stats: readonly VisitStat[] }) {
 }
 
 /** A chat replay: statements on the left, the player's replies on the right. */
-export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
+export function VisitsTable({ rows }: { rows: VisitStat['rows'] }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const { shown, offset, pager } = usePaged(rows);
+  return (
+    <>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('analytics.columns.player')}</Table.Th>
+            <Table.Th>{t('analytics.columns.date')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((row, index) => (
+            <Table.Tr key={offset + index}>
+              <Table.Td>{row.player}</Table.Td>
+              <Table.Td>{when(row.when)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pager}
+    </>
+  );
+}
+
+function Replays({ replays }: { replays: ConversationStat['replays'] }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const { shown, offset, pager } = usePaged(replays);
+  return (
+    <Stack gap="lg">
+      {shown.map((replay, index) => (
+        <Stack key={offset + index} gap="xs">
+          <Text fw={600}>{t('analytics.replayOf', { player: replay.player, date: when(replay.when) })}</Text>
+          <ChatReplay lines={replay.lines} />
+        </Stack>
+      ))}
+      {pager}
+    </Stack>
+  );
+}
+
+function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
   const { t } = useTranslation();
   return (
     <Stack gap={6} role="log">
@@ -486,7 +552,6 @@ export function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
 
 export function ConversationsPanel({ stats }: { stats: readonly ConversationStat[] }) {
   const { t } = useTranslation();
-  const when = useWhen();
   return (
     <StatsPanel title={t('analytics.panels.conversations')} csv={conversationsCsv(stats)}>
       <StatsTable>
@@ -504,16 +569,7 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
                   {stat.replays.length === 0 ? (
                     <Text size="sm">{t('analytics.noReplays')}</Text>
                   ) : (
-                    <Stack gap="lg">
-                      {stat.replays.map((replay, index) => (
-                        <Stack key={index} gap="xs">
-                          <Text fw={600}>
-                            {t('analytics.replayOf', { player: replay.player, date: when(replay.when) })}
-                          </Text>
-                          <ChatReplay lines={replay.lines} />
-                        </Stack>
-                      ))}
-                    </Stack>
+                    <Replays replays={stat.replays} />
                   )}
                 </DrillDown>
               </Table.Td>

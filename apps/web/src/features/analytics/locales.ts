@@ -30,6 +30,7 @@ i18n.addResourceBundle(
       exportCsv: 'Export CSV',
       exportCsvOf: 'Export {{file}}',
       details: 'Details',
+      rowsShown: '{{from}}–{{to}} of {{count}}',
       detailsOf: 'Details of {{name}}',
       playersOf: 'Players of {{name}}',
       columns: {
@@ -115,6 +116,7 @@ i18n.addResourceBundle(
       exportCsv: 'Εξαγωγή CSV',
       exportCsvOf: 'Εξαγωγή {{file}}',
       details: 'Λεπτομέρειες',
+      rowsShown: '{{from}}–{{to}} από {{count}}',
       detailsOf: 'Λεπτομέρειες: {{name}}',
       playersOf: 'Παίκτες: {{name}}',
       columns: {

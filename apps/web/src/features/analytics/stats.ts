@@ -593,10 +593,16 @@ export function conversationStats(players: readonly AnalyticsPlayer[], design: A
 export type CsvCell = string | number | boolean;
 
 /** A CSV export: the file's name, its header and its rows. */
+/**
+ * A CSV export. The panels' builders below compute `rows` in a getter: a panel
+ * shows its Export button by the file's name, and the rows — one per answer or
+ * visit, each with a formatted time, tens of thousands for a game of 5,000
+ * players (bench/operators-ui.bench.mjs) — are built only when the file is.
+ */
 export interface CsvTable {
   fileName: string;
   header: string[];
-  rows: CsvCell[][];
+  readonly rows: CsvCell[][];
 }
 
 /** The byte-order mark that leads every export, so spreadsheet programs read UTF-8. */
@@ -617,9 +623,11 @@ export function questionsCsv(stats: readonly QuestionStat[]): CsvTable {
   return {
     fileName: 'QuestionStats.csv',
     header: ['Question', 'Player', 'Answer', 'Correct', 'Date'],
-    rows: stats.flatMap((stat) =>
-      stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), formatWhen(row.when)]),
-    ),
+    get rows() {
+      return stats.flatMap((stat) =>
+        stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), formatWhen(row.when)]),
+      );
+    },
   };
 }
 
@@ -628,16 +636,18 @@ export function quizCsv(stat: QuizStat): CsvTable {
   return {
     fileName: `quiz_${stat.interactionId}.csv`,
     header: ['Quiz', 'Question', 'Player', 'Answer', 'Correct', 'Date'],
-    rows: stat.questions.flatMap((question) =>
-      question.rows.map((row) => [
-        stat.title,
-        question.title,
-        row.player,
-        row.answer,
-        yesNo(row.correct),
-        formatWhen(row.when),
-      ]),
-    ),
+    get rows() {
+      return stat.questions.flatMap((question) =>
+        question.rows.map((row) => [
+          stat.title,
+          question.title,
+          row.player,
+          row.answer,
+          yesNo(row.correct),
+          formatWhen(row.when),
+        ]),
+      );
+    },
   };
 }
 
@@ -646,19 +656,21 @@ export function missionsCsv(stats: readonly MissionStat[], mediaUrl: (mediaId: s
   return {
     fileName: 'MissionStats.csv',
     header: ['Mission', 'Assigned', 'Completed', 'Sub-mission', 'Player', 'Message', 'Media', 'Date'],
-    rows: stats.flatMap((stat) => [
-      [stat.title, stat.assigned, stat.completed, '', '', '', '', ''],
-      ...stat.captures.map((capture) => [
-        stat.title,
-        '',
-        '',
-        capture.subMission,
-        capture.player,
-        capture.message,
-        capture.mediaId ? mediaUrl(capture.mediaId) : '',
-        formatWhen(capture.when),
-      ]),
-    ]),
+    get rows() {
+      return stats.flatMap((stat) => [
+        [stat.title, stat.assigned, stat.completed, '', '', '', '', ''],
+        ...stat.captures.map((capture) => [
+          stat.title,
+          '',
+          '',
+          capture.subMission,
+          capture.player,
+          capture.message,
+          capture.mediaId ? mediaUrl(capture.mediaId) : '',
+          formatWhen(capture.when),
+        ]),
+      ]);
+    },
   };
 }
 
@@ -666,7 +678,9 @@ function visitsCsv(fileName: string, label: string, stats: readonly VisitStat[])
   return {
     fileName,
     header: [label, 'Player', 'Date'],
-    rows: stats.flatMap((stat) => stat.rows.map((row) => [stat.title, row.player, formatWhen(row.when)])),
+    get rows() {
+      return stats.flatMap((stat) => stat.rows.map((row) => [stat.title, row.player, formatWhen(row.when)]));
+    },
   };
 }
 
@@ -681,17 +695,19 @@ export function conversationsCsv(stats: readonly ConversationStat[]): CsvTable {
   return {
     fileName: 'ConversationStats.csv',
     header: ['Conversation', 'Started', 'Completed', 'Player', 'Date', 'Transcript'],
-    rows: stats.flatMap((stat) => [
-      [stat.title, stat.started, stat.completed, '', '', ''],
-      ...stat.replays.map((replay) => [
-        stat.title,
-        '',
-        '',
-        replay.player,
-        formatWhen(replay.when),
-        replay.lines.map((line) => `${line.speaker}: ${line.text}`).join('\n'),
-      ]),
-    ]),
+    get rows() {
+      return stats.flatMap((stat) => [
+        [stat.title, stat.started, stat.completed, '', '', ''],
+        ...stat.replays.map((replay) => [
+          stat.title,
+          '',
+          '',
+          replay.player,
+          formatWhen(replay.when),
+          replay.lines.map((line) => `${line.speaker}: ${line.text}`).join('\n'),
+        ]),
+      ]);
+    },
   };
 }
 

@@ -39,6 +39,8 @@ export interface PlayersMapProps {
 /** The live map of the players (spec 1 §2): 500 px high, refreshed every chosen number of seconds. */
 export function PlayersMap({ players, areas, label, refresh }: PlayersMapProps) {
   const { t } = useTranslation();
+  // Thousands of players: clustered, updated in place, and the view left to the operator after the first framing.
+  const live = useMemo(() => ({ clusterLabel: (count: number) => t('operations.map.cluster', { count }) }), [t]);
   const markers = useMemo<WorldMapMarker[]>(
     () =>
       players.map((player) => ({
@@ -69,7 +71,7 @@ export function PlayersMap({ players, areas, label, refresh }: PlayersMapProps) 
           onChange={refresh.handleChange}
         />
       </Group>
-      <WorldMap markers={markers} scenes={areas} height={PLAYER_MAP_HEIGHT} label={label} />
+      <WorldMap markers={markers} scenes={areas} height={PLAYER_MAP_HEIGHT} label={label} live={live} />
     </Stack>
   );
 }

@@ -57,6 +57,8 @@ i18n.addResourceBundle(
         refresh: 'Refresh every (seconds)',
         onMap_one: '{{count}} player on the map',
         onMap_other: '{{count}} players on the map',
+        cluster_one: '{{count}} player here: zoom in',
+        cluster_other: '{{count}} players here: zoom in',
       },
       table: {
         title: 'Instances',
@@ -256,6 +258,8 @@ i18n.addResourceBundle(
         refresh: 'Ανανέωση κάθε (δευτερόλεπτα)',
         onMap_one: '{{count}} παίκτης στον χάρτη',
         onMap_other: '{{count}} παίκτες στον χάρτη',
+        cluster_one: '{{count}} παίκτης εδώ: μεγέθυνση',
+        cluster_other: '{{count}} παίκτες εδώ: μεγέθυνση',
       },
       table: {
         title: 'Στιγμιότυπα',

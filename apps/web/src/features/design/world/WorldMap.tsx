@@ -4,6 +4,7 @@ import { useContext, useEffect, useMemo } from 'react';
 import { WorkspaceContext } from '../shell/workspace-context';
 import { MapContainer, Marker, Polyline, Tooltip as MapTooltip, useMap } from 'react-leaflet';
 import { MapTiles } from '../../../components/map/MapTiles';
+import { ClusteredMarkers } from './ClusteredMarkers';
 import { MapFrame, SceneCircles, markerIconFor } from './world-map-parts';
 import type { WorldScene } from './world-values';
 
@@ -28,6 +29,11 @@ export interface WorldMapProps {
   track?: ReadonlyArray<[number, number]>;
   /** The points the map frames instead of the markers' (a replay frames the whole track, not where the slider is). */
   frame?: ReadonlyArray<[number, number]>;
+  /**
+   * A live map (the operator's players, refreshed every few seconds): the markers are clustered and updated in
+   * place, and the map frames them once, then keeps the view the user chose. `clusterLabel` names a cluster.
+   */
+  live?: { clusterLabel: (count: number) => string };
 }
 
 // Spec 3 §9: a marker map starts at zoom 5 centred at 10, 20; a single point is widened by 0.005° each way.
@@ -48,9 +54,10 @@ function boundsOf(points: ReadonlyArray<[number, number]>): L.LatLngBounds | nul
   return bounds;
 }
 
-function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
+/** Frames `bounds` whenever `frameKey` changes (by default: whenever the bounds do). */
+function FitBounds({ bounds, frameKey }: { bounds: L.LatLngBounds | null; frameKey?: string }) {
   const map = useMap();
-  const key = bounds?.toBBoxString() ?? '';
+  const key = frameKey ?? bounds?.toBBoxString() ?? '';
   useEffect(() => {
     if (!bounds) return;
     // A container without a size (hidden, or in a test) has no zoom to fit.
@@ -64,7 +71,7 @@ function FitBounds({ bounds }: { bounds: L.LatLngBounds | null }) {
 }
 
 /** The world objects or offers of a version on a map (spec 3 §2): one marker each, with its type's icon. */
-export function WorldMap({ markers, scenes, height, label, mapType, track, frame }: WorldMapProps) {
+export function WorldMap({ markers, scenes, height, label, mapType, track, frame, live }: WorldMapProps) {
   // Inside the design workspace the game's own map type, unless the caller says.
   const gameMapType = useContext(WorkspaceContext)?.workspace.game.pg.mapType;
   const bounds = useMemo(() => {
@@ -85,19 +92,24 @@ export function WorldMap({ markers, scenes, height, label, mapType, track, frame
         <MapTiles mapType={mapType ?? gameMapType} />
         <SceneCircles scenes={scenes} />
         {track && track.length > 1 && <Polyline positions={[...track]} pathOptions={{ weight: 4, opacity: 0.8 }} />}
-        {markers.map((marker) => (
-          <Marker
-            key={marker.id}
-            position={[marker.latitude, marker.longitude]}
-            icon={markerIconFor(marker.iconUri)}
-            title={marker.label}
-            alt={marker.label}
-            eventHandlers={marker.onOpen ? { click: marker.onOpen } : undefined}
-          >
-            <MapTooltip>{marker.label}</MapTooltip>
-          </Marker>
-        ))}
-        <FitBounds bounds={bounds} />
+        {live ? (
+          <ClusteredMarkers markers={markers} clusterLabel={live.clusterLabel} />
+        ) : (
+          markers.map((marker) => (
+            <Marker
+              key={marker.id}
+              position={[marker.latitude, marker.longitude]}
+              icon={markerIconFor(marker.iconUri)}
+              title={marker.label}
+              alt={marker.label}
+              eventHandlers={marker.onOpen ? { click: marker.onOpen } : undefined}
+            >
+              <MapTooltip>{marker.label}</MapTooltip>
+            </Marker>
+          ))
+        )}
+        {/* A live map frames its area until the first markers, then them once: the view is then the user's. */}
+        <FitBounds bounds={bounds} frameKey={live && markers.length > 0 ? 'markers' : undefined} />
       </MapContainer>
     </MapFrame>
   );
