@@ -1,5 +1,5 @@
 // Where a V8 CPU profile's time goes: `node bench/support/cpuprofile-top.mjs FILE.cpuprofile [...]
-// [--from S] [--to S] [--top N] [--stack PATTERN] [--callers PATTERN]`. Reads the .cpuprofile JSON that `node --cpu-prof` writes
+// [--from S] [--to S] [--top N] [--stack PATTERN] [--callers PATTERN] [--cat NAME=PATTERN ...] [--timeline]`. Reads the .cpuprofile JSON that `node --cpu-prof` writes
 // (bench/city's BENCH_PROFILE_DIR) and prints, for the samples between --from and --to seconds after the
 // profile's start (default: all of it):
 // - by package or file group (a node_modules package, node's internals, our apps/packages, GC, idle):
@@ -8,7 +8,11 @@
 // - with --stack PATTERN, the total time of the samples whose stack holds a frame whose function or file
 //   matches PATTERN (a regular expression), and their self time by group — what that part calls;
 // - with --callers PATTERN, the self time of the functions matching PATTERN by their nearest caller outside
-//   node's internals and native code — who pays for a syscall like writev.
+//   node's internals and native code — who pays for a syscall like writev;
+// - with --cat 'NAME=PATTERN' (repeatable), each sample in the first category one of whose stack's frames
+//   (function or file) matches PATTERN, else in "other" (GC and native time outside JS in their own): a
+//   breakdown that adds up to 100 %.
+// - with --timeline, each file's busy share of one core per 5 s of the run first (to find the window).
 // Several files are summed (a server's primary and its workers). Times in ms and in % of the samples' time
 // excluding idle, i.e. of the CPU the processes used.
 import { readFileSync } from 'node:fs';
@@ -24,7 +28,16 @@ const from = Number(option('--from', 0)) * 1e6;
 const to = Number(option('--to', Infinity)) * 1e6;
 const top = Number(option('--top', 25));
 const stackPattern = option('--stack', undefined);
+const timelineAt = args.indexOf('--timeline');
+const timeline = timelineAt >= 0;
+if (timeline) args.splice(timelineAt, 1);
 const stackRe = stackPattern ? new RegExp(stackPattern) : undefined;
+const categories = [];
+for (let at = args.indexOf('--cat'); at >= 0; at = args.indexOf('--cat')) {
+  const [, spec] = args.splice(at, 2);
+  const eq = spec.indexOf('=');
+  categories.push({ name: spec.slice(0, eq), re: new RegExp(spec.slice(eq + 1)) });
+}
 const callersPattern = option('--callers', undefined);
 const callersRe = callersPattern ? new RegExp(callersPattern) : undefined;
 if (args.length === 0) {
@@ -64,6 +77,7 @@ const selfByFn = new Map();
 const totalByFn = new Map();
 const stackSelfByGroup = new Map();
 const callerSelf = new Map();
+const byCategory = new Map();
 let stackTotal = 0;
 let busy = 0;
 let idle = 0;
@@ -89,12 +103,27 @@ for (const file of args) {
       matches: stackRe ? frames.some((f) => stackRe.test(f.functionName) || stackRe.test(f.url)) : false,
       // The first frame past the sample's own that is neither node's internals nor native code.
       caller: frames.slice(1).find((f) => f.url && !f.url.startsWith('node:')),
+      category:
+        categories.find((c) => frames.some((f) => c.re.test(f.functionName) || c.re.test(f.url)))?.name ?? 'other',
     };
     stackOf.set(id, known);
     return known;
   };
   let t = profile.startTime;
   const { samples, timeDeltas } = profile;
+  if (timeline) {
+    const busyPer5s = [];
+    let at = profile.startTime;
+    for (let i = 0; i < samples.length; i++) {
+      at += timeDeltas[i];
+      const bucket = Math.floor((at - profile.startTime) / 5e6);
+      const idleSample = byId.get(samples[i]).callFrame.functionName === '(idle)';
+      busyPer5s[bucket] = (busyPer5s[bucket] ?? 0) + (idleSample ? 0 : (timeDeltas[i + 1] ?? 0) / 1000);
+    }
+    console.log(
+      `${file}: busy % of one core per 5 s: ${Array.from(busyPer5s, (ms) => Math.round((ms ?? 0) / 50)).join(' ')}`,
+    );
+  }
   span = Math.max(span, profile.endTime - profile.startTime);
   for (let i = 0; i < samples.length; i++) {
     t += timeDeltas[i];
@@ -113,6 +142,7 @@ for (const file of args) {
     for (const g of s.groups) add(totalByGroup, g, dt);
     add(selfByFn, nameOf(s.self), dt);
     for (const f of s.fns) add(totalByFn, f, dt);
+    if (categories.length > 0) add(byCategory, group === 'GC' || group.startsWith('(program') ? group : s.category, dt);
     if (callersRe && callersRe.test(s.self.functionName))
       add(callerSelf, s.caller ? `${groupOf(s.caller)}: ${nameOf(s.caller)}` : '(none)', dt);
     if (s.matches) {
@@ -141,4 +171,5 @@ if (stackRe) {
   console.log(`\nSamples with /${stackPattern}/ on the stack: ${ms(stackTotal)} ${pct(stackTotal)}`);
   table('  their self time by group', stackSelfByGroup);
 }
+if (categories.length > 0) table('By category', byCategory, categories.length + 3);
 if (callersRe) table(`Self time of /${callersPattern}/ by nearest caller outside node's internals`, callerSelf);
