@@ -35,6 +35,7 @@ import {
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, checkWatchPlayerAccess, WATCH_MESSAGES } from './access.js';
+import { adapterCodec, pushParser, withPayloadJson } from './push-encoding.js';
 import { withSafePublish } from './safe-publish.js';
 import { createWatchInterest } from './watch-interest.js';
 
@@ -54,6 +55,12 @@ type LociSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideE
 
 /** How many announce periods (LOCI_WATCH_ANNOUNCE_MS) the other processes remember an announcement. */
 const WATCH_TTL_PERIODS = 3;
+
+/**
+ * The prefix of the Redis adapter's channels: not the adapter's default ('socket.io'), since our processes
+ * exchange pushes in their own format (push-encoding.ts), which a process of an older version would misread.
+ */
+const ADAPTER_KEY = 'loci-realtime-1';
 
 /** How long the first connection to Redis may take before start-up fails with a clear message. */
 const REDIS_FIRST_CONNECT_RETRIES = 5;
@@ -146,9 +153,12 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           adapter: createAdapter(
             withSafePublish(redis.pub, (error) => ctx.log.warn({ err: error }, 'realtime: a Redis publish failed')),
             redis.sub,
+            { parser: adapterCodec, key: ADAPTER_KEY },
           ),
         }
       : {}),
+    // A push's payload written as JSON once for every socket and process it reaches (push-encoding.ts).
+    parser: pushParser,
     // Several workers share the port and node:cluster hands each connection to any of them, so an HTTP
     // long-polling session (several requests) would reach workers that do not know it: WebSocket only,
     // one connection that stays with one worker (the web client connects with WebSocket directly).
@@ -332,7 +342,12 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     !redis ? local.rooms.has(room) : !room.startsWith(PLAYER_WATCH_PREFIX) || watchInterest.watched(room);
   const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) => {
     if (!mayBeHeld(room)) return;
-    emit(() => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>)), room, event);
+    emit(
+      () =>
+        withPayloadJson(payload, () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>))),
+      room,
+      event,
+    );
   };
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
   const anyEvent: Server = io;
@@ -343,7 +358,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     toPlayerWatchers: (instanceId, playerId, event, payload) =>
       emitPush(playerWatchRoom(instanceId, playerId), event, payload),
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
-    toRoom: (room, event, payload) => emit(() => anyEvent.to(room).emit(event, payload), room, event),
+    toRoom: (room, event, payload) =>
+      emit(() => withPayloadJson(payload, () => anyEvent.to(room).emit(event, payload)), room, event),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
