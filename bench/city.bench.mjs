@@ -17,7 +17,8 @@
 // (redis://127.0.0.1:6379), BENCH_STEPS (N list, "100,250,500,1000,2000,3000,5000"),
 // BENCH_DURATION (40 s), BENCH_WORKERS (server processes; default the server's own),
 // BENCH_PROFILE_DIR (the server's processes run with --cpu-prof and write their profiles there),
-// BENCH_KEEP_GOING=1 (measure every N of the list even past the limit).
+// BENCH_KEEP_GOING=1 (measure every N of the list even past the limit), BENCH_LIVE_MAP_S (seconds
+// between the operator's live map reads, 10; 0: none).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ const STEPS = (process.env.BENCH_STEPS ?? '100,250,500,1000,2000,3000,5000').spl
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 40);
 // Go on past the first N over the limit (to see how the figures grow on a machine others load).
 const KEEP_GOING = process.env.BENCH_KEEP_GOING === '1';
+/** Seconds between the operator's live map reads; 0: no live map (to see what it costs the events). */
+const LIVE_MAP_S = Number(process.env.BENCH_LIVE_MAP_S ?? 10);
 const DB = 'loci_bench_city';
 const url = databaseUrlOf(SERVER_URL, DB);
 const PERIOD_MS = 5_000;
@@ -361,15 +364,15 @@ async function main() {
           await sleep(Math.max(0, PERIOD_MS - (performance.now() - tick)));
         }
       });
-      // The operator's live map, every 10 s.
+      // The operator's live map, every LIVE_MAP_S (10) s.
       const mapTimes = [];
       const mapLoop = (async () => {
-        while (performance.now() < end) {
+        while (LIVE_MAP_S > 0 && performance.now() < end) {
           const m0 = performance.now();
           const res = await call('GET', `/api/manage/gameInstances/${gameId}/playerStates?showType=both`, owner.token);
           if (res.status !== 200) errors += 1;
           mapTimes.push(performance.now() - m0);
-          await sleep(10_000);
+          await sleep(LIVE_MAP_S * 1000);
         }
       })();
       await Promise.all([...loops, mapLoop]);
@@ -408,7 +411,7 @@ async function main() {
           `p99 ${row.p99.toFixed(1)} ms; push → operator p50 ${row.pushOpP50.toFixed(1)} p99 ${row.pushOpP99.toFixed(1)} ms, ` +
           `→ player p50 ${row.pushOwnP50.toFixed(1)} p99 ${row.pushOwnP99.toFixed(1)} ms; server ${(serverCpu * 100).toFixed(0)} % ` +
           `PostgreSQL ${(pgCpu * 100).toFixed(0)} % of one core; RSS ${row.rssPerPlayerKb.toFixed(0)} KB/player; ` +
-          `live map ${row.mapP50.toFixed(0)} ms; errors ${errors}/${sent}; load ${row.load.toFixed(2)}`,
+          `live map ${LIVE_MAP_S > 0 ? `${row.mapP50.toFixed(0)} ms` : 'off'}; errors ${errors}/${sent}; load ${row.load.toFixed(2)}`,
       );
       if ((row.p99 > 200 || errors > 0) && !KEEP_GOING) break;
     }
