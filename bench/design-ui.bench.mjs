@@ -2,21 +2,13 @@
 // from navigation to the sidebar listing every scene (the shell waits for the
 // whole workspace before it draws), and from a sidebar click to the next form.
 // Uses the built console (run `npm run build` first) and Debian's Chromium.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
 import { createTestApp } from '../apps/server/src/test/app.ts';
+import { launchChromium, requireBuiltWebAndChromium, webDist } from './support/browser.mjs';
 import { seedLargeGame } from './support/large-game.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(executablePath)) {
-  console.log('design-ui: needs the built console (npm run build) and /usr/bin/chromium: skipped');
-  process.exit(0);
-}
+requireBuiltWebAndChromium('design-ui');
 
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -25,19 +17,7 @@ function summary(samples) {
 
 delete process.env.TEST_DATABASE_URL;
 const t = await createTestApp({ env: { LOCI_WEB_DIST: webDist }, listen: true });
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const { owner, gameId } = await seedLargeGame(t);
   const context = await browser.newContext({ baseURL: t.config.publicUrl });

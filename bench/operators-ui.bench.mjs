@@ -18,15 +18,15 @@
 // BENCH_DATABASE_URL, BENCH_PLAYERS, BENCH_RECORDS, BENCH_RUNS (3),
 // BENCH_REDIS_URL, BENCH_SCREENSHOTS (a folder: screenshots of both pages, desktop).
 /* global window, document, requestAnimationFrame -- instrument() and the waits run in the page */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chromium } from '@playwright/test';
 import { TOKEN_STORAGE_KEY } from '@loci/domain';
+import { launchChromium, requireBuiltWebAndChromium, webDist } from './support/browser.mjs';
 import { scaleUpOperatorsGame, seedOperatorsGame } from './support/operators-data.mjs';
-import { recreateDatabase, root, startServer, urlOf as databaseUrlOf } from './support/server.mjs';
+import { recreateDatabase, startServer, urlOf as databaseUrlOf } from './support/server.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5_000);
@@ -36,12 +36,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS ?? path.join(os.tmpdir(), 'loci-bench-operators-ui');
 const DB = 'loci_bench_operators_ui';
 const url = databaseUrlOf(SERVER_URL, DB);
-const webDist = path.join(root, 'apps/web/dist');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(executablePath)) {
-  console.log('operators-ui: needs the built console (npm run build) and /usr/bin/chromium: skipped');
-  process.exit(0);
-}
+requireBuiltWebAndChromium('operators-ui');
 
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const pct = (values, p) =>
@@ -240,19 +235,7 @@ async function main() {
     databaseUrl: url,
     env: { REDIS_URL, LOCI_WEB_DIST: webDist },
   });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(

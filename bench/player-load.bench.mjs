@@ -8,20 +8,15 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { chromium, devices } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { newGameVersionDefaults, newSceneDefaults, TOKEN_STORAGE_KEY } from '@loci/domain';
 import { createTestApp } from '../apps/server/src/test/app.ts';
 import { createUser } from '../apps/server/src/test/factories.ts';
 import { createGame } from '../apps/server/src/test/game-factories.ts';
+import { launchChromium, requireBuiltWebAndChromium, webDist } from './support/browser.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(executablePath)) {
-  console.log('player-load: needs the built console (npm run build) and /usr/bin/chromium: skipped');
-  process.exit(0);
-}
+requireBuiltWebAndChromium('player-load');
 /** Lighthouse's mobile "slow 4G". */
 const SLOW_4G = {
   offline: false,
@@ -118,18 +113,7 @@ async function load(context, gameId, { offline = false } = {}) {
   return { page, ms, ...totals };
 }
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const { gameId, token } = await seed();
   const phone = devices['Pixel 7'];
