@@ -1,15 +1,13 @@
-/**
- * The browser benches' Chromium: Debian's (`CHROMIUM_PATH`, default /usr/bin/chromium — never a downloaded
- * one), headless with the flags of e2e/playwright.config.ts, on the built console.
- */
+/** The browser benches' Chromium, launched as the browser tests launch it (e2e/support/chromium.ts), on the built console. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium.ts';
 
 /** The built web app (`npm run build`) the server serves. */
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { executablePath } = CHROMIUM_LAUNCH;
 
 /** Ends the bench `name` as skipped, saying why, unless the web app is built and Chromium is there. */
 export function requireBuiltWebAndChromium(name) {
@@ -20,17 +18,5 @@ export function requireBuiltWebAndChromium(name) {
 }
 
 export function launchChromium() {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }

@@ -190,38 +190,62 @@ function StatsTable({ children }: { children: ReactNode }) {
   );
 }
 
-function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
+/**
+ * A drill-down's rows a page at a time: a header of `columns` (their names under analytics.columns) and, for each
+ * row shown, its `cells` in that order.
+ */
+function PagedTable<T>({
+  rows,
+  columns,
+  cells,
+}: {
+  rows: readonly T[];
+  columns: readonly string[];
+  cells: (row: T) => ReactNode[];
+}) {
   const { t } = useTranslation();
-  const when = useWhen();
   const { shown, offset, pager } = usePaged(rows);
   return (
     <>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('analytics.columns.player')}</Table.Th>
-            <Table.Th>{t('analytics.columns.answer')}</Table.Th>
-            <Table.Th>{t('analytics.columns.correct')}</Table.Th>
-            <Table.Th>{t('analytics.columns.date')}</Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column}>{t(`analytics.columns.${column}`)}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {shown.map((row, index) => (
             <Table.Tr key={offset + index}>
-              <Table.Td>{row.player}</Table.Td>
-              <Table.Td>{row.answer}</Table.Td>
-              <Table.Td>
-                <Badge color={row.correct ? 'teal' : 'red'} variant="light">
-                  {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{when(row.when)}</Table.Td>
+              {cells(row).map((cell, column) => (
+                <Table.Td key={columns[column]}>{cell}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       {pager}
     </>
+  );
+}
+
+function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  return (
+    <PagedTable
+      rows={rows}
+      columns={['player', 'answer', 'correct', 'date']}
+      cells={(row) => [
+        row.player,
+        row.answer,
+        <Badge color={row.correct ? 'teal' : 'red'} variant="light">
+          {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
+        </Badge>,
+        when(row.when),
+      ]}
+    />
   );
 }
 
@@ -295,7 +319,6 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
 function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
   const { t } = useTranslation();
   const when = useWhen();
-  const { shown, offset, pager } = usePaged(stat.captures);
   return (
     <Stack gap="sm">
       {stat.subMissions.length > 0 && (
@@ -313,47 +336,33 @@ function Captures({ gameId, stat }: { gameId: string; stat: MissionStat }) {
       {stat.captures.length > 0 && (
         <div>
           <Text fw={600}>{t('analytics.captured')}</Text>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('analytics.columns.player')}</Table.Th>
-                <Table.Th>{t('analytics.columns.subMission')}</Table.Th>
-                <Table.Th>{t('analytics.columns.message')}</Table.Th>
-                <Table.Th>{t('analytics.columns.media')}</Table.Th>
-                <Table.Th>{t('analytics.columns.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((capture, index) => (
-                <Table.Tr key={offset + index}>
-                  <Table.Td>{capture.player}</Table.Td>
-                  <Table.Td>{capture.subMission}</Table.Td>
-                  <Table.Td>
-                    {capture.message}
-                    {capture.kind === 'share' && (
-                      <Badge ml="xs" size="xs" variant="light">
-                        {t('analytics.shared')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {capture.mediaId && (
-                      <Anchor
-                        href={capturedMediaUrl(capture.mediaId)}
-                        target="_blank"
-                        rel="noreferrer"
-                        aria-label={t('analytics.openMedia')}
-                      >
-                        <Image src={mediaThumbUrl(gameId, capture.mediaId, { width: 64 })} w={48} h={48} alt="" />
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{when(capture.when)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {pager}
+          <PagedTable
+            rows={stat.captures}
+            columns={['player', 'subMission', 'message', 'media', 'date']}
+            cells={(capture) => [
+              capture.player,
+              capture.subMission,
+              <>
+                {capture.message}
+                {capture.kind === 'share' && (
+                  <Badge ml="xs" size="xs" variant="light">
+                    {t('analytics.shared')}
+                  </Badge>
+                )}
+              </>,
+              capture.mediaId && (
+                <Anchor
+                  href={capturedMediaUrl(capture.mediaId)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('analytics.openMedia')}
+                >
+                  <Image src={mediaThumbUrl(gameId, capture.mediaId, { width: 64 })} w={48} h={48} alt="" />
+                </Anchor>
+              ),
+              when(capture.when),
+            ]}
+          />
         </div>
       )}
     </Stack>
@@ -479,32 +488,10 @@ export function InfosPanel({ stats }: { stats: readonly VisitStat[] }) {
   );
 }
 
-/** A chat replay: statements on the left, the player's replies on the right. */
+/** Who saw a scene or an info box, and when. */
 export function VisitsTable({ rows }: { rows: VisitStat['rows'] }) {
-  const { t } = useTranslation();
   const when = useWhen();
-  const { shown, offset, pager } = usePaged(rows);
-  return (
-    <>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('analytics.columns.player')}</Table.Th>
-            <Table.Th>{t('analytics.columns.date')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((row, index) => (
-            <Table.Tr key={offset + index}>
-              <Table.Td>{row.player}</Table.Td>
-              <Table.Td>{when(row.when)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pager}
-    </>
-  );
+  return <PagedTable rows={rows} columns={['player', 'date']} cells={(row) => [row.player, when(row.when)]} />;
 }
 
 function Replays({ replays }: { replays: ConversationStat['replays'] }) {
@@ -524,6 +511,7 @@ function Replays({ replays }: { replays: ConversationStat['replays'] }) {
   );
 }
 
+/** A chat replay: statements on the left, the player's replies on the right. */
 function ChatReplay({ lines }: { lines: readonly ChatLine[] }) {
   const { t } = useTranslation();
   return (

@@ -592,10 +592,10 @@ export function conversationStats(players: readonly AnalyticsPlayer[], design: A
 
 export type CsvCell = string | number | boolean;
 
-/** A CSV export: the file's name, its header and its rows. */
 /**
- * A CSV export. The panels' builders below compute `rows` in a getter: a panel
- * shows its Export button by the file's name, and the rows — one per answer or
+ * A CSV export: the file's name, its header and its rows. The panels' builders
+ * below compute `rows` in a getter: a panel shows its Export button by the
+ * file's name, and the rows — one per answer or
  * visit, each with a formatted time, tens of thousands for a game of 5,000
  * players (bench/operators-ui.bench.mjs) — are built only when the file is.
  */
