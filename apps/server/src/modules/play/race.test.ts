@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gameInstances, gameplayRecords, gameVersions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { workingVersionOf } from '../../test/game-factories.js';
 import { createPlayableGame, PIER, sendEvent, startPlay, type PlayableGame } from '../../test/play-factories.js';
+import type { Transaction } from '../../db/client.js';
+import { holdStartLock } from './service.js';
 
 const PLAYERS = 20;
+
+/** How many of this database's connections wait for a lock (a row's or an advisory one). */
+async function waitingForLocks(tx: Transaction): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+  return row?.count;
+}
 
 /**
  * Twenty players of one shared world race for the last coffee (ARCHITECTURE:
@@ -106,7 +117,7 @@ describe('playtest restarts sent at the same moment', () => {
     expect(event.statusCode).toBe(200);
   });
 
-  // Only PostgreSQL runs requests side by side: with the version row held by the test, every restart has
+  // Only PostgreSQL runs requests side by side: with the caller's start lock held by the test, every restart has
   // read what it replaces and waits at the lock, so the first one replaces and the others join its playtest.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'answers restarts that overlapped with the one playtest that stays',
@@ -116,20 +127,9 @@ describe('playtest restarts sent at the same moment', () => {
       const waiting = RESTARTS / 2;
       let answers: Array<Awaited<ReturnType<typeof restart>>> = [];
       await t.app.ctx.db.transaction(async (tx) => {
-        await tx.select().from(gameVersions).where(eq(gameVersions.id, working.id)).for('update');
+        await holdStartLock(tx, working.id, owner.user.id);
         const pending = Promise.all(Array.from({ length: waiting }, () => restart(game.gameId, working.id)));
-        await expect
-          .poll(
-            async () => {
-              const [row] = await tx
-                .select({ count: sql<number>`count(*)::int` })
-                .from(sql`pg_stat_activity`)
-                .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-              return row?.count;
-            },
-            { timeout: 10_000 },
-          )
-          .toBe(waiting);
+        await expect.poll(() => waitingForLocks(tx), { timeout: 10_000 }).toBe(waiting);
         void pending.then((done) => (answers = done));
       });
       await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(waiting);
@@ -140,4 +140,91 @@ describe('playtest restarts sent at the same moment', () => {
       expect(answers.map((res) => res.statusCode).sort()).toEqual([...answers.map(() => 200).slice(1), 201]);
     },
   );
+});
+
+/**
+ * A city's players all start at once (issue 25 §3): a start must not queue behind the others' starts nor
+ * behind a lock of the version's row, and the invariants that lock kept still hold — a caller's double
+ * click makes one instance, players opening a shared world together end up in one. Only PostgreSQL runs
+ * requests side by side.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('starts of one version at the same moment', () => {
+  const CALLERS = 5;
+  let t: TestApp;
+  let owner: TestUser;
+  let players: TestUser[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t.app.ctx, { role: 'designer' });
+    players = await Promise.all(Array.from({ length: CALLERS }, (_, i) => createUser(t.app.ctx, { name: `S${i}` })));
+  });
+  afterAll(async () => t.close());
+
+  const instancesOf = (gameId: string) =>
+    t.app.ctx.db.select({ id: gameInstances.id }).from(gameInstances).where(eq(gameInstances.gameId, gameId));
+  const publishedVersionOf = async (gameId: string) => {
+    const [version] = await t.app.ctx.db
+      .select({ id: gameVersions.id })
+      .from(gameVersions)
+      .where(and(eq(gameVersions.gameId, gameId), eq(gameVersions.isLiveSpec, false)));
+    return version!.id;
+  };
+
+  it("starts and joins while another transaction holds the version's row (as an edit of it does)", async () => {
+    const single = await createPlayableGame(t.app, owner);
+    const shared = await createPlayableGame(t.app, owner, { settings: { multiplayer: true } });
+    // The shared world is open: the players below join it.
+    expect((await startPlay(t.app, owner, shared.gameId)).statusCode).toBe(201);
+    const versions = [await publishedVersionOf(single.gameId), await publishedVersionOf(shared.gameId)];
+    const outcome = await t.app.ctx.db.transaction(async (tx) => {
+      // An UPDATE of the row's columns takes this lock; an instance's reference to the version does not wait for it.
+      await tx.select().from(gameVersions).where(inArray(gameVersions.id, versions)).for('no key update');
+      const starts = Promise.all(
+        players.flatMap((player) => [startPlay(t.app, player, single.gameId), startPlay(t.app, player, shared.gameId)]),
+      );
+      return Promise.race([starts, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000))]);
+    });
+    expect(outcome).not.toBe('waited');
+    if (outcome === 'waited') return;
+    expect(outcome.map((res) => res.statusCode)).toEqual(outcome.map(() => 201));
+    expect(await instancesOf(single.gameId)).toHaveLength(CALLERS);
+    expect(await instancesOf(shared.gameId)).toHaveLength(1);
+  });
+
+  it("makes one instance of a caller's starts sent together", async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const versionId = await publishedVersionOf(game.gameId);
+    const [player] = players;
+    let answers: Array<Awaited<ReturnType<typeof startPlay>>> = [];
+    await t.app.ctx.db.transaction(async (tx) => {
+      await holdStartLock(tx, versionId, player!.user.id);
+      const pending = Promise.all(Array.from({ length: CALLERS }, () => startPlay(t.app, player!, game.gameId)));
+      await expect.poll(() => waitingForLocks(tx), { timeout: 10_000 }).toBe(CALLERS);
+      void pending.then((done) => (answers = done));
+    });
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(CALLERS);
+    const instances = await instancesOf(game.gameId);
+    expect(instances).toHaveLength(1);
+    expect(answers.map((res) => res.json().instanceId)).toEqual(answers.map(() => instances[0]!.id));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([...answers.map(() => 200).slice(1), 201]);
+  });
+
+  it('puts players opening a shared world together into one instance', async () => {
+    const game = await createPlayableGame(t.app, owner, { settings: { multiplayer: true } });
+    const versionId = await publishedVersionOf(game.gameId);
+    let answers: Array<Awaited<ReturnType<typeof startPlay>>> = [];
+    await t.app.ctx.db.transaction(async (tx) => {
+      // Every start finds no shared world yet and waits to open one.
+      await holdStartLock(tx, versionId, null);
+      const pending = Promise.all(players.map((player) => startPlay(t.app, player, game.gameId)));
+      await expect.poll(() => waitingForLocks(tx), { timeout: 10_000 }).toBe(CALLERS);
+      void pending.then((done) => (answers = done));
+    });
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(CALLERS);
+    const instances = await instancesOf(game.gameId);
+    expect(instances).toHaveLength(1);
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 201));
+    expect(answers.map((res) => res.json().instanceId)).toEqual(answers.map(() => instances[0]!.id));
+  });
 });

@@ -4,7 +4,7 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   mediaTypeOf,
   PLAY_MESSAGES,
@@ -259,6 +259,30 @@ async function findSharedInstance(db: Executor, versionId: string): Promise<Game
 }
 
 /**
+ * Takes a lock on the starts of `versionId` for this transaction: one caller's starts (with `userId`), or
+ * the opening of a shared world (null). A transaction-scoped advisory lock, keyed by a 64-bit hash of the
+ * pair (a collision only makes two starts wait for each other), released at COMMIT or ROLLBACK. See the
+ * reasoning in `startPlaying`.
+ */
+export async function holdStartLock(tx: Transaction, versionId: string, userId: string | null): Promise<void> {
+  const key = userId === null ? `start:${versionId}` : `start:${versionId}:${userId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * The active shared instance a start joins, or null when there is none — then the version's lock is held,
+ * so the caller may open one. Looked up without the version's lock first (the usual case: the world is
+ * open); when none is found, looked up again under the version's lock, in a statement that reads what an
+ * earlier opener committed.
+ */
+async function joinableSharedInstance(tx: Transaction, versionId: string): Promise<GameInstanceRow | null> {
+  const found = await findSharedInstance(tx, versionId);
+  if (found) return found;
+  await holdStartLock(tx, versionId, null);
+  return findSharedInstance(tx, versionId);
+}
+
+/**
  * 403 NEW_INSTANCES_NOT_ALLOWED when a published version without *multiple
  * instances* would get a second shared world: its one shared instance has
  * ended (docs/play.md "Starting and joining", step 9). Playtests are not limited.
@@ -428,32 +452,44 @@ export async function startPlaying({
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
 
-  // Why this is race-safe (as runtime/store.ts): joining, creating and a restart's removal run in ONE
-  // transaction that first locks the version row (`SELECT … FOR UPDATE`). The starts of a version are
-  // served one after the other, and each one's statements see (READ COMMITTED) what the one before
-  // committed. So two players arriving together at a multiplayer game end up in the same new instance, a
-  // double click makes one single-player instance, and ten restarts at once leave one playtest: a
-  // restart's removal and its new instance commit together, so no other restart can slip an instance in
-  // between. A restart that finds under the lock an active playtest it was not asked to replace (not in
-  // `replacing`) joins it instead: an overlapping start or restart made it after this request came in, so
-  // it is already fresh, and the overlapping callers are all answered with the playtest that stays. The
-  // version row rather than an advisory lock on (user, version): every start of the version already takes
-  // it, so a restart and a plain start are serialised too, and only designers and testers start working
-  // versions, so they seldom wait for one another. On PGlite (one connection) transactions already run one
-  // at a time.
+  // Why this is race-safe (as runtime/store.ts), without queueing every start of a version behind one lock
+  // (issue 25 §3: a city's 2,000 starts queued on the version row stalled every event). Joining, creating
+  // and a restart's removal run in ONE transaction that first takes a transaction-scoped advisory lock on
+  // (version, caller): one caller's starts of a version are served one after the other, and each one's
+  // statements see (READ COMMITTED: a statement reads what committed before it began) what the one before
+  // committed. So a double click makes one single-player instance. Different callers' starts of a
+  // published single-player game share no lock at all.
+  //
+  // The version's own lock (an advisory lock on the version alone) is then taken by every start of the
+  // working version, and by a start of a published multiplayer version that found no active shared
+  // instance — it is about to open one. The openers are served one at a time and look again, after the
+  // lock, whether a shared instance is active now, so two players arriving together at a multiplayer game
+  // end up in the same new instance; a start that finds the shared world open joins it under the
+  // instance's row lock alone (stepInTransaction), as any event does. Playtests stay serialised per
+  // version as a whole (only designers and testers start them, so they seldom wait for one another): ten
+  // restarts at once leave one playtest, as a restart's removal and its new instance commit together, so
+  // no other start can slip an instance in between, and a designer's restart that removes a shared
+  // playtest is never raced by another's join of it. A restart that finds under the lock an active
+  // playtest it was not asked to replace (not in `replacing`) joins it instead: an overlapping start or
+  // restart made it after this request came in, so it is already fresh, and the overlapping callers are
+  // all answered with the playtest that stays. The locks are taken in the order caller → version →
+  // instance row, and nobody holding an instance row waits for the others, so they never deadlock. The
+  // version ROW is not locked: an edit of the version by its operators does not hold up starts. On PGlite
+  // (one connection) transactions already run one at a time.
   const outcome = await ctx.db.transaction(
     async (tx): Promise<SteppedEvent | { rejoin: { instance: GameInstanceRow; player: PlayerStateRow } }> => {
-      await tx.select({ id: gameVersions.id }).from(gameVersions).where(eq(gameVersions.id, version.id)).for('update');
+      await holdStartLock(tx, version.id, user.id);
+      if (version.isLiveSpec) await holdStartLock(tx, version.id, null);
       const own = await findOwnActiveInstance(tx, user.id, version.id);
       if (own && !replacing?.has(own.instance.id)) return { rejoin: own };
       if (replacing) {
         removedUploads = await removePlaytests(tx, user.id, version.id);
-      } else {
-        const shared = multiplayer ? await findSharedInstance(tx, version.id) : null;
+      } else if (multiplayer) {
+        const shared = await joinableSharedInstance(tx, version.id);
         if (shared) {
           return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
         }
-        if (multiplayer) await assertMayOpenSharedWorld(tx, version);
+        await assertMayOpenSharedWorld(tx, version);
       }
       if (!version.isLiveSpec && !version.newInstancesAllowed) {
         throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
