@@ -6,7 +6,7 @@ import { ensureAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { startRealtime } from './modules/realtime/server.js';
-import { groupedStatementSizes } from './modules/runtime/store.js';
+import { groupedStatementSizes } from './modules/runtime/player-event.js';
 
 /** A worker that exits this soon after it started failed to start: the cluster stops rather than loop. */
 const START_GRACE_MS = 10_000;

@@ -198,6 +198,11 @@ export const startPlayAnswerSchema = z.object({
   instanceId: z.string(),
   /** True when the caller came back to an instance they were already in. */
   rejoined: z.boolean(),
+  /**
+   * The step's id (the client event id when the app sent one): the socket pushes the step's outputs
+   * with the same id, so the app shows a step it reads twice (answer and push, either order) once.
+   */
+  stepId: z.string().optional(),
   outputs: z.array(outputSchema),
   view: playerViewSchema,
   messages: z.array(playMessageSchema),
@@ -233,6 +238,11 @@ export const playEventAnswerSchema = z.object({
    * it differs from the loaded game's `versionId`, and the app reads the game again.
    */
   versionId: z.string().optional(),
+  /**
+   * The step's id (the client event id when the app sent one): the socket pushes the step's outputs
+   * with the same id, so the app shows a step it reads twice (answer and push, either order) once.
+   */
+  stepId: z.string().optional(),
   outputs: z.array(outputSchema),
   view: playerViewSchema,
   messages: z.array(playMessageSchema),

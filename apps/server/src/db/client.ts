@@ -33,7 +33,7 @@ export interface DatabaseHandle {
    * rows (JSON columns parsed). On PostgreSQL `name` makes it a named prepared
    * statement, parsed and planned once per connection; the hot path of play
    * uses it where building the statement with drizzle would cost more than
-   * running it (runtime/store.ts).
+   * running it (runtime/player-event.ts).
    */
   query<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<Row[]>;
   close(): Promise<void>;

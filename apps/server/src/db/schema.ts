@@ -602,7 +602,7 @@ export type PlayerMessageRow = typeof playerMessages.$inferSelect;
 /**
  * The answers of player events sent with a client event id (issue 11: an app
  * that queues events offline sends each with its own id). A row is written in
- * the same statement as the event's own writes (runtime/store.ts), so an
+ * the same statement as the event's own writes (runtime/event-write.ts), so an
  * event is applied at most once per `(instance, player, clientEventId)` and a
  * retry is answered with `answer`, the original body, without stepping again.
  */

@@ -3,12 +3,22 @@
  * every module that asks: the domain's pure play rights (playRights,
  * seesPlayLobby) applied to a game loaded by ./games.ts.
  */
-import { GAME_TEXTS, PLAY_ERROR_CODES, PLAY_MESSAGES, playRights, profileRefusal, seesPlayLobby } from '@loci/domain';
+import {
+  GAME_TEXTS,
+  mediaTypeOf,
+  PLAY_ERROR_CODES,
+  PLAY_MESSAGES,
+  playRights,
+  profileRefusal,
+  seesPlayLobby,
+} from '@loci/domain';
+import type { SubmissionMediaType } from '@loci/engine';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   gameInstances,
+  media,
   playerStates,
   users,
   type GameInstanceRow,
@@ -18,6 +28,7 @@ import {
 import { isUuid } from '../lib/uuid.js';
 import { AppError, fail } from '../lib/errors.js';
 import type { CurrentUser } from '../plugins/auth.js';
+import type { ClientPlayerEvent } from '../modules/runtime/player-event.js';
 import { loadGame, type LoadedGame } from './games.js';
 
 /** A 403, 404 or 409 with one of the player API's own error codes. */
@@ -153,4 +164,87 @@ export async function requireActivePlay(
     throw playRefusal('INSTANCE_NOT_ACTIVE', PLAY_MESSAGES.instanceNotActive, { status: 'CONFLICT' });
   }
   return instance;
+}
+
+// ─── A player's event ────────────────────────────────────────────────────────
+
+/**
+ * 409 OTHER_DEVICE when the game binds a player to one device and the row is
+ * bound to another one; else the device to bind a row not bound yet to (a
+ * game that turned the restriction on after the player joined), or null.
+ */
+export function deviceToBind(row: PlayerStateRow, enforce: boolean, deviceId: string | null): string | null {
+  if (!enforce) return null;
+  if (row.deviceId && row.deviceId !== deviceId) {
+    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
+  }
+  return row.deviceId ? null : deviceId;
+}
+
+/** What a player's event read before its step (runtime/player-event.ts): the admission decides on it. */
+export interface PlayerEventRead {
+  row: GameInstanceRow;
+  player: PlayerStateRow;
+  /** The caller's account, read with the instance (the auth lookup is folded into the event's read). */
+  user: CurrentUser;
+  /** The game's current single-device setting. */
+  enforceSingleDevice: boolean;
+}
+
+/** What the admission of a player's event decides before the step. */
+export interface PlayerEventAdmission {
+  /** Trace every rule (playtests with debug). */
+  traceAllRules: boolean;
+  /** The event to run: the client's, completed where the server knows more (a medium's kind). */
+  event: ClientPlayerEvent;
+  /** Binds the player to this device with the event's write (games that enforce a single device), or null. */
+  bindDevice: string | null;
+}
+
+/**
+ * Whether a player's event may run, and how: 409 OTHER_DEVICE on another
+ * device than the one the player is bound to (games that enforce a single
+ * device), the debug right of a playtest, and a submission's medium (400
+ * unless it is the caller's own upload in this instance). `db` is the
+ * event's transaction on the locking path.
+ */
+export async function admitPlayerEvent(
+  ctx: AppContext,
+  db: Executor,
+  read: PlayerEventRead,
+  request: { event: ClientPlayerEvent; deviceId: string | null },
+): Promise<PlayerEventAdmission> {
+  const { row, player, user, enforceSingleDevice } = read;
+  const bindDevice = deviceToBind(player, enforceSingleDevice, request.deviceId);
+  const traceAllRules = await mayDebug(ctx, user, row, db);
+  if (request.event.type !== 'submission') return { traceAllRules, bindDevice, event: request.event };
+  const mediaType = await submittedMediaType(db, user, row, request.event.mediaId);
+  return { traceAllRules, bindDevice, event: mediaType ? { ...request.event, mediaType } : request.event };
+}
+
+/**
+ * The kind of the medium a submission carries, read from the player's own
+ * upload in this instance (POST /api/play/instances/{id}/media): the engine
+ * checks it against the kinds the mission accepts. A medium that is not the
+ * caller's upload in this instance is refused (400 under `mediaId`).
+ */
+async function submittedMediaType(
+  db: Executor,
+  user: CurrentUser,
+  instance: GameInstanceRow,
+  mediaId: string | undefined,
+): Promise<SubmissionMediaType | null> {
+  if (mediaId === undefined) return null;
+  const [row] = isUuid(mediaId)
+    ? await db
+        .select({ mimetype: media.mimetype })
+        .from(media)
+        .where(and(eq(media.id, mediaId), eq(media.instanceId, instance.id), eq(media.uploadedBy, user.id)))
+        .limit(1)
+    : [];
+  const kind = row ? mediaTypeOf(row.mimetype) : null;
+  if (kind !== 'image' && kind !== 'video' && kind !== 'audio') {
+    throw fail.validation({ mediaId: PLAY_MESSAGES.unknownUpload }, PLAY_MESSAGES.unknownUpload);
+  }
+  return kind;
 }

@@ -3,8 +3,10 @@ import { migrateGameSpec, newGameVersionDefaults, type GameSpec } from '@loci/do
 import { createInstanceState, INSTANCE_STATE_VERSION, joinPlayer, type InstanceStatus } from '@loci/engine';
 import type { AppContext } from '../context.js';
 import { gameInstances, games, playerStates, type GameInstanceRow } from '../db/schema.js';
-import { buildWorkingSpec, CURRENT_VERSION, findVersionRow, publishVersion } from '../modules/versions/service.js';
-import { insertInstance, runEvent, specOfVersion } from '../modules/runtime/store.js';
+import { CURRENT_VERSION, findVersionRow, publishVersion } from '../modules/versions/service.js';
+import { insertInstance } from '../modules/runtime/instance-rows.js';
+import { runEvent } from '../modules/runtime/locked-step.js';
+import { buildWorkingSpec, specOfVersion } from '../modules/runtime/specs.js';
 import type { TestUser } from './factories.js';
 
 /** Publishes the game's working version through the versions service; answers the new version's id. */

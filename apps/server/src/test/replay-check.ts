@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { gameInstances, instanceEvents } from '../db/schema.js';
 import type { AppContext } from '../context.js';
 import { replayInstance, sameAsStored } from '../modules/replay/service.js';
-import { loadInstanceState } from '../modules/runtime/store.js';
+import { loadInstanceState } from '../modules/runtime/instance-rows.js';
 
 /**
  * Replays every instance of the test database that has an input log and

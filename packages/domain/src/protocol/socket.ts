@@ -28,6 +28,8 @@ export type WatchAck = z.infer<typeof watchAckSchema>;
 /** Payload of `outputs`: what one step produced for the player, with their new view. */
 export const outputsPushSchema = z.object({
   instanceId: z.string(),
+  /** The step's id, as its answer carries it (absent when the push is no step's: an operator's change). */
+  stepId: z.string().optional(),
   outputs: z.array(outputSchema),
   view: playerViewSchema,
 });

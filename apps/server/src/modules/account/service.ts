@@ -253,7 +253,7 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
     .where(eq(playerStates.playerId, userId));
   if (instances.length === 0) return;
   const ids = instances.map((row) => row.id).sort();
-  // The instances' row locks (runtime/store.ts), taken in one order: no event writes a state back over ours.
+  // The instances' row locks (runtime/player-event.ts), taken in one order: no event writes a state back over ours.
   await tx
     .select({ id: gameInstances.id })
     .from(gameInstances)

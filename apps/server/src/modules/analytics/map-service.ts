@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { specOfVersion } from '../runtime/store.js';
+import { specOfVersion } from '../runtime/specs.js';
 
 /** The heatmap's grid: about 22 m north–south. */
 export const HEAT_CELL_DEGREES = 0.0002;

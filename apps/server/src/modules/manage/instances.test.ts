@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame } from '../../test/game-factories.js';
 import { createInstance, publishWorkingVersion } from '../../test/instance-factories.js';
-import { runEvent } from '../runtime/store.js';
+import { runEvent } from '../runtime/locked-step.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

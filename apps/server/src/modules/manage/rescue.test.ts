@@ -15,7 +15,7 @@ import { createGame, createMedia } from '../../test/game-factories.js';
 import { createBasicDesign, createEntity, designValues, ruleValues } from '../../test/design-factories.js';
 import { createInstance } from '../../test/instance-factories.js';
 import { connectSocket, nextEvent } from '../../test/sockets.js';
-import { loadInstanceState } from '../runtime/store.js';
+import { loadInstanceState } from '../runtime/instance-rows.js';
 
 /** Operators rescue a player: rights, validation, the audit row, the live push and the rules that react. */
 describe('rescuing a player', () => {

@@ -15,7 +15,8 @@ import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { pushStepped, stepInTransaction } from '../runtime/store.js';
+import { stepInTransaction } from '../runtime/locked-step.js';
+import { pushStepped } from '../runtime/pushes.js';
 
 /** The instance's game when the caller has the manage (operate) right on it; 404 / 403 otherwise. */
 async function requireOperatedInstance(ctx: AppContext, user: CurrentUser, instanceId: string): Promise<void> {

@@ -31,7 +31,8 @@ import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { assertNotArchived, type LoadedGame, requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { expireActiveInstances, loadInstanceState, mutateWorld, runEvent } from '../runtime/store.js';
+import { loadInstanceState } from '../runtime/instance-rows.js';
+import { expireActiveInstances, mutateWorld, runEvent } from '../runtime/locked-step.js';
 import { periodOf } from '../../presenters/games.js';
 import {
   presentFullInstance,

@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createPlayableGame, PIER, sendEvent, startedInstance, type PlayableGame } from '../../test/play-factories.js';
-import { mutateWorld } from '../runtime/store.js';
+import { mutateWorld } from '../runtime/locked-step.js';
 
 /** Spec 1 §8: after account deletion "remaining gameplay data are anonymised" — not deleted. */
 describe('account deletion and gameplay data', () => {

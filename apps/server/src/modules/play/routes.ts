@@ -177,7 +177,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/play/instances/:instanceId/events',
     {
       // Before the body is read: a refused event costs no parsing, no validation and no query.
-      // The caller's account is read with the instance, in the event's one read (runtime/store.ts runPlayerEvent).
+      // The caller's account is read with the instance, in the event's one read (runtime/player-event.ts runPlayerEvent).
       config: { deferAccountLookup: true },
       onRequest: async (request, reply) => {
         if (!request.tokenClaims) return;

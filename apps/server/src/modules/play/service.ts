@@ -6,7 +6,6 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
-  mediaTypeOf,
   PLAY_MESSAGES,
   type GameSpec,
   type PlayEvent,
@@ -16,22 +15,11 @@ import {
   type PlayingPeriod,
   type StartPlayBody,
 } from '@loci/domain';
-import {
-  createInstanceState,
-  viewOf,
-  type InstanceState,
-  type Output,
-  type PlayerState,
-  type PlayerView,
-  type StepTrace,
-  type SubmissionMediaType,
-  type WorldState,
-} from '@loci/engine';
+import { createInstanceState, type InstanceState, type Output, type StepTrace } from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import {
   gameInstances,
   gameVersions,
-  media,
   playerStates,
   type GameInstanceRow,
   type GameVersionRow,
@@ -44,6 +32,7 @@ import { requireGameRight, type LoadedGame } from '../../policies/games.js';
 import {
   assertMayPlay,
   assertProfileAdmits,
+  deviceToBind,
   findInstanceAndPlayer,
   loadPlayableGame,
   mayDebug,
@@ -53,41 +42,16 @@ import {
 import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
-import {
-  deliverMessages,
-  insertInstance,
-  pushStepped,
-  runEvent,
-  runPlayerEvent,
-  specOfInstance,
-  specOfVersion,
-  stepInTransaction,
-  waitingMessages,
-  type SteppedEvent,
-} from '../runtime/store.js';
+import { answerBody, presentPlayInstance, type PlayAnswer, type StartAnswer } from '../../presenters/play.js';
+import { insertInstance } from '../runtime/instance-rows.js';
+import { runEvent, stepInTransaction, type SteppedEvent } from '../runtime/locked-step.js';
+import { deliverMessages, waitingMessages } from '../runtime/messages.js';
+import { runPlayerEvent } from '../runtime/player-event.js';
+import { pushStepped } from '../runtime/pushes.js';
+import { specOfInstance, specOfVersion } from '../runtime/specs.js';
 import { rankingsOf } from '../rankings/service.js';
 import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
-
-/** What a playtest also answers: the step's trace and the raw states (spec 3 §2 debugging). */
-export interface PlayDebug {
-  trace: StepTrace;
-  player: PlayerState;
-  world: WorldState;
-}
-
-export interface PlayAnswer {
-  outputs: Output[];
-  view: PlayerView;
-  messages: PlayMessage[];
-  debug?: PlayDebug;
-}
-
-export interface StartAnswer extends PlayAnswer {
-  instanceId: string;
-  /** The caller came back to an instance they were already playing (HTTP 200 rather than 201). */
-  rejoined: boolean;
-}
 
 const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
 
@@ -121,19 +85,6 @@ function assertPasscode(playPassword: string, passcode: string | undefined, acce
       errors: { passcode: PLAY_MESSAGES.wrongPasscode },
     });
   }
-}
-
-/**
- * 409 OTHER_DEVICE when the game binds a player to one device and the row is
- * bound to another one; else the device to bind a row not bound yet to (a
- * game that turned the restriction on after the player joined), or null.
- */
-function deviceToBind(row: PlayerStateRow, enforce: boolean, deviceId: string | null): string | null {
-  if (!enforce) return null;
-  if (row.deviceId && row.deviceId !== deviceId) {
-    throw playRefusal('OTHER_DEVICE', PLAY_MESSAGES.otherDevice, { status: 'CONFLICT' });
-  }
-  return row.deviceId ? null : deviceId;
 }
 
 /** `deviceToBind`, and binds the row to the device at once (starts and rejoins). */
@@ -195,25 +146,6 @@ async function answerFor(
   const messages =
     args.hasMessages === false ? [] : await deliverMessages(ctx.db, args.instanceId, args.playerId, ctx.now());
   return { ...answerBody(args), messages };
-}
-
-/** The answer for `playerId` in `state` without the operators' messages. */
-function answerBody(args: {
-  spec: GameSpec;
-  state: InstanceState;
-  playerId: string;
-  outputs: Output[];
-  trace: StepTrace | null;
-  /** The view of `playerId` in `state`, when the caller has it already. */
-  view?: PlayerView;
-}): Omit<PlayAnswer, 'messages'> {
-  const { spec, state, playerId } = args;
-  const player = state.players[playerId]!;
-  return {
-    outputs: args.outputs.filter((output) => output.playerId === playerId),
-    view: args.view ?? viewOf(spec, state, playerId),
-    ...(args.trace ? { debug: { trace: args.trace, player, world: state.world } } : {}),
-  };
 }
 
 // ─── Finding instances ───────────────────────────────────────────────────────
@@ -452,7 +384,7 @@ export async function startPlaying({
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
 
-  // Why this is race-safe (as runtime/store.ts), without queueing every start of a version behind one lock
+  // Why this is race-safe (as runtime/player-event.ts), without queueing every start of a version behind one lock
   // (issue 25 §3: a city's 2,000 starts queued on the version row stalled every event). Joining, creating
   // and a restart's removal run in ONE transaction that first takes a transaction-scoped advisory lock on
   // (version, caller): one caller's starts of a version are served one after the other, and each one's
@@ -523,7 +455,7 @@ export async function startPlaying({
     outputs: outcome.result.outputs,
     trace: debug ? outcome.result.trace : null,
   });
-  return { instanceId: outcome.instance.id, rejoined: false, ...answer };
+  return { instanceId: outcome.instance.id, rejoined: false, stepId: outcome.push.stepId, ...answer };
 }
 
 /**
@@ -577,19 +509,6 @@ function stateWithPlayer(instance: GameInstanceRow, spec: GameSpec, player: Play
 }
 
 // ─── Reading and events ──────────────────────────────────────────────────────
-
-/** The instance as the player API presents it. */
-export function presentPlayInstance(instance: GameInstanceRow) {
-  return {
-    id: instance.id,
-    _id: instance.id,
-    gameId: instance.gameId,
-    versionId: instance.versionId,
-    isLiveSpec: instance.isLiveSpec,
-    multiplayer: instance.multiplayer,
-    status: instance.status,
-  };
-}
 
 /** GET /api/play/instances/{instanceId}: the caller's view of an instance they play. */
 export async function getPlayState({
@@ -701,58 +620,7 @@ export async function sendPlayEvent({
   clientEventId: string | null;
   deviceId: string | null;
 }): Promise<PlayAnswer> {
-  const answer = await runPlayerEvent(ctx, {
-    instanceId,
-    claims,
-    event,
-    clientEventId,
-    check: async ({ row, player, user, enforceSingleDevice }, db) => {
-      const bindDevice = deviceToBind(player, enforceSingleDevice, deviceId);
-      const traceAllRules = await mayDebug(ctx, user, row, db);
-      if (event.type !== 'submission') return { traceAllRules, bindDevice };
-      const mediaType = await submittedMediaType(db, user, row, event.mediaId);
-      return { traceAllRules, bindDevice, event: mediaType ? { ...event, mediaType } : event };
-    },
-    answer: ({ spec, versionId, result, playerId, view, traceAllRules }) => ({
-      versionId,
-      ...answerBody({
-        spec,
-        state: result.state,
-        playerId,
-        view,
-        outputs: result.outputs,
-        trace: traceAllRules ? result.trace : null,
-      }),
-    }),
-  });
-  return answer;
-}
-
-/**
- * The kind of the medium a submission carries, read from the player's own
- * upload in this instance (POST /api/play/instances/{id}/media): the engine
- * checks it against the kinds the mission accepts. A medium that is not the
- * caller's upload in this instance is refused (400 under `mediaId`).
- */
-async function submittedMediaType(
-  db: Executor,
-  user: CurrentUser,
-  instance: GameInstanceRow,
-  mediaId: string | undefined,
-): Promise<SubmissionMediaType | null> {
-  if (mediaId === undefined) return null;
-  const [row] = isUuid(mediaId)
-    ? await db
-        .select({ mimetype: media.mimetype })
-        .from(media)
-        .where(and(eq(media.id, mediaId), eq(media.instanceId, instance.id), eq(media.uploadedBy, user.id)))
-        .limit(1)
-    : [];
-  const kind = row ? mediaTypeOf(row.mimetype) : null;
-  if (kind !== 'image' && kind !== 'video' && kind !== 'audio') {
-    throw fail.validation({ mediaId: PLAY_MESSAGES.unknownUpload }, PLAY_MESSAGES.unknownUpload);
-  }
-  return kind;
+  return runPlayerEvent(ctx, { instanceId, claims, event, clientEventId, deviceId });
 }
 
 /** A game's playing period as players read it, or null when the game has none. */

@@ -16,7 +16,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import { findInstanceAndPlayer, playRefusal } from '../../policies/play.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { specOfInstance, specOfVersion } from '../runtime/store.js';
+import { specOfInstance, specOfVersion } from '../runtime/specs.js';
 
 /** A spec's leaderboard settings (off for specs saved before them). */
 export function rankingsOf(game: Partial<GameSpec['game']>): GameSpec['game']['rankings'] {

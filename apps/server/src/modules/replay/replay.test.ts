@@ -15,7 +15,7 @@ import {
   type PlayableGame,
 } from '../../test/play-factories.js';
 import { expectEveryInstanceReplays } from '../../test/replay-check.js';
-import { stepInTransaction } from '../runtime/store.js';
+import { stepInTransaction } from '../runtime/locked-step.js';
 
 describe('replay', () => {
   let t: TestApp;

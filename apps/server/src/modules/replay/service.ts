@@ -13,7 +13,8 @@ import { instanceEvents, playerMessages, type GameInstanceRow, type InstanceEven
 import { AppError, fail } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { requireManagedInstance } from '../manage/service.js';
-import { loadInstanceState, specOfLogged } from '../runtime/store.js';
+import { loadInstanceState } from '../runtime/instance-rows.js';
+import { specOfLogged } from '../runtime/specs.js';
 
 /** The instance's input log, oldest first. */
 async function logOf(ctx: AppContext, instanceId: string): Promise<InstanceEventRow[]> {

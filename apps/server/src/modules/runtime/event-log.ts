@@ -20,7 +20,7 @@
  *
  * Why `seq` is the instance's commit order. `seq` comes from one sequence;
  * every writer of an instance draws it while it holds the instance's row lock
- * (runtime/store.ts: the `FOR UPDATE` of the locking path; the optimistic
+ * (runtime/player-event.ts: the `FOR UPDATE` of the locking path; the optimistic
  * write's `FOR NO KEY UPDATE` of its batch's instance rows — the entry is
  * inserted only `from written`, whose rows come after that lock), and keeps
  * the lock until COMMIT. So the next

@@ -15,7 +15,8 @@ import {
 import { expectEveryInstanceReplays } from '../../test/replay-check.js';
 import { stepEntry } from './event-log.js';
 import { writeStats, writePlayerEvent, type PlayerEventWrite } from './event-write.js';
-import { loadInstanceState, mutateWorld } from './store.js';
+import { loadInstanceState } from './instance-rows.js';
+import { mutateWorld } from './locked-step.js';
 
 /**
  * Player events written together (event-write.ts): the events that become

@@ -7,7 +7,7 @@
  * event is written at once: batching adds no wait when nothing else is being
  * written.
  *
- * Why a batch is exactly the events written one by one (store.ts's header has
+ * Why a batch is exactly the events written one by one (player-event.ts's header has
  * the rule; this is how a batch keeps it):
  *
  * - Each event applies only if its instance's world revision and its player

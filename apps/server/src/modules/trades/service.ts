@@ -32,20 +32,23 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { findInstanceAndPlayer, playRefusal } from '../../policies/play.js';
-import { lockInstanceWithSpec, pushStepped, specOfInstance, stepLockedWith } from '../runtime/store.js';
+import { lockInstanceWithSpec } from '../runtime/instance-rows.js';
+import { stepLockedWith } from '../runtime/locked-step.js';
+import { pushStepped } from '../runtime/pushes.js';
+import { specOfInstance } from '../runtime/specs.js';
 
 /**
  * Trading between two players of one instance (docs/play.md "Trading").
  *
  * Why an accepted trade never makes or loses a unit: the exchange runs in ONE
- * transaction that first locks the instance row (store.ts's locking path: a
+ * transaction that first locks the instance row (runtime/locked-step.ts: a
  * player row is only written under that lock, so no optimistic event of
  * either player can write over it), then the trade row (so two accepts of one
  * trade are one after the other: the second sees it closed) and both player
  * rows in the order of their ids, reads both states AFTER those locks, checks
  * again that each side still holds what it gives, steps the exchange as ONE
  * engine step for both players (`stepTrade`: their rules fire, records are
- * kept, store.ts `stepLockedWith` reads every player row after the lock) and
+ * kept, locked-step.ts `stepLockedWith` reads every player row after the lock) and
  * writes both states, the world and the trade's new status before COMMIT; the
  * step's outputs are pushed after it. Two trades spending the same unit are
  * therefore applied one after the other, and the second is refused NOT_OWNED.

@@ -23,14 +23,14 @@ import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { appendLog, worldEntry, type LogRow } from '../runtime/event-log.js';
-import { lockInstanceWithSpec } from '../runtime/store.js';
+import { lockInstanceWithSpec } from '../runtime/instance-rows.js';
 import { findVersionRow } from './service.js';
 
 /**
  * Migrating live instances to another published version (docs/versions.md).
  *
  * Each instance migrates in ONE transaction that takes the instance row FOR
- * UPDATE (runtime/store.ts's rule: player rows are written only under it),
+ * UPDATE (runtime/player-event.ts's rule: player rows are written only under it),
  * rewrites every player's state with the engine's `migratePlayerState`, points
  * the instance and its players at the new version and bumps the world's
  * revision — so an optimistic player event that read the old version fails

@@ -19,7 +19,8 @@ import { requireEditableGame, requireGameRight, type LoadedGame } from '../../po
 import type { CurrentUser } from '../../plugins/auth.js';
 import { beginDesignChange, rowFieldsOf } from '../design/store.js';
 import { findLockedByOther } from '../locks/service.js';
-import { buildWorkingSpec, CURRENT_VERSION, findVersionRow, specOfVersion } from './service.js';
+import { buildWorkingSpec, specOfVersion } from '../runtime/specs.js';
+import { CURRENT_VERSION, findVersionRow } from './service.js';
 
 /**
  * Compare and roll back (docs/versions.md). A roll back makes the working copy

@@ -3,13 +3,10 @@ import {
   DESIGN_API_MESSAGES,
   GAME_SPEC_SCHEMA_VERSION,
   GAME_TEXTS,
-  migrateGameSpec,
-  parseGameSpec,
   type DesignGameVersion,
   type GameSpec,
   type GameVersionFormValues,
   type GameValues,
-  type InitialState,
   type UpdateVersionValues,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
@@ -20,7 +17,7 @@ import { assertNotArchived, type LoadedGame, requireEditableGame, requireGameRig
 import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { presentGameVersion } from '../../presenters/games.js';
-import { loadEntitiesByKind } from '../design/store.js';
+import { buildWorkingSpec, specOfVersion } from '../runtime/specs.js';
 import { assertPublishable } from './publish-gate.js';
 
 /** The key word for the working version in paths (`/initialStates/current`). */
@@ -89,28 +86,6 @@ export async function findVersionRow(
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw fail.notFound(DESIGN_API_MESSAGES.versionNotFound);
   return row;
-}
-
-/**
- * The whole specification of the working version as it is now: game settings,
- * every entity by kind (one query), the initial world — parsed as a stored spec
- * is (`parseGameSpec`), so publishing and playtests store typed entities.
- */
-export async function buildWorkingSpec(
-  db: Executor,
-  { game, initialState }: { game: GameRow; initialState: InitialState },
-): Promise<GameSpec> {
-  return parseGameSpec({
-    game: { ...game.settings, id: game.id, title: game.title },
-    entities: await loadEntitiesByKind(db, game.id),
-    initialState,
-  });
-}
-
-/** The spec of a version: published ones from their snapshot, the working one assembled now. */
-export async function specOfVersion(db: Executor, game: GameRow, row: GameVersionRow): Promise<GameSpec> {
-  if (row.isLiveSpec) return buildWorkingSpec(db, { game, initialState: row.initialState });
-  return migrateGameSpec(row.spec ?? {});
 }
 
 /** Settings that only editors see (as the games presenter hides them). */

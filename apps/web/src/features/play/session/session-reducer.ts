@@ -66,8 +66,8 @@ export interface SessionState {
   busy: boolean;
   /** Keys of the blocking outputs the player closed without an answer. */
   dismissed: string[];
-  /** Output batches recently applied, with when: the same batch arriving twice is shown once. */
-  recentBatches: Array<{ batch: string; at: number }>;
+  /** The ids of the steps recently applied (newest last): a step read twice (answer and push) is shown once. */
+  recentSteps: string[];
   seenMessages: string[];
   /** What is still to be told to the player; the session hook delivers and drops it. */
   notices: Notice[];
@@ -90,7 +90,8 @@ export type SessionAction =
   | { type: 'noticesDelivered'; count: number };
 
 export const MAX_TRACE_ENTRIES = 200;
-export const DUPLICATE_WINDOW_MS = 10_000;
+/** How many step ids are remembered: far more than the pushes that can cross one answer. */
+export const RECENT_STEPS = 50;
 
 export const initialSessionState: SessionState = {
   phase: { kind: 'idle' },
@@ -108,7 +109,7 @@ export const initialSessionState: SessionState = {
   left: false,
   busy: false,
   dismissed: [],
-  recentBatches: [],
+  recentSteps: [],
   seenMessages: [],
   notices: [],
 };
@@ -142,30 +143,13 @@ function withTrace(state: SessionState, answer: PlayAnswer, event: TraceEntry['e
   };
 }
 
-/**
- * A batch of outputs as text with every object's keys in order: the answer to
- * an event is written out through its response schema (keys in the schema's
- * order) while the socket push carries the engine's objects (keys in the order
- * the engine made them), so the same batch must compare equal either way.
- */
-function batchKey(outputs: readonly Output[]): string {
-  return JSON.stringify(outputs, (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
-}
-
 /** Applies an answer (the player's own step, or one pushed over the socket). */
 function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry['event'], at: number): SessionState {
-  // The server pushes every step's outputs over the socket too: a batch that arrives
-  // twice (answer and push, in either order) is shown once.
-  const recent = state.recentBatches.filter((entry) => at - entry.at <= DUPLICATE_WINDOW_MS);
-  const batch = answer.outputs.length ? batchKey(answer.outputs) : '';
-  const duplicate = batch !== '' && recent.some((entry) => entry.batch === batch);
-  if (duplicate) {
-    const next = { ...state, view: answer.view, recentBatches: recent.filter((entry) => entry.batch !== batch) };
-    return withTrace(next, answer, event, at);
+  // The server pushes every step's outputs over the socket too, with the step's id: a step that arrives
+  // twice (answer and push, in either order) is shown once. What carries no id (a view read again) is new.
+  const { stepId } = answer;
+  if (stepId !== undefined && state.recentSteps.includes(stepId)) {
+    return withTrace({ ...state, view: answer.view }, answer, event, at);
   }
 
   let end = state.end;
@@ -193,7 +177,7 @@ function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry[
   const next: SessionState = {
     ...state,
     view: answer.view,
-    recentBatches: batch ? [...recent, { batch, at }] : recent,
+    recentSteps: stepId === undefined ? state.recentSteps : [...state.recentSteps, stepId].slice(-RECENT_STEPS),
     results,
     end,
     seenMessages,

@@ -7,7 +7,9 @@ import { gameplayRecords, games, gameVersions, playerStates } from '../../db/sch
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createPlayableGame, type PlayableGame } from '../../test/play-factories.js';
-import { insertInstance, loadInstanceState, mutateWorld, runEvent, specOfInstance } from './store.js';
+import { insertInstance, loadInstanceState } from './instance-rows.js';
+import { mutateWorld, runEvent } from './locked-step.js';
+import { specOfInstance } from './specs.js';
 
 describe('runtime store', () => {
   let t: TestApp;
