@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './constants.js';
 import { toFieldErrors, type FieldErrors } from './errors.js';
-import { richText } from './rich-text.js';
+import { richText, richTextAsText } from './rich-text.js';
 import { GAME_RIGHTS } from './rights.js';
 import type { Role } from './user.js';
 
@@ -97,12 +97,7 @@ export const GAME_TEXTS = {
 
 /** True when rich text is empty once tags, entities of blank space and whitespace are stripped (e.g. '<p></p>'). */
 export function isRichTextEmpty(html: string | null | undefined): boolean {
-  if (!html) return true;
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
-    .replace(/[\s\u00a0\u200b]+/g, '');
-  return text.length === 0;
+  return richTextAsText(html) === '';
 }
 
 /** The emails of a one-per-line text: trimmed, lower-cased, de-duplicated, blank lines ignored. */

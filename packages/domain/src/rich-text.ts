@@ -113,3 +113,23 @@ export const RICH_TEXT_ATTACKS = {
   baseMeta: '<base href="javascript:/"><meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
   detailsToggle: '<details open ontoggle="window.__xss=1"><summary>x</summary></details>',
 } as const;
+
+const BLOCK_END = /<br\s*\/?>|<\/(p|div|li|h\d|blockquote|pre)>/gi;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ', '#160': ' ' };
+
+/**
+ * The text a person reads of rich text, for previews, labels, comparisons and emptiness: the ends of
+ * blocks and line breaks become spaces, other tags are dropped (inline tags join their words), the
+ * entities the editor writes are decoded, zero-width and repeated blanks collapse, the ends are trimmed.
+ * Not a sanitiser: what it returns is plain text, never to be shown as HTML.
+ */
+export function richTextAsText(html: string | null | undefined): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(BLOCK_END, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp|#160);/gi, (_, name: string) => ENTITIES[name.toLowerCase()] ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DESIGN_KINDS, type DesignKind } from './registry.js';
 import { migrateGameSpec, type GameSpec } from './spec.js';
-import { describeVersionChange, diffGameSpecs, richTextAsText, valueInWords } from './version-diff.js';
+import { richTextAsText } from '../rich-text.js';
+import { describeVersionChange, diffGameSpecs, valueInWords } from './version-diff.js';
 
 type RawEntities = Partial<Record<DesignKind, Array<Record<string, unknown>>>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { richTextAsText } from '../rich-text.js';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignKind } from './registry.js';
 import type { GameSpec, WorldEntry } from './spec.js';
 
@@ -45,18 +46,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const HTML_TAG = /<\/?[a-z][^>]*>/i;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** The text a designer reads of a rich text (tags dropped, entities decoded, spaces collapsed). */
-export function richTextAsText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>|<\/(p|div|li|h\d)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** A value as compared: rich text (a string with tags) as its text, anything else as is. */
 function comparable(value: unknown): unknown {
   return typeof value === 'string' && HTML_TAG.test(value) ? richTextAsText(value) : value;

@@ -1,3 +1,4 @@
+import { richTextAsText } from '../rich-text.js';
 import type { DesignKind } from './registry.js';
 
 /**
@@ -637,11 +638,7 @@ export const PICKER_LABEL_MAX = 150;
 
 /** A picker label: markup stripped, blanks collapsed, cut at 150 characters (spec 2 §9). */
 export function labelOf(text: string | null | undefined): string {
-  const plain = (text ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = richTextAsText(text);
   return plain.length > PICKER_LABEL_MAX ? `${plain.slice(0, PICKER_LABEL_MAX)}…` : plain;
 }
 

@@ -15,6 +15,7 @@ import {
   type ProblemMessageKey,
   type ProblemName,
   type WorldEntry,
+  richTextAsText,
 } from '@loci/domain';
 import { distanceMetres, type LatLng } from '../geo.js';
 import {
@@ -57,11 +58,7 @@ const listOf = <T = Loose>(value: unknown): T[] => (Array.isArray(value) ? (valu
 const isCondition = (value: unknown): value is Condition => isObject(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const plain = (html: unknown): string =>
-  str(html)
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
+const plain = (html: unknown): string => richTextAsText(str(html));
 
 /** The actions that show an interaction (showInfo, askQuestion…), from the vocabulary. */
 const INTERACTION_ACTIONS = new Set<string>(

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  isRichTextEmpty,
   PLAY_MESSAGES,
   type GameSpec,
   type PlayEvent,
@@ -652,16 +653,6 @@ export function termsOf(settings: { terms?: string | null }): string {
   return withSafeGameTexts({ terms: settings.terms ?? '' }).terms;
 }
 
-/** Whether rich text says anything (an emptied editor leaves `<p></p>` or `<p><br></p>`). */
-function hasText(html: string): boolean {
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() !== ''
-  );
-}
-
 /**
  * A first start of a published version whose game has terms must accept them
  * (`acceptTerms: true`, else 400 with a field error): the time it did, or null
@@ -673,7 +664,7 @@ function acceptedTermsAt(
   acceptTerms: boolean | undefined,
   now: Date,
 ): Date | null {
-  if (isLiveSpec || !hasText(termsOf(settings))) return null;
+  if (isLiveSpec || isRichTextEmpty(termsOf(settings))) return null;
   if (acceptTerms !== true) {
     throw fail.validation({ acceptTerms: PLAY_MESSAGES.termsNotAccepted }, PLAY_MESSAGES.termsNotAccepted);
   }

@@ -13,6 +13,7 @@ import type {
   StatementOption,
   SubMission,
 } from '@loci/domain';
+import { richTextAsText } from '@loci/domain';
 import type { AnalyticsPlayer } from '../../api/analytics';
 import type { Workspace } from '../../api/design';
 
@@ -78,17 +79,7 @@ export interface AnalyticsDesign {
 
 /** Plain text of rich text (statement bodies, question and option descriptions). */
 export function plainText(html: unknown): string {
-  if (typeof html !== 'string') return '';
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return typeof html === 'string' ? richTextAsText(html) : '';
 }
 
 /** How an entity is named on the page: its title, else its system name, else its id. */

@@ -4,6 +4,7 @@ import {
   type DesignEntityOf,
   type DesignKind,
   type DesignSchemaContext,
+  richTextAsText,
 } from '@loci/domain';
 import type { Workspace } from '../../../api/design';
 
@@ -47,13 +48,5 @@ export const PICKER_LABEL_MAX = 150;
 
 /** Plain text of rich text, for short previews. */
 export function plainText(html: unknown): string {
-  if (typeof html !== 'string') return '';
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return typeof html === 'string' ? richTextAsText(html) : '';
 }

@@ -1,4 +1,4 @@
-import { PLAY_MESSAGES, type PlayLobby } from '@loci/domain';
+import { isRichTextEmpty, PLAY_MESSAGES, type PlayLobby } from '@loci/domain';
 import {
   Alert,
   Anchor,
@@ -53,7 +53,7 @@ export function IntroCard({
   const location = useLocation();
   const { game } = lobby;
   // Coming back to one's own instance asks nothing: the terms were accepted on the first start.
-  const mustAccept = hasText(game.terms) && lobby.instanceId === null;
+  const mustAccept = !isRichTextEmpty(game.terms) && lobby.instanceId === null;
   return (
     <Center mih="100dvh" p="md">
       <Card withBorder radius="md" p="lg" w="100%" maw={560}>
@@ -88,7 +88,7 @@ export function IntroCard({
                 <RichText html={game.instructions} />
               </Box>
             )}
-            {hasText(game.terms) && (
+            {!isRichTextEmpty(game.terms) && (
               <Box>
                 <Title order={2} size="h5" mb={4}>
                   {t('play.intro.terms')}
@@ -151,15 +151,5 @@ export function IntroCard({
         </form>
       </Card>
     </Center>
-  );
-}
-
-/** Whether rich text says anything (an emptied editor leaves `<p></p>`). */
-function hasText(html: string): boolean {
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() !== ''
   );
 }
