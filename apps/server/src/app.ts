@@ -24,7 +24,9 @@ import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
+import { memoryLimiters } from './lib/limiter.js';
 import { createNullRealtime } from './lib/realtime.js';
+import { createSecretLimits } from './lib/secret-limits.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(richTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
@@ -79,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     links: createLinkSigner(config.jwtSecret),
     oidc: createOidcProviders(config.oauth),
     realtime: createNullRealtime(),
-    now: options.now ?? (() => new Date()),
+    limits: createSecretLimits(memoryLimiters(() => now().getTime())),
+    now,
     log: app.log,
   };
   app.decorate('ctx', ctx);

@@ -380,6 +380,7 @@ export const DOMAIN_EL: DomainTranslation = {
   PLAY_MESSAGES: {
     tooManyEvents: 'Πολύ γρήγορα — περιμένετε λίγο και δοκιμάστε ξανά',
     wrongPasscode: 'Λάθος κωδικός εισόδου',
+    tooManyPasscodes: 'Πάρα πολλοί λάθος κωδικοί εισόδου — περιμένετε ένα λεπτό και δοκιμάστε ξανά',
     passcodeRequired: 'Αυτό το παιχνίδι χρειάζεται κωδικό εισόδου',
     notStartedYet: 'Αυτό το παιχνίδι δεν έχει ξεκινήσει ακόμη',
     periodEnded: 'Η περίοδος παιχνιδιού αυτού του παιχνιδιού έχει λήξει',
