@@ -12,6 +12,14 @@ export const MEDIA_LIMITS = {
 } as const;
 export type MediaType = keyof typeof MEDIA_LIMITS;
 
+/**
+ * Most pixels (width × height) an image may have, at every upload and import:
+ * a small file can hold a picture that takes seconds of CPU to decode.
+ */
+export const MEDIA_MAX_PIXELS = 25_000_000;
+/** MEDIA_MAX_PIXELS in megapixels, as the messages say it. */
+export const MEDIA_MAX_MEGAPIXELS = MEDIA_MAX_PIXELS / 1_000_000;
+
 /** Which limit a content type falls under. */
 export function mediaTypeOf(mimetype: string): MediaType {
   if (mimetype.startsWith('image/')) return 'image';
@@ -46,6 +54,7 @@ export const MEDIA_MESSAGES = {
   tooLarge: (type: MediaType, file: string, limit: number) =>
     `The ${type} ${file} is larger than the ${limit / MEGABYTE} MB allowed`,
   notAccepted: (file: string) => `${file} is not a png, jpeg, audio or video file`,
+  tooManyPixels: (file: string) => `The image ${file} has more than the ${MEDIA_MAX_MEGAPIXELS} megapixels allowed`,
 } as const;
 
 export const MEDIA_PREVIEW_WIDTH = 300;

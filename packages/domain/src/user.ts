@@ -3,6 +3,7 @@ import { z } from 'zod';
 // The zod-free account constants live in roles.ts, so a page that needs only them
 // (the web player's entry: ROLES, canAuthor, USER_MESSAGES) does not pull zod in.
 import { INTERFACE_LANGUAGES } from './constants.js';
+import { MEDIA_MAX_MEGAPIXELS } from './media.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_MESSAGES, type Role } from './roles.js';
 export {
   canAuthor,
@@ -127,6 +128,7 @@ export const PROFILE_MESSAGES = {
   saved: 'Profile saved',
   photoNotImage: 'Send a JPEG, PNG or WebP photo',
   photoTooLarge: 'The photo is larger than 5 MB',
+  photoTooManyPixels: `The photo has more than the ${MEDIA_MAX_MEGAPIXELS} megapixels allowed`,
   photoMissing: 'Choose a photo to upload',
 } as const;
 

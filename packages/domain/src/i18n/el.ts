@@ -5,7 +5,7 @@ import type { DesignKind } from '../design/registry.js';
 import type { UserKind } from '../design/server-support.js';
 import { GAME_SPEC_SCHEMA_VERSION } from '../design/spec.js';
 import { ADULT_AGE, PASSCODE_LENGTH } from '../game.js';
-import { MEDIA_TITLE_MAX_LENGTH, MEGABYTE, type MediaType } from '../media.js';
+import { MEDIA_MAX_MEGAPIXELS, MEDIA_TITLE_MAX_LENGTH, MEGABYTE, type MediaType } from '../media.js';
 import { RICH_TEXT_MAX_LENGTH } from '../rich-text.js';
 import { MAX_OPEN_TRADES_PER_PLAYER } from '../protocol/trades.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Role } from '../roles.js';
@@ -129,6 +129,7 @@ export const DOMAIN_EL: DomainTranslation = {
     saved: 'Το προφίλ αποθηκεύτηκε',
     photoNotImage: 'Στείλτε μια φωτογραφία JPEG, PNG ή WebP',
     photoTooLarge: 'Η φωτογραφία είναι μεγαλύτερη από 5 MB',
+    photoTooManyPixels: `Η φωτογραφία έχει περισσότερα από τα ${MEDIA_MAX_MEGAPIXELS} megapixel που επιτρέπονται`,
     photoMissing: 'Επιλέξτε μια φωτογραφία για ανέβασμα',
   },
   GAME_MESSAGES: {
@@ -502,6 +503,8 @@ export const DOMAIN_EL: DomainTranslation = {
     tooLarge: (type, file, limit) =>
       `Το αρχείο ${file} (${MEDIA_TYPE_EL[type]}) ξεπερνά τα ${limit / MEGABYTE} MB που επιτρέπονται`,
     notAccepted: (file) => `Το ${file} δεν είναι αρχείο png, jpeg, ήχου ή βίντεο`,
+    tooManyPixels: (file) =>
+      `Η εικόνα ${file} έχει περισσότερα από τα ${MEDIA_MAX_MEGAPIXELS} megapixel που επιτρέπονται`,
   },
   MEDIA_UPLOAD_MESSAGES: {
     noFile: 'Δεν ανέβηκε κανένα αρχείο',

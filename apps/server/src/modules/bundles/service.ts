@@ -10,6 +10,7 @@ import {
   GAME_TEXTS,
   isAcceptedMediaType,
   MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   mediaTypeOf,
   migrateGameSpec,
   referencesOf,
@@ -40,6 +41,7 @@ import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame, requireEditableGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import { assertNoneLockedByOther } from '../locks/service.js';
+import { hasTooManyPixels, imageSize } from '../media/pixels.js';
 import { sniffType } from '../media/sniff.js';
 import { insertGame } from '../games/service.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../media/storage.js';
@@ -235,6 +237,11 @@ async function checkMedia(
     }
     if (bytes.length > MEDIA_LIMITS[mediaTypeOf(sniffed.mimetype)]) {
       throw invalidBundle(BUNDLE_MESSAGES.mediaTooLarge(item.file));
+    }
+    if (mediaTypeOf(sniffed.mimetype) === 'image') {
+      const size = await imageSize(bytes);
+      if (!size) throw invalidBundle(BUNDLE_MESSAGES.mediaNotAccepted(item.file));
+      if (hasTooManyPixels(size)) throw invalidBundle(MEDIA_MESSAGES.tooManyPixels(item.file));
     }
     checked.push({ ...item, mimetype: sniffed.mimetype, size: bytes.length, bytes, extension: sniffed.extension });
   }

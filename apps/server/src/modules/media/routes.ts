@@ -224,7 +224,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         schema: {
           tags,
-          summary: 'A thumbnail of a medium of this game (width 16..2048, default 100; square=1 by default)',
+          summary:
+            'A thumbnail of a medium of this game (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: gameMediaParams,
           querystring: thumbQuerySchema,
         },
@@ -240,7 +241,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         schema: {
           tags,
-          summary: 'A thumbnail of a medium (width 16..2048, default 100; square=1 by default)',
+          summary:
+            'A thumbnail of a medium (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: mediaParams,
           querystring: thumbQuerySchema,
         },
