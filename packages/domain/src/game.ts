@@ -1,3 +1,4 @@
+import { boundedText, TEXT_LIMITS, titleText } from './text-limits.js';
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './constants.js';
 import { toFieldErrors, type FieldErrors } from './errors.js';
@@ -131,7 +132,7 @@ export function hasLocationServices(game: { pg: { type: BackgroundType } }): boo
   return game.pg.type === 'map';
 }
 
-const emailSchema = z.email();
+const emailSchema = z.email().max(TEXT_LIMITS.email);
 
 /** The first line of an email-list text that is not a valid email, or null. */
 function firstInvalidEmail(text: string): string | null {
@@ -266,10 +267,7 @@ export type GameWithRights = z.infer<typeof gameWithRightsSchema>;
 
 // Field parsers normalise types (so every rule below runs and all errors show
 // at once); the rules themselves live in one superRefine.
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value ?? '').trim());
+const text = boundedText(TEXT_LIMITS.text);
 // The game's texts are trimmed like its other text fields.
 const trimmedRichText = richText.transform((value) => value.trim());
 const mediaId = z
@@ -325,7 +323,7 @@ function flags<const K extends string>(keys: readonly K[]) {
 }
 
 const lenientValuesSchema = z.object({
-  title: text,
+  title: titleText,
   description: trimmedRichText,
   terms: trimmedRichText,
   instructions: trimmedRichText,
@@ -353,7 +351,7 @@ const lenientValuesSchema = z.object({
   additionalDesignerOnlyAccessEmailsText: text,
   restrictAccessToEmailsText: text,
   pg: z.object({
-    title: text,
+    title: titleText,
     place: z.object({ lat: coordinate, lng: coordinate, radius: coordinate }),
     type: enumWithDefault(BACKGROUND_TYPES, 'map'),
     bgImageId: mediaId,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 // (the web player's entry: ROLES, canAuthor, USER_MESSAGES) does not pull zod in.
 import { INTERFACE_LANGUAGES } from './constants.js';
 import { MEDIA_MAX_MEGAPIXELS } from './media.js';
+import { TEXT_LIMIT_MESSAGES, TEXT_LIMITS } from './text-limits.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_MESSAGES, type Role } from './roles.js';
 export {
   canAuthor,
@@ -19,7 +20,11 @@ const email = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
-  .pipe(z.email({ error: USER_MESSAGES.emailInvalid }))
+  .pipe(
+    z
+      .email({ error: USER_MESSAGES.emailInvalid })
+      .max(TEXT_LIMITS.email, TEXT_LIMIT_MESSAGES.tooLong(TEXT_LIMITS.email)),
+  )
   .transform((value) => value.toLowerCase());
 
 const newPassword = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BackgroundType } from '../game.js';
+import { boundedText, TEXT_LIMITS } from '../text-limits.js';
 import { DESIGN_MESSAGES } from './messages.js';
 
 /**
@@ -31,11 +32,9 @@ export function newId(): string {
   return (globalThis as unknown as { crypto: { randomUUID(): string } }).crypto.randomUUID();
 }
 
-/** Trimmed text, '' when missing. */
-export const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value ?? '').trim());
+/** Trimmed text, '' when missing, at most TEXT_LIMITS.text characters. */
+export const text = boundedText(TEXT_LIMITS.text);
+export { nameText, titleText } from '../text-limits.js';
 export { richText } from '../rich-text.js';
 /** An id or code: trimmed, undefined when empty. */
 export const optionalText = z

@@ -11,6 +11,8 @@ import {
   reporter,
   text,
   type DesignContext,
+  nameText,
+  titleText,
 } from './fields.js';
 import {
   DEFAULT_ICON_SIZE,
@@ -22,8 +24,8 @@ import {
 } from './vocabulary.js';
 
 const locationFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   sceneId: refId,
   logoId: mediaId,

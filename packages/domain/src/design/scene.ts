@@ -10,13 +10,15 @@ import {
   text,
   type DesignContext,
   type Report,
+  nameText,
+  titleText,
 } from './fields.js';
 import { DEFAULT_SCENE_RADIUS } from './vocabulary.js';
 
 const sceneFields = z.object({
-  name: text,
+  name: nameText,
   systemName: text,
-  title: text,
+  title: titleText,
   notes: text,
   enabled: flag(true),
   fgOnly: flag(false),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_MESSAGES } from './messages.js';
-import { coordinate, numberOrEmpty, optionalText, reporter, text, type Report } from './fields.js';
+import { coordinate, numberOrEmpty, optionalText, reporter, text, type Report, nameText } from './fields.js';
 import type { DesignReference } from './registry.js';
 import type { WorldEntry } from './spec.js';
 
@@ -23,7 +23,7 @@ export type PayloadSpecLike = Readonly<Record<string, { type: string; required?:
 
 const worldEntryFields = z.object({
   id: optionalText,
-  name: text,
+  name: nameText,
   sceneId: text,
   archetypeId: text,
   offerId: text,

@@ -550,6 +550,9 @@ export const DOMAIN_EL: DomainTranslation = {
     gameRequired: 'Δηλώστε το παιχνίδι στο οποίο ανήκει αυτό το στοιχείο',
     gameMismatch: 'Ένα κλείδωμα παιχνιδιού έχει ως αναγνωριστικό το ίδιο το παιχνίδι',
   },
+  TEXT_LIMIT_MESSAGES: {
+    tooLong: (max) => `Έως ${max} χαρακτήρες`,
+  },
   RICH_TEXT_MESSAGES: {
     tooLong: `Πολύ μεγάλο: το μορφοποιημένο κείμενο μπορεί να έχει έως ${RICH_TEXT_MAX_LENGTH.toLocaleString('el-GR')} χαρακτήρες (μαζί με τη μορφοποίησή του)`,
   },
