@@ -167,6 +167,8 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       // The build writes .br and .gz siblings; the client's Accept-Encoding picks one (and Vary says so).
       preCompressed: true,
       cacheControl: false,
+      // The source maps hold the whole source: only where configured (LOCI_SOURCE_MAPS), else a 404 like any missing file.
+      allowedPath: (pathName) => config.sourceMaps || !/\.map(\.(br|gz))?$/.test(pathName),
       setHeaders: (reply, filePath) => {
         // Vite names every file under assets/ by its content hash, so a name never changes meaning; the rest
         // (index.html above all, which names the current hashes) must be revalidated by its ETag on each visit.
