@@ -471,7 +471,6 @@ export const DOMAIN_EL: DomainTranslation = {
   },
   WATCH_MESSAGES: {
     invalid: 'Στείλτε { instanceId } για να παρακολουθήσετε ένα στιγμιότυπο',
-    notFound: 'Το στιγμιότυπο παιχνιδιού δεν βρέθηκε',
     forbidden: 'Μπορείτε να παρακολουθείτε μόνο στιγμιότυπα στα οποία παίζετε ή των οποίων το παιχνίδι διαχειρίζεστε',
     invalidPlayer: 'Στείλτε { instanceId, playerId } για να δείτε την οθόνη ενός παίκτη',
     playerNotFound: 'Ο παίκτης δεν βρέθηκε σε αυτό το στιγμιότυπο',
