@@ -1,9 +1,9 @@
-import { boundedText, TEXT_LIMITS, titleText } from './text-limits.js';
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './constants.js';
 import { toFieldErrors, type FieldErrors } from './errors.js';
 import { richText } from './rich-text.js';
 import { GAME_RIGHTS } from './rights.js';
+import { boundedText, TEXT_LIMITS, titleText } from './text-limits.js';
 import type { Role } from './user.js';
 
 // ─── Vocabularies and constants (spec 1 §3, §9) ─────────────────────────────
@@ -47,6 +47,10 @@ export type GamesListFilter = (typeof GAMES_LIST_FILTERS)[number];
 export const GAMES_PAGE_SIZES = [...PAGE_SIZES, 'all'] as const;
 export type GamesPageSize = (typeof GAMES_PAGE_SIZES)[number];
 
+/** The largest radius of a playground, a scene or a location, in metres: half the earth's circumference. */
+export const MAX_RADIUS = 20_000_000;
+const MAX_RADIUS_KM = MAX_RADIUS / 1000;
+
 /** Every validation message of the game form, written once (spec 1 §5, spec 2 §5). */
 export const GAME_MESSAGES = {
   required: 'Required',
@@ -59,6 +63,7 @@ export const GAME_MESSAGES = {
   atLeastOne: 'Must be >= 1',
   latitudeRange: 'Must be between -90 and 90',
   longitudeRange: 'Must be between -180 and 180',
+  radiusTooLarge: `Must be at most ${MAX_RADIUS_KM.toLocaleString('en')} km (${MAX_RADIUS} m)`,
   playingPeriodStart: 'Please specify at least a start date and time with timezone',
   playingPeriodEnd: 'End time must be after the start time',
   invalidDate: 'Invalid date',
@@ -393,6 +398,7 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
   else if (place.lng < -180 || place.lng > 180) fail('pg.place.lng', GAME_MESSAGES.longitudeRange);
   // Empty becomes 0, so a missing radius is any radius that is not positive.
   if (!(place.radius > 0)) fail('pg.place.radius', GAME_MESSAGES.radiusRequired);
+  else if (place.radius > MAX_RADIUS) fail('pg.place.radius', GAME_MESSAGES.radiusTooLarge);
   const maxAccuracy = values.pg.maxAccuracy ?? DEFAULT_MAX_GPS_ACCURACY;
   if (Number.isNaN(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.notANumber);
   else if (!Number.isInteger(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.wholeNumber);

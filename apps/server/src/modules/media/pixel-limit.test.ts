@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_PIXELS, MEDIA_MESSAGES, PROFILE_MESSAGES, THUMB_WIDTHS } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { exportedBundleFiles, importBundleFiles } from '../../test/bundle-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame, createMedia, multipartBody, pngBytes } from '../../test/game-factories.js';
 import { createPlayableGame, startedInstance } from '../../test/play-factories.js';
@@ -69,23 +69,10 @@ describe('image pixel limit', () => {
   it('refuses a bundle that holds one (400, saying the limit)', async () => {
     const game = await createGame(t.app.ctx, owner);
     await createMedia(t.app.ctx, game.row.id);
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: `/api/design/games/${game.row.id}/bundle`,
-      headers: owner.headers,
-    });
-    const files = unzipSync(exported.rawPayload);
+    const files = await exportedBundleFiles(t.app, owner, game.row.id);
     const name = Object.keys(files).find((file) => file.startsWith('media/'))!;
     files[name] = new Uint8Array(bomb);
-    const form = new FormData();
-    form.append('bundle', new Blob([Buffer.from(zipSync(files))]), 'game.loci.zip');
-    const response = new Response(form);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/design/games/import',
-      headers: { ...owner.headers, 'content-type': response.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await response.arrayBuffer()),
-    });
+    const res = await importBundleFiles(t.app, owner, files);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MEDIA_MESSAGES.tooManyPixels(name.replace(/^media\//, '')));
   });
