@@ -24,7 +24,9 @@ import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
+import { memoryLimiters } from './lib/limiter.js';
 import { createNullRealtime } from './lib/realtime.js';
+import { createSecretLimits } from './lib/secret-limits.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(richTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
@@ -79,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     links: createLinkSigner(config.jwtSecret),
     oidc: createOidcProviders(config.oauth),
     realtime: createNullRealtime(),
-    now: options.now ?? (() => new Date()),
+    limits: createSecretLimits(memoryLimiters(() => now().getTime())),
+    now,
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -163,6 +167,8 @@ function registerConsole(app: FastifyInstance, config: Config): void {
       // The build writes .br and .gz siblings; the client's Accept-Encoding picks one (and Vary says so).
       preCompressed: true,
       cacheControl: false,
+      // The source maps hold the whole source: only where configured (LOCI_SOURCE_MAPS), else a 404 like any missing file.
+      allowedPath: (pathName) => config.sourceMaps || !/\.map(\.(br|gz))?$/.test(pathName),
       setHeaders: (reply, filePath) => {
         // Vite names every file under assets/ by its content hash, so a name never changes meaning; the rest
         // (index.html above all, which names the current hashes) must be revalidated by its ETag on each visit.

@@ -63,6 +63,7 @@ const envSchema = z.object({
   LOCI_ADMIN_PASSWORD: optionalString,
   LOCI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOCI_WEB_DIST: optionalString,
+  LOCI_SOURCE_MAPS: z.enum(['true', 'false', '1', '0']).optional(),
   // Limits against exhaustion (docs/deployment.md "Limits").
   LOCI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LOCI_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
@@ -119,6 +120,8 @@ export interface Config {
   rateLimit: number;
   /** Folder of the built console; absent folder means the API runs alone. */
   webDist: string;
+  /** Whether the console's source maps (/fe/assets/*.js.map) are served: off unless LOCI_SOURCE_MAPS says so. */
+  sourceMaps: boolean;
   /** Limits against exhaustion; each counter is per server process. */
   limits: {
     /** Time a client has to send a whole request, body included (ms); then 408 and the connection closes. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     rateLimit: e.LOCI_RATE_LIMIT,
     webDist: path.resolve(e.LOCI_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    sourceMaps: e.LOCI_SOURCE_MAPS === 'true' || e.LOCI_SOURCE_MAPS === '1',
     limits: {
       requestTimeoutMs: e.LOCI_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.LOCI_HEADERS_TIMEOUT_MS,

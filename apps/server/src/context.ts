@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OidcProviders } from './lib/oidc.js';
 import type { Realtime } from './lib/realtime.js';
+import type { SecretLimits } from './lib/secret-limits.js';
 import type { LinkSigner, TokenService } from './lib/tokens.js';
 
 /** What every module's routes and services are given: no globals. */
@@ -18,6 +19,8 @@ export interface AppContext {
   oidc: OidcProviders;
   /** Pushes to players' and operators' sockets (Socket.IO; a no-op until the server listens). */
   realtime: Realtime;
+  /** The limits that guard secrets (wrong passcodes), kept for every route that takes one. */
+  limits: SecretLimits;
   /** The clock; tests move it to expire links. */
   now: () => Date;
   log: FastifyBaseLogger;

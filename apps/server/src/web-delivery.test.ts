@@ -12,6 +12,7 @@ const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
 const MANIFEST = '{"name":"Loci","start_url":"/fe/"}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['src/secret-source.ts'], mappings: '' });
 
 /** A built console as Vite writes it: hashed assets and index.html, each with .br and .gz siblings. */
 function writeDist(dir: string): void {
@@ -25,6 +26,10 @@ function writeDist(dir: string): void {
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body));
   }
+  // The build's source maps (and their compressed siblings, as the build writes them for any large file).
+  writeFileSync(path.join(dir, 'assets/app-abc123.js.map'), SOURCE_MAP);
+  writeFileSync(path.join(dir, 'assets/app-abc123.js.map.br'), brotliCompressSync(SOURCE_MAP));
+  writeFileSync(path.join(dir, 'assets/app-abc123.js.map.gz'), gzipSync(SOURCE_MAP));
   // Below the build's 1 KB threshold: no compressed siblings.
   writeFileSync(path.join(dir, 'loci.svg'), ICON);
   // The player's service worker and web app manifest: fixed names, so never immutable.
@@ -137,6 +142,22 @@ describe('#web delivery of the built console', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(ICON);
+  });
+
+  it('keeps the source maps to itself unless LOCI_SOURCE_MAPS is set', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const map = await get('/fe/assets/app-abc123.js.map', { 'accept-encoding': encoding });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret-source');
+    }
+    const withMaps = await createTestApp({ env: { LOCI_WEB_DIST: dist, LOCI_SOURCE_MAPS: 'true' } });
+    try {
+      const map = await withMaps.app.inject({ method: 'GET', url: '/fe/assets/app-abc123.js.map' });
+      expect(map.statusCode).toBe(200);
+      expect(map.body).toContain('secret-source');
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('still answers a missing asset with 404', async () => {

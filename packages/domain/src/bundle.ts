@@ -68,6 +68,8 @@ export const BUNDLE_MESSAGES = {
   missingReference: (where: string, kind: string, id: string) =>
     `${where} refers to a ${kind} (${id}) the bundle lacks`,
   duplicateEntity: (kind: string, name: string) => `The bundle holds two ${kind} entities named ${name}`,
+  /** A value the game's forms would refuse (out of range, too long): where, which field, the form's message. */
+  invalidValue: (where: string, field: string, message: string) => `${where}, ${field}: ${message}`,
   imported: (title: string) => `Game ${title} imported`,
   exported: 'Bundle downloaded',
 } as const;

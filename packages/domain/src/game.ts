@@ -3,6 +3,7 @@ import { DEFAULT_TIMEZONE, PAGE_SIZES, SEARCH_MIN_LENGTH_EXCLUSIVE } from './con
 import { toFieldErrors, type FieldErrors } from './errors.js';
 import { richText, richTextAsText } from './rich-text.js';
 import { GAME_RIGHTS } from './rights.js';
+import { boundedText, TEXT_LIMITS, titleText } from './text-limits.js';
 import type { Role } from './user.js';
 
 // ─── Vocabularies and constants (spec 1 §3, §9) ─────────────────────────────
@@ -46,6 +47,10 @@ export type GamesListFilter = (typeof GAMES_LIST_FILTERS)[number];
 export const GAMES_PAGE_SIZES = [...PAGE_SIZES, 'all'] as const;
 export type GamesPageSize = (typeof GAMES_PAGE_SIZES)[number];
 
+/** The largest radius of a playground, a scene or a location, in metres: half the earth's circumference. */
+export const MAX_RADIUS = 20_000_000;
+const MAX_RADIUS_KM = MAX_RADIUS / 1000;
+
 /** Every validation message of the game form, written once (spec 1 §5, spec 2 §5). */
 export const GAME_MESSAGES = {
   required: 'Required',
@@ -58,6 +63,7 @@ export const GAME_MESSAGES = {
   atLeastOne: 'Must be >= 1',
   latitudeRange: 'Must be between -90 and 90',
   longitudeRange: 'Must be between -180 and 180',
+  radiusTooLarge: `Must be at most ${MAX_RADIUS_KM.toLocaleString('en')} km (${MAX_RADIUS} m)`,
   playingPeriodStart: 'Please specify at least a start date and time with timezone',
   playingPeriodEnd: 'End time must be after the start time',
   invalidDate: 'Invalid date',
@@ -126,7 +132,7 @@ export function hasLocationServices(game: { pg: { type: BackgroundType } }): boo
   return game.pg.type === 'map';
 }
 
-const emailSchema = z.email();
+const emailSchema = z.email().max(TEXT_LIMITS.email);
 
 /** The first line of an email-list text that is not a valid email, or null. */
 function firstInvalidEmail(text: string): string | null {
@@ -261,10 +267,7 @@ export type GameWithRights = z.infer<typeof gameWithRightsSchema>;
 
 // Field parsers normalise types (so every rule below runs and all errors show
 // at once); the rules themselves live in one superRefine.
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value ?? '').trim());
+const text = boundedText(TEXT_LIMITS.text);
 // The game's texts are trimmed like its other text fields.
 const trimmedRichText = richText.transform((value) => value.trim());
 const mediaId = z
@@ -320,7 +323,7 @@ function flags<const K extends string>(keys: readonly K[]) {
 }
 
 const lenientValuesSchema = z.object({
-  title: text,
+  title: titleText,
   description: trimmedRichText,
   terms: trimmedRichText,
   instructions: trimmedRichText,
@@ -348,7 +351,7 @@ const lenientValuesSchema = z.object({
   additionalDesignerOnlyAccessEmailsText: text,
   restrictAccessToEmailsText: text,
   pg: z.object({
-    title: text,
+    title: titleText,
     place: z.object({ lat: coordinate, lng: coordinate, radius: coordinate }),
     type: enumWithDefault(BACKGROUND_TYPES, 'map'),
     bgImageId: mediaId,
@@ -390,6 +393,7 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
   else if (place.lng < -180 || place.lng > 180) fail('pg.place.lng', GAME_MESSAGES.longitudeRange);
   // Empty becomes 0, so a missing radius is any radius that is not positive.
   if (!(place.radius > 0)) fail('pg.place.radius', GAME_MESSAGES.radiusRequired);
+  else if (place.radius > MAX_RADIUS) fail('pg.place.radius', GAME_MESSAGES.radiusTooLarge);
   const maxAccuracy = values.pg.maxAccuracy ?? DEFAULT_MAX_GPS_ACCURACY;
   if (Number.isNaN(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.notANumber);
   else if (!Number.isInteger(maxAccuracy)) fail('pg.maxAccuracy', GAME_MESSAGES.wholeNumber);

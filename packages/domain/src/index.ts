@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './user.js';
 export * from './rich-text.js';
+export * from './text-limits.js';
 export * from './game.js';
 export * from './rights.js';
 export * from './lock.js';

@@ -2,22 +2,24 @@ import { z } from 'zod';
 import { THUMB_DEFAULT_WIDTH } from './constants.js';
 import { mediaSchema } from './media.js';
 
-/** Thumbnail widths are clamped to this range. */
-export const THUMB_MIN_WIDTH = 16;
-export const THUMB_MAX_WIDTH = 2048;
+/**
+ * The widths thumbnails are made in: a few, so that each medium has at most
+ * twice as many thumbnails (square and not), each decoded once and kept.
+ */
+export const THUMB_WIDTHS = [32, 64, 100, 200, 300, 600, 800, 1200, 2048] as const;
 
-/** The widths a thumbnail may have: `width` clamped to THUMB_MIN_WIDTH..THUMB_MAX_WIDTH. */
-export function clampThumbWidth(width: number): number {
-  return Math.min(THUMB_MAX_WIDTH, Math.max(THUMB_MIN_WIDTH, Math.round(width)));
+/** The width a thumbnail asked `width` wide is made in: the smallest of THUMB_WIDTHS at least that wide (else the largest). */
+export function snapThumbWidth(width: number): number {
+  return THUMB_WIDTHS.find((fixed) => fixed >= width) ?? THUMB_WIDTHS[THUMB_WIDTHS.length - 1]!;
 }
 
-/** Query of the thumbnail URLs: width (default 100, clamped) and square (1 = cover-cropped square, the default). */
+/** Query of the thumbnail URLs: width (default 100, snapped to THUMB_WIDTHS) and square (1 = cover-cropped square, the default). */
 export const thumbQuerySchema = z.object({
   width: z.coerce
     .number()
     .finite()
     .optional()
-    .transform((width) => clampThumbWidth(width ?? THUMB_DEFAULT_WIDTH)),
+    .transform((width) => snapThumbWidth(width ?? THUMB_DEFAULT_WIDTH)),
   square: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

@@ -12,6 +12,26 @@ export const MEDIA_LIMITS = {
 } as const;
 export type MediaType = keyof typeof MEDIA_LIMITS;
 
+/**
+ * Most pixels (width × height) an image may have, at every upload and import:
+ * a small file can hold a picture that takes seconds of CPU to decode.
+ */
+export const MEDIA_MAX_PIXELS = 25_000_000;
+/** MEDIA_MAX_PIXELS in megapixels, as the messages say it. */
+export const MEDIA_MAX_MEGAPIXELS = MEDIA_MAX_PIXELS / 1_000_000;
+
+/**
+ * What players may upload for their submissions (POST /api/play/instances/{id}/media): per player and
+ * instance, per instance, and how fast (per player and instance); an upload no submission uses is removed
+ * after `unusedForMs` (docs/security.md "Player uploads").
+ */
+export const PLAYER_UPLOAD_LIMITS = {
+  perPlayer: { count: 20, bytes: 40 * MEGABYTE },
+  perInstance: { count: 1000, bytes: 1000 * MEGABYTE },
+  rate: { burst: 5, perMinute: 5 },
+  unusedForMs: 24 * 60 * 60 * 1000,
+} as const;
+
 /** Which limit a content type falls under. */
 export function mediaTypeOf(mimetype: string): MediaType {
   if (mimetype.startsWith('image/')) return 'image';
@@ -46,6 +66,10 @@ export const MEDIA_MESSAGES = {
   tooLarge: (type: MediaType, file: string, limit: number) =>
     `The ${type} ${file} is larger than the ${limit / MEGABYTE} MB allowed`,
   notAccepted: (file: string) => `${file} is not a png, jpeg, audio or video file`,
+  playerUploadQuota: `You have uploaded the most this game takes from one player (${PLAYER_UPLOAD_LIMITS.perPlayer.count} files or ${PLAYER_UPLOAD_LIMITS.perPlayer.bytes / MEGABYTE} MB)`,
+  instanceUploadQuota: `This game has taken all the uploads it can (${PLAYER_UPLOAD_LIMITS.perInstance.count} files or ${PLAYER_UPLOAD_LIMITS.perInstance.bytes / MEGABYTE} MB)`,
+  tooManyUploads: 'Too many uploads — wait a minute and try again',
+  tooManyPixels: (file: string) => `The image ${file} has more than the ${MEDIA_MAX_MEGAPIXELS} megapixels allowed`,
 } as const;
 
 export const MEDIA_PREVIEW_WIDTH = 300;

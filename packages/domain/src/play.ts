@@ -47,6 +47,7 @@ export type PlayErrorCode = keyof typeof PLAY_ERROR_CODES;
 export const PLAY_MESSAGES = {
   tooManyEvents: 'Too fast — wait a moment and try again',
   wrongPasscode: 'Wrong passcode',
+  tooManyPasscodes: 'Too many wrong passcodes — wait a minute and try again',
   passcodeRequired: 'This game needs a passcode',
   notStartedYet: 'This game has not started yet',
   periodEnded: 'The playing period of this game has ended',

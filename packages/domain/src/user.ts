@@ -3,6 +3,8 @@ import { z } from 'zod';
 // The zod-free account constants live in roles.ts, so a page that needs only them
 // (the web player's entry: ROLES, canAuthor, USER_MESSAGES) does not pull zod in.
 import { INTERFACE_LANGUAGES } from './constants.js';
+import { MEDIA_MAX_MEGAPIXELS } from './media.js';
+import { TEXT_LIMIT_MESSAGES, TEXT_LIMITS } from './text-limits.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_MESSAGES, type Role } from './roles.js';
 export {
   canAuthor,
@@ -18,7 +20,11 @@ const email = z
   .string({ error: USER_MESSAGES.emailRequired })
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
-  .pipe(z.email({ error: USER_MESSAGES.emailInvalid }))
+  .pipe(
+    z
+      .email({ error: USER_MESSAGES.emailInvalid })
+      .max(TEXT_LIMITS.email, TEXT_LIMIT_MESSAGES.tooLong(TEXT_LIMITS.email)),
+  )
   .transform((value) => value.toLowerCase());
 
 const newPassword = z
@@ -127,6 +133,7 @@ export const PROFILE_MESSAGES = {
   saved: 'Profile saved',
   photoNotImage: 'Send a JPEG, PNG or WebP photo',
   photoTooLarge: 'The photo is larger than 5 MB',
+  photoTooManyPixels: `The photo has more than the ${MEDIA_MAX_MEGAPIXELS} megapixels allowed`,
   photoMissing: 'Choose a photo to upload',
 } as const;
 

@@ -5,6 +5,8 @@ export type Take = { ok: true } | { ok: false; retryAfterMs: number };
 export interface TokenBuckets {
   /** Takes one token from the key's bucket. */
   take(key: string): Take;
+  /** Whether the key's bucket holds a token, without taking it. */
+  check(key: string): Take;
 }
 
 /** Full buckets are forgotten this often: a full bucket is the same as a new one. */
@@ -30,7 +32,17 @@ export function createTokenBuckets({
   const level = (bucket: { tokens: number; at: number }, at: number) =>
     Math.min(burst, bucket.tokens + ((at - bucket.at) / 1000) * perSecond);
 
+  const refused = (tokens: number): Take => ({
+    ok: false,
+    retryAfterMs: Math.ceil(((1 - tokens) / perSecond) * 1000),
+  });
+
   return {
+    check(key) {
+      const bucket = buckets.get(key);
+      const tokens = bucket ? level(bucket, now()) : burst;
+      return tokens < 1 ? refused(tokens) : { ok: true };
+    },
     take(key) {
       const at = now();
       if (at - sweptAt >= SWEEP_EVERY_MS) {
@@ -41,7 +53,7 @@ export function createTokenBuckets({
       const tokens = level(bucket, at);
       if (tokens < 1) {
         buckets.set(key, { tokens, at });
-        return { ok: false, retryAfterMs: Math.ceil(((1 - tokens) / perSecond) * 1000) };
+        return refused(tokens);
       }
       buckets.set(key, { tokens: tokens - 1, at });
       return { ok: true };

@@ -1,4 +1,4 @@
-import { THUMB_DEFAULT_WIDTH, type Media, type MediaUpdate } from '@loci/domain';
+import { snapThumbWidth, THUMB_DEFAULT_WIDTH, type Media, type MediaUpdate } from '@loci/domain';
 import { API_BASE, ApiError, NoResponseError, api, apiHeaders } from './client';
 
 /** A file the server did not keep, and why. */
@@ -24,7 +24,8 @@ export function mediaThumbUrl(
   mediaId: string,
   options: { width?: number; square?: boolean } = {},
 ): string {
-  const width = options.width ?? THUMB_DEFAULT_WIDTH;
+  // The server makes a few widths only: asking for one of them keeps one URL (and cached file) per thumbnail.
+  const width = snapThumbWidth(options.width ?? THUMB_DEFAULT_WIDTH);
   const square = options.square ?? true;
   return `${API_BASE}${mediasPath(gameId)}/thumb/${encodeURIComponent(mediaId)}?width=${width}&square=${square ? 1 : 0}`;
 }

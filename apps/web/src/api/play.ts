@@ -1,5 +1,6 @@
 import {
   DEVICE_HEADER,
+  snapThumbWidth,
   type ErrorBody,
   type PlayEvent,
   type PlayEventAnswer,
@@ -159,5 +160,5 @@ export function mediaFileUrl(mediaId: string): string {
 
 /** A square thumbnail of a medium (for map icons and lists). */
 export function mediaIconUrl(mediaId: string, width = 64): string {
-  return `${API_BASE}/design/medias/thumb/${enc(mediaId)}?width=${width}&square=1`;
+  return `${API_BASE}/design/medias/thumb/${enc(mediaId)}?width=${snapThumbWidth(width)}&square=1`;
 }

@@ -14,6 +14,8 @@ import {
   text,
   type DesignContext,
   type Report,
+  nameText,
+  titleText,
 } from './fields.js';
 import {
   DEFAULT_ICON_SIZE,
@@ -140,8 +142,8 @@ const limitFields = z
 type LimitDraft = z.output<typeof limitFields>;
 
 const archetypeShape = {
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   description: richText,
   logoId: mediaId,

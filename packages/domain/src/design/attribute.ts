@@ -10,6 +10,8 @@ import {
   richText,
   text,
   type DesignContext,
+  nameText,
+  titleText,
 } from './fields.js';
 
 /**
@@ -31,8 +33,8 @@ export function applyMarket<T extends { redeemable: boolean; tradable: boolean; 
 }
 
 const attributeFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   description: richText,
   logoId: mediaId,

@@ -10,6 +10,8 @@ import {
   reporter,
   text,
   type DesignContext,
+  nameText,
+  titleText,
 } from './fields.js';
 
 /** Genders of a character; 'm' by default (spec 2 §3). */
@@ -17,8 +19,8 @@ export const CHARACTER_GENDERS = ['m', 'f'] as const;
 export type CharacterGender = (typeof CHARACTER_GENDERS)[number];
 
 const characterFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   age: numberOrEmpty,
   gender: choice(CHARACTER_GENDERS, 'm'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { BackgroundType } from '../game.js';
+import { GAME_MESSAGES, MAX_RADIUS, type BackgroundType } from '../game.js';
+import { boundedText, TEXT_LIMITS } from '../text-limits.js';
 import { DESIGN_MESSAGES } from './messages.js';
 
 /**
@@ -31,11 +32,9 @@ export function newId(): string {
   return (globalThis as unknown as { crypto: { randomUUID(): string } }).crypto.randomUUID();
 }
 
-/** Trimmed text, '' when missing. */
-export const text = z
-  .string()
-  .nullish()
-  .transform((value) => (value ?? '').trim());
+/** Trimmed text, '' when missing, at most TEXT_LIMITS.text characters. */
+export const text = boundedText(TEXT_LIMITS.text);
+export { nameText, titleText } from '../text-limits.js';
 export { richText } from '../rich-text.js';
 /** An id or code: trimmed, undefined when empty. */
 export const optionalText = z
@@ -80,20 +79,43 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
     .transform((value): T[number] => ((values as readonly string[]).includes(value ?? '') ? value! : fallback));
 }
 
-/** Checks a number field; reports 'Required', 'Must be a number', 'Must be a whole number' or 'Must be at least {min}'. */
+/**
+ * Checks a number field; reports 'Required', 'Must be a number', 'Must be a whole number' (a safe integer: 1e300
+ * is none), or 'Must be at least {min}' / 'Must be at most {max}' (`outOfRange` instead of either, when given).
+ */
 export function checkNumber(
   value: number | null,
   report: Report,
   path: IssuePath,
-  options: { required?: boolean; min?: number; integer?: boolean } = {},
+  options: { required?: boolean; min?: number; max?: number; integer?: boolean; outOfRange?: string } = {},
 ): void {
   if (value === null) {
     if (options.required) report(path, DESIGN_MESSAGES.required);
     return;
   }
   if (Number.isNaN(value)) return report(path, DESIGN_MESSAGES.notANumber);
-  if (options.integer && !Number.isInteger(value)) return report(path, DESIGN_MESSAGES.wholeNumber);
-  if (options.min !== undefined && value < options.min) report(path, DESIGN_MESSAGES.atLeast(options.min));
+  if (options.integer && !Number.isSafeInteger(value)) return report(path, DESIGN_MESSAGES.wholeNumber);
+  if (options.min !== undefined && value < options.min) {
+    report(path, options.outOfRange ?? DESIGN_MESSAGES.atLeast(options.min));
+  } else if (options.max !== undefined && value > options.max) {
+    report(path, options.outOfRange ?? DESIGN_MESSAGES.atMost(options.max));
+  }
+}
+
+/** Checks a point on the map: latitude within -90..90, longitude within -180..180 (the game form's ranges). */
+export function checkLatLng(
+  lat: number | null,
+  lng: number | null,
+  report: Report,
+  [latPath, lngPath]: readonly [IssuePath, IssuePath],
+): void {
+  checkNumber(lat, report, latPath, { min: -90, max: 90, outOfRange: GAME_MESSAGES.latitudeRange });
+  checkNumber(lng, report, lngPath, { min: -180, max: 180, outOfRange: GAME_MESSAGES.longitudeRange });
+}
+
+/** Checks a radius in metres: required (unless told), at least 1 and at most MAX_RADIUS. */
+export function checkRadius(radius: number | null, report: Report, path: IssuePath, required = true): void {
+  checkNumber(radius, report, path, { required, min: 1, max: MAX_RADIUS });
 }
 
 /** Reports 'Required' at `path` when `value` is empty. */

@@ -18,6 +18,8 @@ import {
   type DesignContext,
   type IssuePath,
   type Report,
+  nameText,
+  titleText,
 } from './fields.js';
 import {
   ANSWER_DATA_TYPES,
@@ -126,7 +128,7 @@ const directionFields = z
 const questionOptionFields = z.object({ id: optionalText, description: richText, partOfCorrect: flag() });
 const questionFields = z.object({
   id: optionalText,
-  title: text,
+  title: titleText,
   description: richText,
   mediaId,
   typeWrite: flag(),
@@ -185,10 +187,10 @@ type ConversationDraft = z.output<typeof conversationFields>;
 
 const interactionFields = z.object({
   type: text,
-  name: text,
+  name: nameText,
   systemName: text,
   notes: text,
-  title: text,
+  title: titleText,
   buttonLabel: text,
   buttonLabelSecondary: text,
   buttonLabelTertiary: text,

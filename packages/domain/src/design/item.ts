@@ -11,11 +11,13 @@ import {
   richText,
   text,
   type DesignContext,
+  nameText,
+  titleText,
 } from './fields.js';
 
 const itemFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   description: richText,
   logoId: mediaId,

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { DESIGN_MESSAGES } from './messages.js';
 import { checkConditionBlocks, conditionBlocksField, toConditionBlocks, type ConditionBlock } from './condition.js';
 import {
+  checkLatLng,
   checkNumber,
+  checkRadius,
   flag,
   mediaId,
+  nameText,
   numberOr,
   numberOrEmpty,
   refId,
   reporter,
   text,
+  titleText,
   type DesignContext,
 } from './fields.js';
 import {
@@ -22,8 +26,8 @@ import {
 } from './vocabulary.js';
 
 const locationFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   notes: text,
   sceneId: refId,
   logoId: mediaId,
@@ -72,9 +76,8 @@ export function locationSchemaFor(_context: DesignContext = {}) {
       const report = reporter(ctx);
       if (!location.name) report(['name'], DESIGN_MESSAGES.required);
       if (!location.title) report(['title'], DESIGN_MESSAGES.required);
-      checkNumber(location.lat, report, ['lat']);
-      checkNumber(location.lng, report, ['lng']);
-      checkNumber(location.radius, report, ['radius'], { required: true, min: 1 });
+      checkLatLng(location.lat, location.lng, report, [['lat'], ['lng']]);
+      checkRadius(location.radius, report, ['radius']);
       checkNumber(location.iconSize, report, ['iconSize'], { integer: true, min: 1 });
       checkNumber(location.dwell, report, ['dwell'], { integer: true, min: 0 });
       const perceivable = ['in-range', 'always'];

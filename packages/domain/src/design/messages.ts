@@ -83,6 +83,7 @@ export const DESIGN_MESSAGES = {
   textExpected: 'Must be a text',
   wholeNumber: 'Must be a whole number',
   atLeast: (min: number) => `Must be at least ${min}`,
+  atMost: (max: number) => `Must be at most ${max}`,
   /** Ours. */
   invalidEmail: 'Not a valid email',
 } as const;

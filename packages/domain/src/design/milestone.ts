@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DESIGN_MESSAGES } from './messages.js';
 import { checkConditionBlocks, conditionBlocksField, toConditionBlocks, type ConditionBlock } from './condition.js';
-import { reporter, text, type DesignContext } from './fields.js';
+import { nameText, reporter, text, type DesignContext } from './fields.js';
 
-const milestoneFields = z.object({ name: text, notes: text, condition: conditionBlocksField });
+const milestoneFields = z.object({ name: nameText, notes: text, condition: conditionBlocksField });
 
 /** A milestone's form body: reached the first time its condition blocks hold (spec 4 §3). */
 export interface MilestoneValues {

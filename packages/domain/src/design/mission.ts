@@ -12,6 +12,8 @@ import {
   type DesignContext,
   type IssuePath,
   type Report,
+  nameText,
+  titleText,
 } from './fields.js';
 
 /** How a mission is accomplished: by a player submission, by a condition, or by its sub-missions (spec 2 §3). */
@@ -82,7 +84,7 @@ const subAccomplishmentFields = z.object({
 });
 const subMissionFields = z.object({
   id: optionalText,
-  title: text,
+  title: titleText,
   description: richText,
   accomplishment: subAccomplishmentFields.nullish(),
 });
@@ -97,8 +99,8 @@ type AccomplishmentDraft = z.output<typeof accomplishmentFields>;
 type SubAccomplishmentDraft = z.output<typeof subAccomplishmentFields>;
 
 const missionFields = z.object({
-  name: text,
-  title: text,
+  name: nameText,
+  title: titleText,
   description: richText,
   notes: text,
   accomplishment: accomplishmentFields.nullish(),

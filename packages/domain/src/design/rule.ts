@@ -11,10 +11,19 @@ import {
   type Condition,
   type ConditionBlock,
 } from './condition.js';
-import { checkNumber, flag, numberOrEmpty, reporter, text, type DesignContext, type Report } from './fields.js';
+import {
+  checkNumber,
+  flag,
+  numberOrEmpty,
+  reporter,
+  text,
+  type DesignContext,
+  type Report,
+  nameText,
+} from './fields.js';
 
 const ruleFields = z.object({
-  name: text,
+  name: nameText,
   notes: text,
   sceneId: text,
   idx: numberOrEmpty,

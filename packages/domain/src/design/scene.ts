@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { DESIGN_MESSAGES } from './messages.js';
 import {
-  checkNumber,
+  checkLatLng,
+  checkRadius,
   flag,
   mediaId,
+  nameText,
   numberOr,
   numberOrEmpty,
   reporter,
   text,
+  titleText,
   type DesignContext,
   type Report,
 } from './fields.js';
 import { DEFAULT_SCENE_RADIUS } from './vocabulary.js';
 
 const sceneFields = z.object({
-  name: text,
+  name: nameText,
   systemName: text,
-  title: text,
+  title: titleText,
   notes: text,
   enabled: flag(true),
   fgOnly: flag(false),
@@ -70,10 +73,9 @@ function checkScene(scene: SceneDraft, report: Report, context: DesignContext): 
   if (!scene.title) report(['title'], DESIGN_MESSAGES.required);
   if (isImage && !scene.logoId) report(['logoId'], DESIGN_MESSAGES.required);
   const { lat, lng, radius } = placeOf(scene);
-  checkNumber(lat, report, ['lat']);
-  checkNumber(lng, report, ['lng']);
+  checkLatLng(lat, lng, report, [['lat'], ['lng']]);
   // Image games have no map: a missing radius takes the default there.
-  checkNumber(radius, report, ['radius'], { required: !isImage, min: 1 });
+  checkRadius(radius, report, ['radius'], !isImage);
 }
 
 /** The schema of the scene form body; `context.backgroundType` decides the image and map-only fields. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DESIGN_MESSAGES } from './messages.js';
-import { coordinate, numberOrEmpty, optionalText, reporter, text, type Report } from './fields.js';
+import {
+  checkLatLng,
+  coordinate,
+  nameText,
+  numberOrEmpty,
+  optionalText,
+  reporter,
+  text,
+  type Report,
+} from './fields.js';
 import type { DesignReference } from './registry.js';
 import type { WorldEntry } from './spec.js';
 
@@ -23,7 +32,7 @@ export type PayloadSpecLike = Readonly<Record<string, { type: string; required?:
 
 const worldEntryFields = z.object({
   id: optionalText,
-  name: text,
+  name: nameText,
   sceneId: text,
   archetypeId: text,
   offerId: text,
@@ -119,9 +128,19 @@ export function worldEntrySchemaFor(type: WorldEntryType, context: WorldEntryCon
       if (!entry.sceneId) report(['sceneId'], DESIGN_MESSAGES.selectScene);
       if (!entry[typeField]) report([typeField], DESIGN_MESSAGES.selectObjectType);
       if (context.payloadSpec) checkPayload(entry.payload, context.payloadSpec, report);
-      if (type === 'offer' && entry.quantity !== null && !(Number.isInteger(entry.quantity) && entry.quantity >= 0)) {
+      if (
+        type === 'offer' &&
+        entry.quantity !== null &&
+        !(Number.isSafeInteger(entry.quantity) && entry.quantity >= 0)
+      ) {
         report(['quantity'], DESIGN_MESSAGES.wholeNumber);
       }
+      if (entry.location) {
+        checkLatLng(entry.location.latitude, entry.location.longitude, report, [
+          ['location', 'latitude'],
+          ['location', 'longitude'],
+        ]);
+      } else checkLatLng(entry.lat, entry.lng, report, [['lat'], ['lng']]);
     })
     .transform((entry): WorldEntryValues => toWorldEntry(entry, type, context));
 }

@@ -16,6 +16,7 @@ import { RESCUE_MESSAGES } from '../protocol/rescue-messages.js';
 import { REALTIME_MESSAGES, WATCH_MESSAGES } from '../protocol/socket.js';
 import { TRADE_MESSAGES } from '../protocol/trades.js';
 import { RICH_TEXT_MESSAGES } from '../rich-text.js';
+import { TEXT_LIMIT_MESSAGES } from '../text-limits.js';
 import { USER_MESSAGES } from '../roles.js';
 import { PROFILE_MESSAGES } from '../user.js';
 import { JOIN_CODE_MESSAGES } from '../way-in.js';
@@ -59,6 +60,7 @@ export const DOMAIN_CATALOGUE = {
   LOCK_MESSAGES,
   LOCK_REQUEST_MESSAGES,
   RICH_TEXT_MESSAGES,
+  TEXT_LIMIT_MESSAGES,
 } as const;
 
 export type DomainCatalogue = typeof DOMAIN_CATALOGUE;

@@ -4,8 +4,14 @@ import type { MissingTextPart, ProblemName } from '../design/problem-messages.js
 import type { DesignKind } from '../design/registry.js';
 import type { UserKind } from '../design/server-support.js';
 import { GAME_SPEC_SCHEMA_VERSION } from '../design/spec.js';
-import { ADULT_AGE, PASSCODE_LENGTH } from '../game.js';
-import { MEDIA_TITLE_MAX_LENGTH, MEGABYTE, type MediaType } from '../media.js';
+import { ADULT_AGE, MAX_RADIUS, PASSCODE_LENGTH } from '../game.js';
+import {
+  MEDIA_MAX_MEGAPIXELS,
+  MEDIA_TITLE_MAX_LENGTH,
+  MEGABYTE,
+  PLAYER_UPLOAD_LIMITS,
+  type MediaType,
+} from '../media.js';
 import { RICH_TEXT_MAX_LENGTH } from '../rich-text.js';
 import { MAX_OPEN_TRADES_PER_PLAYER } from '../protocol/trades.js';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Role } from '../roles.js';
@@ -129,6 +135,7 @@ export const DOMAIN_EL: DomainTranslation = {
     saved: 'Το προφίλ αποθηκεύτηκε',
     photoNotImage: 'Στείλτε μια φωτογραφία JPEG, PNG ή WebP',
     photoTooLarge: 'Η φωτογραφία είναι μεγαλύτερη από 5 MB',
+    photoTooManyPixels: `Η φωτογραφία έχει περισσότερα από τα ${MEDIA_MAX_MEGAPIXELS} megapixel που επιτρέπονται`,
     photoMissing: 'Επιλέξτε μια φωτογραφία για ανέβασμα',
   },
   GAME_MESSAGES: {
@@ -142,6 +149,7 @@ export const DOMAIN_EL: DomainTranslation = {
     atLeastOne: 'Πρέπει να είναι >= 1',
     latitudeRange: 'Πρέπει να είναι μεταξύ -90 και 90',
     longitudeRange: 'Πρέπει να είναι μεταξύ -180 και 180',
+    radiusTooLarge: `Πρέπει να είναι έως ${(MAX_RADIUS / 1000).toLocaleString('el-GR')} km (${MAX_RADIUS} m)`,
     playingPeriodStart: 'Ορίστε τουλάχιστον ημερομηνία και ώρα έναρξης με ζώνη ώρας',
     playingPeriodEnd: 'Η ώρα λήξης πρέπει να είναι μετά την ώρα έναρξης',
     invalidDate: 'Μη έγκυρη ημερομηνία',
@@ -236,6 +244,7 @@ export const DOMAIN_EL: DomainTranslation = {
     textExpected: 'Πρέπει να είναι κείμενο',
     wholeNumber: 'Πρέπει να είναι ακέραιος αριθμός',
     atLeast: (min) => `Πρέπει να είναι τουλάχιστον ${min}`,
+    atMost: (max) => `Πρέπει να είναι το πολύ ${max}`,
     invalidEmail: 'Μη έγκυρο email',
   },
   DESIGN_TEXTS: {
@@ -380,6 +389,7 @@ export const DOMAIN_EL: DomainTranslation = {
   PLAY_MESSAGES: {
     tooManyEvents: 'Πολύ γρήγορα — περιμένετε λίγο και δοκιμάστε ξανά',
     wrongPasscode: 'Λάθος κωδικός εισόδου',
+    tooManyPasscodes: 'Πάρα πολλοί λάθος κωδικοί εισόδου — περιμένετε ένα λεπτό και δοκιμάστε ξανά',
     passcodeRequired: 'Αυτό το παιχνίδι χρειάζεται κωδικό εισόδου',
     notStartedYet: 'Αυτό το παιχνίδι δεν έχει ξεκινήσει ακόμη',
     periodEnded: 'Η περίοδος παιχνιδιού αυτού του παιχνιδιού έχει λήξει',
@@ -469,7 +479,6 @@ export const DOMAIN_EL: DomainTranslation = {
   },
   WATCH_MESSAGES: {
     invalid: 'Στείλτε { instanceId } για να παρακολουθήσετε ένα στιγμιότυπο',
-    notFound: 'Το στιγμιότυπο παιχνιδιού δεν βρέθηκε',
     forbidden: 'Μπορείτε να παρακολουθείτε μόνο στιγμιότυπα στα οποία παίζετε ή των οποίων το παιχνίδι διαχειρίζεστε',
     invalidPlayer: 'Στείλτε { instanceId, playerId } για να δείτε την οθόνη ενός παίκτη',
     playerNotFound: 'Ο παίκτης δεν βρέθηκε σε αυτό το στιγμιότυπο',
@@ -501,6 +510,11 @@ export const DOMAIN_EL: DomainTranslation = {
     tooLarge: (type, file, limit) =>
       `Το αρχείο ${file} (${MEDIA_TYPE_EL[type]}) ξεπερνά τα ${limit / MEGABYTE} MB που επιτρέπονται`,
     notAccepted: (file) => `Το ${file} δεν είναι αρχείο png, jpeg, ήχου ή βίντεο`,
+    playerUploadQuota: `Έχετε ανεβάσει τα περισσότερα που δέχεται αυτό το παιχνίδι από έναν παίκτη (${PLAYER_UPLOAD_LIMITS.perPlayer.count} αρχεία ή ${PLAYER_UPLOAD_LIMITS.perPlayer.bytes / MEGABYTE} MB)`,
+    instanceUploadQuota: `Αυτό το παιχνίδι έχει δεχτεί όσα αρχεία μπορεί (${PLAYER_UPLOAD_LIMITS.perInstance.count} αρχεία ή ${PLAYER_UPLOAD_LIMITS.perInstance.bytes / MEGABYTE} MB)`,
+    tooManyUploads: 'Πάρα πολλά ανεβάσματα — περιμένετε ένα λεπτό και δοκιμάστε ξανά',
+    tooManyPixels: (file) =>
+      `Η εικόνα ${file} έχει περισσότερα από τα ${MEDIA_MAX_MEGAPIXELS} megapixel που επιτρέπονται`,
   },
   MEDIA_UPLOAD_MESSAGES: {
     noFile: 'Δεν ανέβηκε κανένα αρχείο',
@@ -528,6 +542,7 @@ export const DOMAIN_EL: DomainTranslation = {
     mediaTooLarge: (name) => `Το αρχείο πολυμέσου ${name} ξεπερνά το μέγεθος που επιτρέπει ο τύπος του`,
     missingReference: (where, kind, id) => `${where}: αναφέρεται σε ${kind} (${id}) που λείπει από το πακέτο`,
     duplicateEntity: (kind, name) => `Το πακέτο περιέχει δύο στοιχεία ${kind} με το όνομα ${name}`,
+    invalidValue: (where, field, message) => `${where}, ${field}: ${message}`,
     imported: (title) => `Το παιχνίδι ${title} εισήχθη`,
     exported: 'Το πακέτο κατέβηκε',
   },
@@ -545,6 +560,9 @@ export const DOMAIN_EL: DomainTranslation = {
   LOCK_REQUEST_MESSAGES: {
     gameRequired: 'Δηλώστε το παιχνίδι στο οποίο ανήκει αυτό το στοιχείο',
     gameMismatch: 'Ένα κλείδωμα παιχνιδιού έχει ως αναγνωριστικό το ίδιο το παιχνίδι',
+  },
+  TEXT_LIMIT_MESSAGES: {
+    tooLong: (max) => `Έως ${max} χαρακτήρες`,
   },
   RICH_TEXT_MESSAGES: {
     tooLong: `Πολύ μεγάλο: το μορφοποιημένο κείμενο μπορεί να έχει έως ${RICH_TEXT_MAX_LENGTH.toLocaleString('el-GR')} χαρακτήρες (μαζί με τη μορφοποίησή του)`,

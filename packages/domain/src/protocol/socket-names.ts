@@ -59,7 +59,6 @@ export const REALTIME_MESSAGES = {
 /** Why a `watch` or `watchPlayer` is refused (its acknowledgement's message). */
 export const WATCH_MESSAGES = {
   invalid: 'Send { instanceId } to watch an instance',
-  notFound: 'Game instance not found',
   forbidden: 'You may only watch instances you play in or whose game you manage',
   invalidPlayer: 'Send { instanceId, playerId } to see a player’s screen',
   playerNotFound: 'Player not found in this instance',

@@ -5,11 +5,13 @@ import {
   BUNDLE_MESSAGES,
   canAuthor,
   DESIGN_KIND_INFO,
+  DESIGN_MESSAGES,
   findOutsideScenes,
   GAME_SPEC_SCHEMA_VERSION,
   GAME_TEXTS,
   isAcceptedMediaType,
   MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   mediaTypeOf,
   migrateGameSpec,
   referencesOf,
@@ -25,6 +27,11 @@ import {
   type DesignKind,
   type DroppedMediaReference,
   type FieldErrors,
+  toFieldErrors,
+  validateDesignEntity,
+  validateGameValues,
+  WORLD_ENTRY_TYPES,
+  worldEntrySchemaFor,
   type GameValues,
   type InitialState,
   type Relocation,
@@ -40,6 +47,7 @@ import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame, requireEditableGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import { assertNoneLockedByOther } from '../locks/service.js';
+import { hasTooManyPixels, imageSize } from '../media/pixels.js';
 import { sniffType } from '../media/sniff.js';
 import { insertGame } from '../games/service.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../media/storage.js';
@@ -236,9 +244,53 @@ async function checkMedia(
     if (bytes.length > MEDIA_LIMITS[mediaTypeOf(sniffed.mimetype)]) {
       throw invalidBundle(BUNDLE_MESSAGES.mediaTooLarge(item.file));
     }
+    if (mediaTypeOf(sniffed.mimetype) === 'image') {
+      const size = await imageSize(bytes);
+      if (!size) throw invalidBundle(BUNDLE_MESSAGES.mediaNotAccepted(item.file));
+      if (hasTooManyPixels(size)) throw invalidBundle(MEDIA_MESSAGES.tooManyPixels(item.file));
+    }
     checked.push({ ...item, mimetype: sniffed.mimetype, size: bytes.length, bytes, extension: sniffed.extension });
   }
   return checked;
+}
+
+/**
+ * Refuses values the game's forms would refuse — out of range, too long: the
+ * settings, each entity and each world entry go through their form's own
+ * schema (a bundle is written by hand as easily as by an export), but for
+ * their 'Required' (a missing value is the game's to fill in). The field
+ * errors are keyed `settings.…`, `entities.{index}.…` and `world.{id}.…`.
+ */
+function checkValues(game: BundleGame): void {
+  const errors: FieldErrors = {};
+  let first: string | null = null;
+  const add = (where: string, prefix: string, found: FieldErrors | null) => {
+    for (const [field, message] of Object.entries(found ?? {})) {
+      // What a bundle lacks stays lacking (its export empties references to media the game no longer has):
+      // the forms' 'Required' is theirs to ask; what the bundle holds must be in range.
+      if (message === DESIGN_MESSAGES.required) continue;
+      errors[`${prefix}.${field}`] ??= message;
+      first ??= BUNDLE_MESSAGES.invalidValue(where, field, message);
+    }
+  };
+  add('settings', 'settings', validateGameValues(game.settings, 'create'));
+  const context = { backgroundType: game.settings.pg.type, market: game.settings.market };
+  game.entities.forEach((entity, index) => {
+    add(
+      entityLabel(entity),
+      `entities.${index}`,
+      validateDesignEntity(entity.kind, { ...entity.body, name: entity.name, sceneId: entity.sceneId }, context),
+    );
+  });
+  for (const type of WORLD_ENTRY_TYPES) {
+    for (const byId of Object.values(game.working.initialState.has[type])) {
+      for (const [id, entry] of Object.entries(byId)) {
+        const parsed = worldEntrySchemaFor(type).safeParse(entry);
+        if (!parsed.success) add(`World entry ${entry.name}`, `world.${id}`, toFieldErrors(parsed.error.issues));
+      }
+    }
+  }
+  if (first) throw invalidBundle(first, errors);
 }
 
 function invalidBundle(message: string, errors: FieldErrors = { bundle: message }) {
@@ -371,6 +423,7 @@ export async function importBundle({
   const bundle = readBundle(bytes);
   const checkedMedia = await checkMedia(bundle.manifest.media, bundle.files);
   checkReferences(bundle.game, new Set(checkedMedia.map((item) => item.id)));
+  checkValues(bundle.game);
 
   const newGameId = randomUUID();
   const ids = new Map<string, string>([[bundle.manifest.gameId, newGameId]]);

@@ -340,6 +340,36 @@ describe('games', () => {
       expect(working.spec).toEqual({ scenes: [{ id: 's1', logoId: copied!.id }] });
     });
 
+    it('starts a clone by someone without the edit right with no passcode and no access emails', async () => {
+      const game = await createGame(t.app.ctx, owner, {
+        publicAccess: 'clone',
+        playPassword: '482913',
+        restrictAccessToEmailsText: 'pupil@example.test',
+        additionalDesignerOnlyAccessEmailsText: 'tester@example.test',
+      });
+      await t.app.ctx.db
+        .update(gameVersions)
+        .set({
+          spec: { game: { title: 'Spec', playPassword: '482913', restrictAccessToEmailsText: 'pupil@example.test' } },
+        })
+        .where(eq(gameVersions.gameId, game.row.id));
+      const settingsOf = async (id: string) =>
+        (await t.app.ctx.db.select().from(games).where(eq(games.id, id)))[0]!.settings;
+
+      const byViewer = (await request('POST', `/api/design/games/${game.row.id}/clone`, other)).json();
+      expect(await settingsOf(byViewer.id)).toMatchObject({
+        playPassword: '',
+        restrictAccessToEmailsText: '',
+        additionalDesignerOnlyAccessEmailsText: '',
+      });
+      expect((await workingVersionOf(t.app.ctx, byViewer.id)).spec).toEqual({
+        game: expect.objectContaining({ title: 'Spec', playPassword: '', restrictAccessToEmailsText: '' }),
+      });
+      // The owner's own copy keeps the passcode they know.
+      const byOwner = (await request('POST', `/api/design/games/${game.row.id}/clone`, owner)).json();
+      expect(await settingsOf(byOwner.id)).toMatchObject({ playPassword: '482913', restrictAccessToEmailsText: '' });
+    });
+
     it('needs the clone right', async () => {
       const game = await createGame(t.app.ctx, owner, { publicAccess: 'view' });
       expect((await request('POST', `/api/design/games/${game.row.id}/clone`, other)).statusCode).toBe(403);

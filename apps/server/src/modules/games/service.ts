@@ -17,6 +17,7 @@ import {
   type GamesListQuery,
   type InitialState,
   type RelocationRequest,
+  scrubSettings,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -394,15 +395,15 @@ export async function cloneGame({
   });
   const place = source.row.settings.pg.place;
   const relocation = relocate ? relocationTo({ lat: place.lat, lng: place.lng }, relocate) : null;
+  // Who may not edit the game was never shown its passcode: their copy starts without it (like a bundle).
+  const mayEdit = source.rights.includes('edit');
   const copiedSettings = remapIds(source.row.settings, idMap);
   const settings: GameValues = {
-    ...(relocation ? relocateSettings(copiedSettings, relocation) : copiedSettings),
+    ...scrubSettings(relocation ? relocateSettings(copiedSettings, relocation) : copiedSettings),
+    ...(mayEdit ? { playPassword: copiedSettings.playPassword } : {}),
     title: cloneTitle(source.row.settings.title),
-    publicAccess: 'no',
-    additionalDesignersEmailsText: '',
-    additionalDesignerOnlyAccessEmailsText: '',
-    restrictAccessToEmailsText: '',
   };
+  const copiedSpec = working?.spec ? remapIds(working.spec, idMap) : null;
   const moveState = (state: InitialState) => (relocation ? relocateInitialState(state, relocation) : state);
   const moveBody = (kind: DesignKind, body: Record<string, unknown>) =>
     relocation ? relocateEntityBody(kind, body, relocation) : body;
@@ -425,7 +426,7 @@ export async function cloneGame({
         settings,
         now,
         working: {
-          spec: working?.spec ? remapIds(working.spec, idMap) : null,
+          spec: mayEdit ? copiedSpec : scrubSpecSettings(copiedSpec),
           schemaVersion: working?.schemaVersion ?? 1,
           ...(working ? { initialState: moveState(remapIds(working.initialState, idMap)) } : {}),
           multipleInstances: working?.multipleInstances ?? false,
@@ -453,6 +454,13 @@ export async function cloneGame({
     throw error;
   }
   return loadGame({ ctx, user, gameId: newGameId });
+}
+
+/** A stored spec whose game settings are scrubbed (no passcode, no emails), for a copy by someone who may not edit. */
+function scrubSpecSettings<T>(spec: T): T {
+  if (!spec || typeof spec !== 'object' || !('game' in spec) || !spec.game || typeof spec.game !== 'object')
+    return spec;
+  return { ...spec, game: scrubSettings(spec.game as GameValues) };
 }
 
 /** Withdraws the published version (spec 1 §4); 409 when the game is not published. */

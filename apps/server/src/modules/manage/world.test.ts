@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESIGN_MESSAGES, OPERATION_MESSAGES, worldStateKey, type FullInstance } from '@loci/domain';
+import { DESIGN_MESSAGES, GAME_MESSAGES, OPERATION_MESSAGES, worldStateKey, type FullInstance } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createGame, createMedia } from '../../test/game-factories.js';
@@ -150,6 +150,32 @@ describe('operating an instance’s world', () => {
     expect(noPayload.statusCode).toBe(400);
     expect(noPayload.json().errors).toHaveProperty(['payload.label']);
     expect((await update(instance.id, [1, 2])).statusCode).toBe(400);
+  });
+
+  it('refuses a latitude, a longitude or a quantity out of range, as the world form does', async () => {
+    const { scene, crate, coffee, instance } = await world();
+    const res = await update(instance.id, {
+      name: 'coffee-far',
+      sceneId: scene.id,
+      offerId: coffee.id,
+      type: 'offer',
+      payload: { label: 'Coffee' },
+      location: { latitude: 95, longitude: 400 },
+      quantity: 1e300,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'location.latitude': GAME_MESSAGES.latitudeRange,
+      'location.longitude': GAME_MESSAGES.longitudeRange,
+      quantity: DESIGN_MESSAGES.wholeNumber,
+    });
+    const flat = await update(instance.id, {
+      ...worldObjectValues({ sceneId: scene.id, archetypeId: crate.id }),
+      location: undefined,
+      lat: -1e308,
+      lng: 1e308,
+    });
+    expect(flat.json().errors).toMatchObject({ lat: GAME_MESSAGES.latitudeRange, lng: GAME_MESSAGES.longitudeRange });
   });
 
   it('deletes an object or an offer by its key', async () => {

@@ -9,13 +9,14 @@ import type { AppContext } from '../../context.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import type { UploadedFile } from './service.js';
+import { DECODE_LIMITS, hasTooManyPixels, imageSize } from './pixels.js';
 import { sniffType } from './sniff.js';
 
 /**
  * The account photo (docs/accounts.md "Photo"): one image per account, for
  * games with photoRequired. What is sent is checked like a medium — its real
  * type from its first bytes (415 unless JPEG, PNG or WebP), a byte counter
- * (413 past ACCOUNT_PHOTO_MAX_BYTES) — then re-encoded by sharp: turned
+ * (413 past ACCOUNT_PHOTO_MAX_BYTES), its pixels (413 past MEDIA_MAX_PIXELS) — then re-encoded by sharp: turned
  * upright, cut to a square of ACCOUNT_PHOTO_SIZE pixels, written as a JPEG
  * without its metadata (no location, no camera). The stored file has a new
  * random id each time: its URL is a capability, shown only to who may see
@@ -70,9 +71,16 @@ export async function saveAccountPhoto(
   const bytes = await firstFile(files);
   const type = await sniffType(bytes);
   if (!type || !(ACCOUNT_PHOTO_TYPES as readonly string[]).includes(type.mimetype)) throw notImage();
+  const size = await imageSize(bytes);
+  if (!size) throw notImage();
+  if (hasTooManyPixels(size)) {
+    throw new AppError('TOO_LARGE', PROFILE_MESSAGES.photoTooManyPixels, {
+      errors: { file: PROFILE_MESSAGES.photoTooManyPixels },
+    });
+  }
   let jpeg: Buffer;
   try {
-    jpeg = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    jpeg = await sharp(bytes, DECODE_LIMITS)
       .rotate()
       .resize(ACCOUNT_PHOTO_SIZE, ACCOUNT_PHOTO_SIZE, { fit: 'cover' })
       .jpeg({ quality: 85 })

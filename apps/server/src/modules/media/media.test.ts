@@ -368,7 +368,7 @@ describe('media', () => {
       expect(cached.statusCode).toBe(304);
     });
 
-    it('keeps the aspect ratio when square=0, clamps the width, and answers JPEG for JPEG', async () => {
+    it('keeps the aspect ratio when square=0, snaps the width to a fixed one, and answers JPEG for JPEG', async () => {
       const game = await createGame(t.app.ctx, owner);
       const uploaded = await upload(game.row.id, [
         { filename: 'wide.jpg', bytes: await jpegBytes({ width: 400, height: 100 }) },
@@ -384,7 +384,7 @@ describe('media', () => {
       const tiny = await sharp(
         (await t.app.inject({ method: 'GET', url: `/api/design/medias/thumb/${item!.id}?width=1` })).rawPayload,
       ).metadata();
-      expect([tiny.width, tiny.height]).toEqual([16, 16]);
+      expect([tiny.width, tiny.height]).toEqual([32, 32]);
       const huge = await sharp(
         (await t.app.inject({ method: 'GET', url: `/api/design/medias/thumb/${item!.id}?width=99999&square=0` }))
           .rawPayload,

@@ -6,15 +6,18 @@ import { z } from 'zod';
 import {
   accountResponseSchema,
   MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   mediaSchema,
   mediaUpdateSchema,
   mediaUploadResponseSchema,
+  PLAYER_UPLOAD_LIMITS,
   successResponseSchema,
   thumbQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { answerLanguage } from '../../lib/answer-language.js';
-import { fail } from '../../lib/errors.js';
+import { AppError, fail } from '../../lib/errors.js';
+import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentMedia } from '../../presenters/media.js';
 import { gameMediaDir } from './storage.js';
@@ -33,6 +36,7 @@ import {
 import { requireActivePlay } from '../../policies/play.js';
 import { presentUser } from '../../presenters/user.js';
 import { accountPhotoFile, deleteAccountPhoto, saveAccountPhoto } from './account-photo.js';
+import { assertUploadQuota, startUploadSweeps } from './player-uploads.js';
 
 const tags = ['media'];
 const security = [{ bearerAuth: [] }];
@@ -88,6 +92,14 @@ async function sendFile(
  * or edit right as usual.
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Per player and instance, in this process (docs/security.md "Player uploads").
+  const uploadRate = createTokenBuckets({
+    perSecond: PLAYER_UPLOAD_LIMITS.rate.perMinute / 60,
+    burst: PLAYER_UPLOAD_LIMITS.rate.burst,
+    now: () => ctx.now().getTime(),
+  });
+  const stopSweeps = startUploadSweeps(ctx);
+  app.addHook('onClose', async () => stopSweeps());
   await app.register(async (scope) => {
     // Our own byte counter enforces each type's limit; busboy's stops a runaway file just past the largest one.
     await scope.register(multipart, {
@@ -155,7 +167,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           tags: ['play'],
           security,
           summary:
-            "A player's photo, video or sound for a mission submission (multipart, one file; a player of the active instance). 201 with the medium; 413 too large, 415 not png, jpeg, audio or video",
+            "A player's photo, video or sound for a mission submission (multipart, one file; a player of the active instance). 201 with the medium; 413 too large or past the player's or the instance's upload quota, 415 not png, jpeg, audio or video, 429 too many uploads a minute (Retry-After)",
           consumes: ['multipart/form-data'],
           params: z.object({ instanceId: z.string() }),
           response: {
@@ -166,6 +178,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
             403: errorSchema,
             404: errorSchema,
             409: errorSchema,
+            429: errorSchema,
           },
         },
       },
@@ -173,6 +186,12 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const user = requireUser(request);
         if (!isMultipartWithBoundary(request)) throw fail.validation({ file: 'Send the file as multipart/form-data' });
         const instance = await requireActivePlay(ctx, user, request.params.instanceId);
+        const taken = uploadRate.take(`${user.id}:${instance.id}`);
+        if (!taken.ok) {
+          reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
+          throw new AppError('RATE_LIMITED', MEDIA_MESSAGES.tooManyUploads);
+        }
+        await assertUploadQuota(ctx, instance.id, user.id);
         const outcome = await uploadPlayerMedia({ ctx, instance, userId: user.id, files: filesOf(request) });
         if ('rejected' in outcome) {
           const { status, message } = rejectionIn(outcome.rejected, answerLanguage(request));
@@ -224,7 +243,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         schema: {
           tags,
-          summary: 'A thumbnail of a medium of this game (width 16..2048, default 100; square=1 by default)',
+          summary:
+            'A thumbnail of a medium of this game (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: gameMediaParams,
           querystring: thumbQuerySchema,
         },
@@ -240,7 +260,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       {
         schema: {
           tags,
-          summary: 'A thumbnail of a medium (width 16..2048, default 100; square=1 by default)',
+          summary:
+            'A thumbnail of a medium (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: mediaParams,
           querystring: thumbQuerySchema,
         },

@@ -29,6 +29,7 @@ import { requireEditableGame, requireGameRight } from '../../policies/games.js';
 import { touchWorkingVersion } from '../versions/working-version.js';
 import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { DECODE_LIMITS, hasTooManyPixels, imageSize } from './pixels.js';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff.js';
 import {
   gameMediaDir,
@@ -150,18 +151,6 @@ class PartialFile {
   }
 }
 
-/** Width and height of a stored image, as displayed (EXIF orientation applied); null when sharp cannot read it. */
-async function imageSize(file: string): Promise<{ width: number; height: number } | null> {
-  try {
-    const metadata = await sharp(file).metadata();
-    const oriented = metadata.autoOrient ?? metadata;
-    if (!oriented.width || !oriented.height) return null;
-    return { width: oriented.width, height: oriented.height };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Stores one uploaded file of a game, reading it once as a stream: the first
  * bytes decide its real type (415 when not accepted), a byte counter stops it
@@ -246,6 +235,10 @@ async function storeUpload({
       if (!size) {
         await rm(finalPath, { force: true });
         return { rejected: rejectionOf(filename, 415, domainTextRef('MEDIA_MESSAGES', 'notAccepted', filename)) };
+      }
+      if (hasTooManyPixels(size)) {
+        await rm(finalPath, { force: true });
+        return { rejected: rejectionOf(filename, 413, domainTextRef('MEDIA_MESSAGES', 'tooManyPixels', filename)) };
       }
     }
 
@@ -490,17 +483,26 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** The cached files being made now, so that simultaneous requests for one decode its original once. */
+const making = new Map<string, Promise<void>>();
+
 /** Writes `make()`'s bytes to `file` through a temporary name, so readers never see half a file. */
 async function writeOnce(file: string, make: () => Promise<Buffer>): Promise<void> {
-  if (await exists(file)) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = temporaryPathFor(file);
-  try {
-    await writeFile(temporary, await make());
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  const pending = making.get(file);
+  if (pending) return pending;
+  const writing = (async () => {
+    if (await exists(file)) return;
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = temporaryPathFor(file);
+    try {
+      await writeFile(temporary, await make());
+      await rename(temporary, file);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  })().finally(() => making.delete(file));
+  making.set(file, writing);
+  return writing;
 }
 
 /** A grey tile with a shape for the kind of medium: a play triangle for video, a note for audio, a page otherwise. */
@@ -549,7 +551,7 @@ export async function thumbnailFile({
   const name = `${row.id}-w${width}-${shape}.${png ? 'png' : 'jpg'}`;
   try {
     await writeOnce(path.join(root, name), async () => {
-      const image = sharp(mediaFilePath(ctx.config, row.gameId, row.storageName))
+      const image = sharp(mediaFilePath(ctx.config, row.gameId, row.storageName), DECODE_LIMITS)
         .rotate()
         .resize(square ? { width, height: width, fit: 'cover' } : { width });
       return (png ? image.png() : image.jpeg({ quality: 82 })).toBuffer();

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
+import { withPasscodeTries } from '../../lib/secret-limits.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import {
@@ -48,6 +49,11 @@ function deviceOf(request: FastifyRequest): string | null {
   const value = request.headers[DEVICE_HEADER];
   const id = Array.isArray(value) ? value[0] : value;
   return id && id.trim() !== '' ? id.trim().slice(0, 200) : null;
+}
+
+/** A refusal of a passcode that was sent and is not the game's (a missing one is no guess). */
+function isWrongPasscode(error: unknown): boolean {
+  return error instanceof AppError && error.message === PLAY_MESSAGES.wrongPasscode;
 }
 
 /**
@@ -86,7 +92,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         security,
         summary:
-          'Start or join the game (201), or come back to one’s own active instance (200). Refusals: 403 WRONG_PASSCODE, NOT_STARTED_YET, PERIOD_ENDED, NOT_AUTHORISED, NEW_INSTANCES_NOT_ALLOWED; 409 NOT_PUBLISHED, VERSION_ARCHIVED, OTHER_DEVICE',
+          'Start or join the game (201), or come back to one’s own active instance (200). Refusals: 403 WRONG_PASSCODE, NOT_STARTED_YET, PERIOD_ENDED, NOT_AUTHORISED, NEW_INSTANCES_NOT_ALLOWED; 409 NOT_PUBLISHED, VERSION_ARCHIVED, OTHER_DEVICE; 429 RATE_LIMITED with Retry-After (seconds) after too many wrong passcodes from the account or its address',
         params: gameParams,
         body: startPlayBodySchema,
         response: { 200: startPlayAnswerSchema, 201: startPlayAnswerSchema, ...errors },
@@ -94,12 +100,14 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const answer = await startPlaying({
+      const answer = await withPasscodeTries({
         ctx,
-        user,
-        gameId: request.params.gameId,
-        body: request.body,
-        deviceId: deviceOf(request),
+        request,
+        reply,
+        userId: user.id,
+        isWrong: isWrongPasscode,
+        run: () =>
+          startPlaying({ ctx, user, gameId: request.params.gameId, body: request.body, deviceId: deviceOf(request) }),
       });
       return reply.status(answer.rejoined ? 200 : 201).send(answer);
     },

@@ -3,6 +3,7 @@
  * screen exactly as the player's own view answers it, changes nothing by
  * reading it, and hears every step of that player over the socket.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { and, count, eq } from 'drizzle-orm';
@@ -172,6 +173,13 @@ describe('See as the player', () => {
       message: WATCH_MESSAGES.playerForbidden,
     });
     expect(await watchPlayer(outsider, { instanceId })).toEqual({ ok: false, message: WATCH_MESSAGES.invalidPlayer });
+    // An instance that does not exist answers like one the caller may not see: ids are not revealed.
+    for (const unknown of [randomUUID(), 'nope']) {
+      expect(await watchPlayer(outsider, { instanceId: unknown, playerId })).toEqual({
+        ok: false,
+        message: WATCH_MESSAGES.playerForbidden,
+      });
+    }
     const operator = await open(owner);
     expect(await watchPlayer(operator, { instanceId, playerId: 'nobody' })).toEqual({
       ok: false,

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { MEDIA_MESSAGES, PLAYER_UPLOAD_LIMITS } from '@loci/domain';
 import { media } from '../../db/schema.js';
+import { sweepUnusedUploads } from '../media/player-uploads.js';
 import { mediaFilePath } from '../media/storage.js';
 import type { App } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -109,6 +111,50 @@ describe('mission submissions with a photo, video or sound', () => {
     expect((record?.events as Record<string, Json[]>)['has been assigned or completed mission']).toContainEqual(
       expect.objectContaining({ status: 'completed', capturedInfo: { mediaId: photo.json().id } }),
     );
+  });
+
+  it('limits a player’s uploads in count, bytes and rate (413, 429 with Retry-After)', async () => {
+    const { perPlayer, rate } = PLAYER_UPLOAD_LIMITS;
+    const player = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    const statuses: number[] = [];
+    for (let i = 0; i < rate.burst + 1; i += 1) {
+      statuses.push((await upload(t.app, player, instanceId, wavBytes(), `s${i}.wav`)).statusCode);
+    }
+    expect(statuses.slice(0, rate.burst).every((status) => status === 201)).toBe(true);
+    const fast = await upload(t.app, player, instanceId, wavBytes(), 'fast.wav');
+    expect(fast.statusCode).toBe(429);
+    expect(Number(fast.headers['retry-after'])).toBeGreaterThan(0);
+    expect(fast.json().message).toBe(MEDIA_MESSAGES.tooManyUploads);
+
+    // Past the count: 413, whatever the pace.
+    for (let i = rate.burst; i < perPlayer.count; i += 1) {
+      t.clock.advance(60_000);
+      expect((await upload(t.app, player, instanceId, wavBytes(), `s${i}.wav`)).statusCode).toBe(201);
+    }
+    t.clock.advance(60_000);
+    const over = await upload(t.app, player, instanceId, wavBytes(), 'over.wav');
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(MEDIA_MESSAGES.playerUploadQuota);
+  });
+
+  it('removes the uploads no submission used, a day after, and keeps the used ones', async () => {
+    const player = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    const used = (await upload(t.app, player, instanceId, await pngBytes(), 'used.png')).json();
+    const unused = (await upload(t.app, player, instanceId, await pngBytes(), 'unused.png')).json();
+    await sendEvent(t.app, player, instanceId, { type: 'submission', missionId: selfie.id, mediaId: used.id });
+    const fileOf = async (id: string) => {
+      const [row] = await t.app.ctx.db.select().from(media).where(eq(media.id, id));
+      return row ? mediaFilePath(t.app.ctx.config, game.gameId, row.storageName) : null;
+    };
+    const unusedFile = (await fileOf(unused.id))!;
+    expect(await sweepUnusedUploads(t.app.ctx)).toBe(0);
+    t.clock.advance(PLAYER_UPLOAD_LIMITS.unusedForMs + 60_000);
+    expect(await sweepUnusedUploads(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await fileOf(unused.id)).toBeNull();
+    expect(existsSync(unusedFile)).toBe(false);
+    expect(existsSync((await fileOf(used.id))!)).toBe(true);
   });
 
   it("removes a player's uploads with their instance", async () => {

@@ -19,13 +19,15 @@ export async function checkWatchAccess(
   user: CurrentUser,
   instanceId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (!isUuid(instanceId)) return { ok: false, message: WATCH_MESSAGES.notFound };
+  // An unknown instance answers as a forbidden one does: the answer must not tell which ids exist.
+  const refused = { ok: false, message: WATCH_MESSAGES.forbidden } as const;
+  if (!isUuid(instanceId)) return refused;
   const [instance] = await ctx.db
     .select({ gameId: gameInstances.gameId })
     .from(gameInstances)
     .where(eq(gameInstances.id, instanceId))
     .limit(1);
-  if (!instance) return { ok: false, message: WATCH_MESSAGES.notFound };
+  if (!instance) return refused;
   const [player] = await ctx.db
     .select({ playerId: playerStates.playerId })
     .from(playerStates)
@@ -33,7 +35,7 @@ export async function checkWatchAccess(
     .limit(1);
   if (player) return { ok: true };
   const game = await loadGame({ ctx, user, gameId: instance.gameId });
-  return game.rights.includes('manage') ? { ok: true } : { ok: false, message: WATCH_MESSAGES.forbidden };
+  return game.rights.includes('manage') ? { ok: true } : refused;
 }
 
 /**
@@ -46,15 +48,17 @@ export async function checkWatchPlayerAccess(
   instanceId: string,
   playerId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (!isUuid(instanceId)) return { ok: false, message: WATCH_MESSAGES.notFound };
+  // As for an instance: unknown answers as forbidden; only an operator hears that a player is not there.
+  const refused = { ok: false, message: WATCH_MESSAGES.playerForbidden } as const;
+  if (!isUuid(instanceId)) return refused;
   const [found] = await ctx.db
     .select({ gameId: gameInstances.gameId, playerId: playerStates.playerId })
     .from(gameInstances)
     .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.playerId, playerId)))
     .where(eq(gameInstances.id, instanceId))
     .limit(1);
-  if (!found) return { ok: false, message: WATCH_MESSAGES.notFound };
+  if (!found) return refused;
   const game = await loadGame({ ctx, user, gameId: found.gameId });
-  if (!game.rights.includes('manage')) return { ok: false, message: WATCH_MESSAGES.playerForbidden };
+  if (!game.rights.includes('manage')) return refused;
   return found.playerId ? { ok: true } : { ok: false, message: WATCH_MESSAGES.playerNotFound };
 }

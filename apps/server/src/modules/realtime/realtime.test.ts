@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
@@ -58,12 +59,12 @@ describe('realtime', () => {
     await t.app.ctx.db.update(users).set({ language: 'el' }).where(eq(users.id, greek.user.id));
     const socket = await connectSocket(t, greek.token, { 'accept-language': 'en' });
     sockets.push(socket);
-    expect(await watch(socket, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.notFound });
+    expect(await watch(socket, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.forbidden });
     expect(await watch(socket, 42)).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.invalid });
     // Without a choice, the connection's Accept-Language decides.
     const browser = await connectSocket(t, bob.token, { 'accept-language': 'el' });
     sockets.push(browser);
-    expect(await watch(browser, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.notFound });
+    expect(await watch(browser, 'nope')).toEqual({ ok: false, message: DOMAIN_EL.WATCH_MESSAGES.forbidden });
   });
 
   it('takes the interface language the client names in its handshake over Accept-Language', async () => {
@@ -112,7 +113,10 @@ describe('realtime', () => {
     expect(await watch(manager, instance.id)).toEqual({ ok: true });
     expect(await watch(player, instance.id)).toEqual({ ok: true });
     expect(await watch(outsider, instance.id)).toEqual({ ok: false, message: WATCH_MESSAGES.forbidden });
-    expect(await watch(outsider, 'nope')).toEqual({ ok: false, message: WATCH_MESSAGES.notFound });
+    // An unknown instance answers exactly like a forbidden one: ids are not revealed.
+    for (const unknown of ['nope', randomUUID()]) {
+      expect(await watch(outsider, unknown)).toEqual({ ok: false, message: WATCH_MESSAGES.forbidden });
+    }
     expect(await watch(outsider, 42)).toEqual({ ok: false, message: WATCH_MESSAGES.invalid });
 
     const seen = Promise.all([nextEvent(manager, 'instance'), nextEvent(player, 'instance')]);

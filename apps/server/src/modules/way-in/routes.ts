@@ -11,6 +11,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { withPasscodeTries } from '../../lib/secret-limits.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getGameShare, getPublicLobby, listMyGames, resolveJoinCode } from './service.js';
@@ -87,7 +88,7 @@ export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promis
         tags: ['play'],
         security,
         summary:
-          'The game a typed or scanned code leads to: a play link, a deep link, a game id or a passcode (404 none, 409 several, 429 too many tries)',
+          'The game a typed or scanned code leads to: a play link, a deep link, a game id or a passcode (404 none, 409 several, 429 too many tries, or too many wrong passcodes from the account or its address, with Retry-After)',
         body: joinCodeBodySchema,
         response: { 200: joinCodeAnswerSchema, ...errors },
       },
@@ -99,7 +100,15 @@ export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promis
         reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
         throw new AppError('TOO_MANY_EVENTS', JOIN_CODE_MESSAGES.tooMany);
       }
-      return resolveJoinCode({ ctx, user, code: request.body.code });
+      return withPasscodeTries({
+        ctx,
+        request,
+        reply,
+        userId: user.id,
+        // A code that leads nowhere may have been a guessed passcode.
+        isWrong: (error) => error instanceof AppError && error.code === 'NOT_FOUND',
+        run: () => resolveJoinCode({ ctx, user, code: request.body.code }),
+      });
     },
   );
 }

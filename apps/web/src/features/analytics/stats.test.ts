@@ -309,6 +309,20 @@ describe('#analytics.stats', () => {
       expect(Papa.parse<string[]>(text.slice(1)).data[3]).toEqual(['Cat', 'she said "hi"']);
     });
 
+    it('escapes cells a spreadsheet would read as a formula, numbers aside', () => {
+      const text = toCsv({
+        header: ['Player', 'Answer', 'Score'],
+        rows: [
+          ['=HYPERLINK("http://evil.test","click")', '+1', -3],
+          ['@SUM(A1)', '-2\n=1+1', 4],
+        ],
+      });
+      expect(Papa.parse<string[]>(text.slice(1)).data.slice(1)).toEqual([
+        [`'=HYPERLINK("http://evil.test","click")`, "'+1", '-3'],
+        ["'@SUM(A1)", "'-2\n=1+1", '4'],
+      ]);
+    });
+
     it('writes QuestionStats.csv with one row per answer', () => {
       const players = [makePlayer('Ann', [answered([0, 1], false)])];
       const csv = questionsCsv(questionStats(players, design));

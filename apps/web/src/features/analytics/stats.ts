@@ -1,7 +1,6 @@
 import { RECORD_NAMES, type AnalyticsRecord, type ConversationStep, type RecordName } from '@loci/engine';
 import dayjs from 'dayjs';
 import 'dayjs/locale/el';
-import Papa from 'papaparse';
 import type {
   Action,
   ActionArgs,
@@ -16,6 +15,7 @@ import type {
 import { richTextAsText } from '@loci/domain';
 import type { AnalyticsPlayer } from '../../api/analytics';
 import type { Workspace } from '../../api/design';
+import { unparseCsv } from '../../csv';
 
 // The analytics page's arithmetic (spec 3 §2, §9): records of the analytics
 // answer → per-panel statistics, chat replays and CSV tables. Pure functions;
@@ -601,10 +601,10 @@ export const CSV_BOM = '\uFEFF';
 
 /**
  * The text of a CSV file (spec 3 §9): comma-separated, a field quoted when it
- * holds a quote, comma or line break, quotes doubled, led by a byte-order mark.
+ * holds a quote, comma or line break, quotes doubled, formulas escaped (csv.ts), led by a byte-order mark.
  */
 export function toCsv(table: Pick<CsvTable, 'header' | 'rows'>): string {
-  return CSV_BOM + Papa.unparse({ fields: table.header, data: table.rows }, { newline: '\r\n' });
+  return CSV_BOM + unparseCsv(table.header, table.rows);
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@loci/domain';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import Papa from 'papaparse';
 import { useTranslation } from 'react-i18next';
+import { unparseCsv } from '../../csv';
 import { formatDate } from './operations-values';
 import './locales';
 
@@ -33,22 +33,19 @@ export const describeWhat = (entry: AuditEntry): string => describeActions(entry
 export const describeChanges = (entry: AuditEntry): string[] =>
   entry.changes.map((change) => `${change.path}: ${show(change.before)} → ${show(change.after)}`);
 
-/** The audit log as CSV (papaparse), one row per entry. */
+/** The audit log as CSV (csv.ts: formulas escaped), one row per entry. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
-  return Papa.unparse(
-    {
-      fields: ['at', 'actor', 'kind', 'player', 'what', 'reason', 'changes'],
-      data: entries.map((entry) => [
-        entry.at,
-        entry.actorName,
-        entry.kind,
-        entry.playerName ?? entry.playerId ?? '',
-        describeWhat(entry),
-        entry.reason,
-        describeChanges(entry).join('\n'),
-      ]),
-    },
-    { newline: '\r\n' },
+  return unparseCsv(
+    ['at', 'actor', 'kind', 'player', 'what', 'reason', 'changes'],
+    entries.map((entry) => [
+      entry.at,
+      entry.actorName,
+      entry.kind,
+      entry.playerName ?? entry.playerId ?? '',
+      describeWhat(entry),
+      entry.reason,
+      describeChanges(entry).join('\n'),
+    ]),
   );
 }
 

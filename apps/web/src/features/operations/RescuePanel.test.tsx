@@ -187,6 +187,9 @@ describe('AuditTable', () => {
     expect(worldRow).toHaveTextContent('delete has.offer.s1.o1');
     expect(worldRow).toHaveTextContent('offers.o1: {"name":"coffee"} → —');
     expect(Papa.parse<string[]>(auditCsv([several])).data[1]![4]).toBe('give key 1; scene s2');
+    const named = { ...ENTRY, playerName: '=HYPERLINK("http://evil.test")', reason: '\tnote' };
+    const [, escaped] = Papa.parse<string[]>(auditCsv([named])).data;
+    expect([escaped![3], escaped![5]]).toEqual([`'=HYPERLINK("http://evil.test")`, "'\tnote"]);
   });
 
   it('says so when nobody changed the instance', () => {
