@@ -145,6 +145,14 @@ i18n.addResourceBundle(
           showScenes: 'Show scenes on map',
           maxAccuracy: 'GPS accuracy needed',
           maxAccuracyHint: 'Location fixes less accurate than this do not move the player (50 m by default).',
+          sceneEntry: 'How players enter scenes',
+          sceneEntryHint: 'A scene may choose otherwise in its own form.',
+          sceneEntries: { script: 'By the script', walk: 'By the script or by walking in' },
+          sceneEntryHints: {
+            script:
+              'Players start in the start scene and move on only when a rule sends them (“go to scene”). Walking into a later scene’s circle does nothing, so nobody skips the story.',
+            walk: 'Walking into a scene’s circle also makes it the current scene, in any order: a player may skip the scenes before it.',
+          },
           startScene: 'Start scene',
           startSceneHint:
             'The scene every player starts in. Left empty: the first enabled scene of the order in the design sidebar.',
@@ -354,6 +362,14 @@ i18n.addResourceBundle(
           showScenes: 'Εμφάνιση σκηνών στον χάρτη',
           maxAccuracy: 'Απαιτούμενη ακρίβεια GPS',
           maxAccuracyHint: 'Θέσεις με μικρότερη ακρίβεια δεν μετακινούν τον παίκτη (50 m από προεπιλογή).',
+          sceneEntry: 'Πώς μπαίνουν οι παίκτες στις σκηνές',
+          sceneEntryHint: 'Μια σκηνή μπορεί να επιλέξει αλλιώς στη δική της φόρμα.',
+          sceneEntries: { script: 'Από το σενάριο', walk: 'Από το σενάριο ή περπατώντας μέσα' },
+          sceneEntryHints: {
+            script:
+              'Οι παίκτες ξεκινούν στη σκηνή έναρξης και προχωρούν μόνο όταν τους στείλει ένας κανόνας («μετάβαση σε σκηνή»). Αν περπατήσουν μέσα στον κύκλο μιας επόμενης σκηνής δεν γίνεται τίποτα, οπότε κανείς δεν παρακάμπτει την ιστορία.',
+            walk: 'Όταν ένας παίκτης περπατά μέσα στον κύκλο μιας σκηνής, αυτή γίνεται η τρέχουσα, με οποιαδήποτε σειρά: μπορεί να παρακάμψει τις προηγούμενες σκηνές.',
+          },
           startScene: 'Σκηνή έναρξης',
           startSceneHint:
             'Η σκηνή όπου ξεκινά κάθε παίκτης. Κενό: η πρώτη ενεργή σκηνή της σειράς στο πλαϊνό μενού σχεδίασης.',
