@@ -250,6 +250,12 @@ export const gameSettingsSchema = z.object({
    * absent on games saved before it existed, which read as LEGACY_SCENE_ENTRY.
    */
   sceneEntry: z.enum(SCENE_ENTRIES).optional(),
+  /**
+   * A player who finished the published version may start it again (a new
+   * game from the beginning; the finished one stays in the results); absent
+   * (games saved before it existed) reads as false.
+   */
+  playAgain: z.boolean().optional(),
 });
 /** The validated values of the settings form, ready to store. */
 export type GameValues = z.infer<typeof gameSettingsSchema>;
@@ -388,6 +394,7 @@ const lenientValuesSchema = z.object({
     .transform((value) => (value ? value : null))
     .optional(),
   sceneEntry: z.enum(SCENE_ENTRIES).optional(),
+  playAgain: z.boolean().optional(),
 });
 type LenientValues = z.output<typeof lenientValuesSchema>;
 
@@ -564,6 +571,7 @@ export function newGameDefaults(now: Date): GameValues {
     rankings: { available: false, showBeforeComplete: false },
     startSceneId: null,
     sceneEntry: NEW_GAME_SCENE_ENTRY,
+    playAgain: false,
   };
 }
 

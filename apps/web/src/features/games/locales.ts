@@ -181,6 +181,10 @@ i18n.addResourceBundle(
           ranking: 'Ranking',
           leaderboard: 'Leaderboard',
           showBeforeComplete: 'Show before game end',
+          afterTheEnd: 'After a player finishes',
+          playAgain: 'Players may play again',
+          playAgainHint:
+            'A player who reopens the game after finishing sees when she finished and her results. With this on she may choose Play again: a new game from the beginning, the finished one kept in the results and rankings. Off: the game is played once.',
         },
         access: {
           people: 'People',
@@ -399,6 +403,10 @@ i18n.addResourceBundle(
           ranking: 'Κατάταξη',
           leaderboard: 'Πίνακας κατάταξης',
           showBeforeComplete: 'Εμφάνιση πριν από τη λήξη του παιχνιδιού',
+          afterTheEnd: 'Όταν ένας παίκτης τελειώσει',
+          playAgain: 'Οι παίκτες μπορούν να παίξουν ξανά',
+          playAgainHint:
+            'Ένας παίκτης που ανοίγει ξανά το παιχνίδι αφού τελειώσει βλέπει πότε τελείωσε και τα αποτελέσματά του. Με αυτό ενεργό μπορεί να επιλέξει «Παίξτε ξανά»: ένα νέο παιχνίδι από την αρχή, ενώ το προηγούμενο μένει στα αποτελέσματα και στην κατάταξη. Ανενεργό: το παιχνίδι παίζεται μία φορά.',
         },
         access: {
           people: 'Άτομα',

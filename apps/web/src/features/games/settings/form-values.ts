@@ -27,6 +27,7 @@ export function toFormValues(game: GameValues, now = new Date()): GameFormValues
     rankings: { ...defaults.rankings, ...game.rankings },
     // A game saved before the setting existed keeps walking in (a new game's default is the script).
     sceneEntry: sceneEntryOf(game),
+    playAgain: game.playAgain === true,
   };
 }
 
@@ -73,6 +74,7 @@ const FIELD_TABS: Record<string, SettingsTab> = {
   enforceSingleDevice: 'access',
   playingPeriod: 'access',
   sceneEntry: 'playground',
+  playAgain: 'policies',
   addonSpec: 'advanced',
 };
 
