@@ -256,6 +256,20 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     ]);
   });
 
+  it('lists a player who plays in two instances once in the message dialog, and does not crash', async () => {
+    const petros = [{ id: 'petros', name: 'Petros', status: 'playing' as const }];
+    gameplayApi({ instances: [makeListItem({ players: petros }), makeListItem({ players: petros })] });
+    const { user } = renderApp(PAGE);
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Send message to players' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send message to players' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'To' }));
+    expect((await screen.findAllByRole('option', { name: 'Petros' })).length).toBe(1);
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+  });
+
   it('shows only a notice without the edit right', async () => {
     const api = gameplayApi({ workspace: gameWorkspace(makePeriod(), ['view']) });
     renderApp(PAGE);
