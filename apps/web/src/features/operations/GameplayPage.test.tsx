@@ -270,6 +270,18 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
   });
 
+  it('does not count the designer’s playtest as a player in the summary, and says so', async () => {
+    const playtest = makeListItem({
+      gameVersion: { ...makeListItem().gameVersion, id: WORKING.id, isLiveSpec: true, version: 0 },
+    });
+    gameplayApi({ instances: [playtest, makeListItem()] });
+    renderApp(PAGE);
+    const total = (await screen.findByText('Total players', {}, { timeout: UI_TEST_TIMEOUT_MS })).parentElement!;
+    await waitFor(() => expect(within(total).getByText('and 1 playtest, not counted')).toBeInTheDocument());
+    expect(within(total).getByText('1')).toBeInTheDocument();
+    expect(within(total).getByText('playing: 1')).toBeInTheDocument();
+  });
+
   it('shows only a notice without the edit right', async () => {
     const api = gameplayApi({ workspace: gameWorkspace(makePeriod(), ['view']) });
     renderApp(PAGE);
