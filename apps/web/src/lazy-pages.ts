@@ -30,6 +30,7 @@ export const PrivacyPage = lazyPage(privacy, 'PrivacyPage');
 export const GamesListPage = lazyPage(games, 'GamesListPage');
 export const GalleryPage = lazyPage(games, 'GalleryPage');
 export const NoAuthoringRights = lazyPage(games, 'NoAuthoringRights');
+export const NoAuthoringRightsLine = lazyPage(games, 'NoAuthoringRightsLine');
 export const GameSettingsPage = lazyPage(games, 'GameSettingsPage');
 export const DesignWorkspace = lazyPage(design, 'DesignWorkspace');
 export const DebuggingToolsPage = lazyPage(debug, 'DebuggingToolsPage');

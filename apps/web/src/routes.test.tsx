@@ -38,13 +38,17 @@ describe('routes', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/api/admin'))).toHaveLength(0);
   });
 
-  it('warns a player at / and links to the account page', async () => {
+  it("leads a player's home with her games; no authoring rights is one quiet line below, linking to the account page", async () => {
     signIn({ role: 'player' });
     mockApi({ 'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } } });
     renderApp('/');
 
-    expect(await screen.findByText('No game authoring rights. Current role: player')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade your account' })).toHaveAttribute('href', '/account');
+    const line = await screen.findByText(/^No game authoring rights\. Current role: player/);
+    expect(within(line).getByRole('link', { name: 'Upgrade your account' })).toHaveAttribute('href', '/account');
+    // Not a warning box before her games: after the My games heading, no alert.
+    const heading = screen.getByRole('heading', { name: 'My games' });
+    expect(heading.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Games' })).not.toBeInTheDocument();
   });
 

@@ -24,6 +24,7 @@ import {
   LandingPage,
   LoginPage,
   NoAuthoringRights,
+  NoAuthoringRightsLine,
   PlayerHomePage,
   SharePrintPage,
   PrivacyPage,
@@ -35,15 +36,15 @@ import {
   SocialRedirectPage,
 } from './lazy-pages';
 
-/** '/': the landing page for visitors, the games list for authors, a warning for players with their home below. */
+/** '/': the landing page for visitors, the games list for authors, a player's home with one quiet line below it. */
 function HomePage() {
   const { user } = useAuth();
   if (!user) return <LandingPage />;
   if (canAuthor(user.role)) return <GamesListPage />;
   return (
     <>
-      <NoAuthoringRights />
       <PlayerHomePage />
+      <NoAuthoringRightsLine />
     </>
   );
 }

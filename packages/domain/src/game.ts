@@ -24,6 +24,17 @@ export type BackgroundType = (typeof BACKGROUND_TYPES)[number];
 export const MAP_TYPES = ['hybrid', 'standard'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
+/**
+ * How a player enters the scenes of a map game: only by the script (the start
+ * scene, then the rules' goToScene) or also by walking into a scene's circle.
+ */
+export const SCENE_ENTRIES = ['script', 'walk'] as const;
+export type SceneEntry = (typeof SCENE_ENTRIES)[number];
+/** The scene entry of a game saved before the setting existed: walking in, as such games always played. */
+export const LEGACY_SCENE_ENTRY: SceneEntry = 'walk';
+/** The scene entry of a new game: by the script, so walking into a later scene's circle never skips the story. */
+export const NEW_GAME_SCENE_ENTRY: SceneEntry = 'script';
+
 /** Length of a play passcode (spec 1 §9). */
 export const PASSCODE_LENGTH = 6;
 
@@ -235,6 +246,17 @@ export const gameSettingsSchema = z.object({
    * existed) for the first enabled non-universe scene of the designer's order.
    */
   startSceneId: z.string().nullable().optional(),
+  /**
+   * How players enter the scenes of a map game (a scene may choose otherwise);
+   * absent on games saved before it existed, which read as LEGACY_SCENE_ENTRY.
+   */
+  sceneEntry: z.enum(SCENE_ENTRIES).optional(),
+  /**
+   * A player who finished the published version may start it again (a new
+   * game from the beginning; the finished one stays in the results); absent
+   * (games saved before it existed) reads as false.
+   */
+  playAgain: z.boolean().optional(),
 });
 /** The validated values of the settings form, ready to store. */
 export type GameValues = z.infer<typeof gameSettingsSchema>;
@@ -369,6 +391,8 @@ const lenientValuesSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .optional(),
+  sceneEntry: z.enum(SCENE_ENTRIES).optional(),
+  playAgain: z.boolean().optional(),
 });
 type LenientValues = z.output<typeof lenientValuesSchema>;
 
@@ -545,7 +569,14 @@ export function newGameDefaults(now: Date): GameValues {
     endPolicies: { redeemAssets: false, pickOffers: false, redeemOffers: false, tradeAssets: false },
     rankings: { available: false, showBeforeComplete: false },
     startSceneId: null,
+    sceneEntry: NEW_GAME_SCENE_ENTRY,
+    playAgain: false,
   };
+}
+
+/** How a game's scenes are entered: its setting, or LEGACY_SCENE_ENTRY for a game saved before the setting existed. */
+export function sceneEntryOf(game: { sceneEntry?: SceneEntry | null }): SceneEntry {
+  return game.sceneEntry ?? LEGACY_SCENE_ENTRY;
 }
 
 // ─── Settings-form interdependencies (spec 1 §4) ────────────────────────────

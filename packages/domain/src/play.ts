@@ -40,6 +40,10 @@ export const PLAY_ERROR_CODES = {
   NO_RANKINGS: 'NO_RANKINGS',
   /** 403: the leaderboard shows only once the player's game is over (rankings.showBeforeComplete is off). */
   RANKINGS_AFTER_END: 'RANKINGS_AFTER_END',
+  /** 403: the caller finished this version and the game does not let players play again (playAgain off). */
+  ALREADY_FINISHED: 'ALREADY_FINISHED',
+  /** 409: the caller finished this version; a new game starts only when they choose to play again (`again: true`). */
+  PLAY_AGAIN_NOT_CHOSEN: 'PLAY_AGAIN_NOT_CHOSEN',
 } as const;
 export type PlayErrorCode = keyof typeof PLAY_ERROR_CODES;
 
@@ -75,6 +79,8 @@ export const PLAY_MESSAGES = {
   tooYoung: (minAge: number) => `This game is for players aged ${minAge} or more`,
   tooOld: (maxAge: number) => `This game is for players aged ${maxAge} or less`,
   termsNotAccepted: 'Accept the terms of this game to start',
+  alreadyFinished: 'You have finished this game, and it cannot be played again',
+  playAgainNotChosen: 'You have finished this game: choose Play again to start a new game from the beginning',
 } as const;
 
 /** Whole years between a 'YYYY-MM-DD' birth date and `now` (UTC calendar). */
@@ -130,6 +136,8 @@ export const startPlayBodySchema = z.object({
   passcode: z.string().optional(),
   /** Working version only: throw the caller's playtest away and start again. */
   restart: z.boolean().optional(),
+  /** The caller finished this version and chose to play it again (the game must allow it: `playAgain`). */
+  again: z.boolean().optional(),
   /**
    * The player ticked "I accept the terms": required (400, field error) for a
    * first start of a published version whose game has terms; the time is kept
@@ -165,6 +173,16 @@ const engineJson = z.unknown();
 /** What a playtest (working version, editor or tester) also gets: the step's trace and the raw states. */
 export const playDebugSchema = z.object({ trace: engineJson, player: engineJson, world: engineJson });
 
+/** A player's finished game as the lobby shows it (her results). */
+export const finishedGameSchema = z.object({
+  when: z.string(),
+  completed: z.boolean(),
+  durationMs: z.number().nullable(),
+  currency: z.object({ name: z.string(), amount: z.number() }).nullable(),
+  playAgain: z.boolean(),
+});
+export type FinishedGame = z.infer<typeof finishedGameSchema>;
+
 /**
  * GET /api/play/games/{gameId}: what a player sees before starting — the
  * game's introduction, whether a passcode will be asked, the caller's own
@@ -191,6 +209,12 @@ export const playLobbySchema = z.object({
   instanceId: z.string().nullable(),
   /** Why starting would be refused now (errorCode of PLAY_ERROR_CODES and message), or null. */
   refusal: z.object({ errorCode: z.string(), message: z.string() }).nullable(),
+  /**
+   * The caller's newest finished game of the published version when they have no active one: when it
+   * ended, whether they completed it, how long it took (ms, null when unknown), their currency, and
+   * whether the game lets them play again. Null when they never finished it.
+   */
+  finished: finishedGameSchema.nullable(),
 });
 export type PlayLobby = z.infer<typeof playLobbySchema>;
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_MAX_GPS_ACCURACY,
   hasLocationServices,
   triggerVerbsOf,
+  walksIntoScene,
   type Accomplishment,
   type Action,
   type Archetype,
@@ -89,6 +90,8 @@ export interface CompiledScene {
   universe: boolean;
   /** The scene's circle on map games; null without a centre. */
   fence: Geofence | null;
+  /** Walking into the circle makes the scene current (the scene's or the game's scene entry is 'walk'). */
+  walkIn: boolean;
   index: number;
   /** The designer's position of the scene (from 1), or null when never ordered. */
   idx: number | null;
@@ -394,6 +397,7 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       enabled: scene.enabled,
       universe: scene.universe,
       fence: geofence(center, radius),
+      walkIn: walksIntoScene(game, scene),
       index,
       idx: scene.idx ?? null,
     };

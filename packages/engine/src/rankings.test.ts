@@ -51,6 +51,18 @@ describe('#rankings', () => {
     });
   });
 
+  it('lists a player who played the version twice once, with their best game, marked as the caller when either is', () => {
+    const entries = rankPlayers(spec, [
+      { ...player('Petros', 20, 1, null), key: 'u-petros' },
+      { ...player('Petros', 15, 1, null, true), key: 'u-petros' },
+      { ...player('Eleni', 18, 0, null), key: 'u-eleni' },
+    ]);
+    expect(entries.map((entry) => [entry.rank, entry.name, entry.currency, entry.you])).toEqual([
+      [1, 'Petros', 20, true],
+      [2, 'Eleni', 18, false],
+    ]);
+  });
+
   it('counts no currency without one', () => {
     const plain = gameBuilder().item('pebble').build();
     expect(rankPlayers(plain, [player('a', 3, 1, null)])[0]).toMatchObject({ currency: 0, milestones: 1 });

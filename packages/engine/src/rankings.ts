@@ -4,6 +4,8 @@ import type { PlayerState } from './types.js';
 
 /** One player to rank: what ranking reads of their state, and whether they are the caller. */
 export interface RankedPlayer {
+  /** Who the player is across instances (their account); rows with the same key are ranked once, by the best. */
+  key?: string;
   name: string;
   state: Pick<PlayerState, 'items' | 'milestones' | 'finished' | 'startedWhen'>;
   you?: boolean;
@@ -37,14 +39,23 @@ function compareScores(a: Score, b: Score): number {
 
 /**
  * The leaderboard of the players of one game version (their instances all
- * run `spec`): ranked by currency, then milestones, then time to complete;
+ * run `spec`), one row per player (`key`) with their best game: ranked by
+ * currency, then milestones, then time to complete;
  * equal players share a rank and are listed by name. Pure: the caller loads
  * the players and trims the list.
  */
 export function rankPlayers(spec: GameSpec, players: readonly RankedPlayer[]): RankingEntry[] {
+  const youKeys = new Set(players.filter((player) => player.you && player.key !== undefined).map((p) => p.key));
+  const seen = new Set<string>();
   const scored = players
     .map((player) => ({ player, score: scoreOf(spec, player) }))
-    .sort((a, b) => compareScores(a.score, b.score) || a.player.name.localeCompare(b.player.name));
+    .sort((a, b) => compareScores(a.score, b.score) || a.player.name.localeCompare(b.player.name))
+    // One row per player: their best game (the first of theirs in ranking order).
+    .filter(({ player }) => player.key === undefined || (!seen.has(player.key) && Boolean(seen.add(player.key))))
+    .map(({ player, score }) => ({
+      player: player.key !== undefined && youKeys.has(player.key) ? { ...player, you: true } : player,
+      score,
+    }));
   const entries: RankingEntry[] = [];
   scored.forEach(({ player, score }, index) => {
     const previous = index > 0 ? scored[index - 1]! : null;

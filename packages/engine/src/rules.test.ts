@@ -176,6 +176,35 @@ describe('#rules: edge triggering', () => {
     expect(session.player().currentSceneId).toBe('s1');
   });
 
+  it('walking into the circle of a scene entered by the script does not skip the story', () => {
+    const spec = gameBuilder({ sceneEntry: 'script' })
+      .scene('harbour', { center: at(0, 0), radius: 100 })
+      .scene('finale', { center: at(1000, 0), radius: 100 })
+      .scene('lighthouse', { center: at(2000, 0), radius: 100, entry: 'walk' })
+      .onCode('go', [act('goToScene', 'finale')])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.goTo(at(1000, 0));
+    expect(session.player().currentSceneId).toBe('harbour');
+    // A scene may choose walking in against the game's setting.
+    session.goTo(at(2000, 0));
+    expect(session.player().currentSceneId).toBe('lighthouse');
+    session.code('go');
+    expect(session.player().currentSceneId).toBe('finale');
+  });
+
+  it('a scene entered by the script only, in a game entered by walking in, keeps its script', () => {
+    const spec = gameBuilder({ sceneEntry: 'walk' })
+      .scene('harbour', { center: at(0, 0), radius: 100 })
+      .scene('finale', { center: at(1000, 0), radius: 100, entry: 'script' })
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.goTo(at(1000, 0));
+    expect(session.player().currentSceneId).toBe('harbour');
+  });
+
   it('does not follow scene circles on image games', () => {
     const spec = gameBuilder({ type: 'image' })
       .scene('s1', { center: at(0, 0) })

@@ -127,8 +127,10 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
 }
 
 /**
- * Scene circles on map games: walking into an enabled scene's circle makes
- * that scene current (the nearest centre when several circles are entered at once).
+ * Scene circles on map games: walking into the circle of an enabled scene
+ * entered by walking in (its own or the game's scene entry) makes that scene
+ * current (the nearest centre when several circles are entered at once); a
+ * scene entered by the script only is reached by the start and goToScene.
  * Only entering counts, so a goToScene is not undone while the player stays in another circle.
  */
 export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
@@ -151,7 +153,7 @@ export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void 
     now[scene.id] = true;
     if (scene.id in before) continue;
     changed = true;
-    if (scene.id !== ctx.player.currentSceneId && (entered === null || distance < entered.distance)) {
+    if (scene.walkIn && scene.id !== ctx.player.currentSceneId && (entered === null || distance < entered.distance)) {
       entered = { id: scene.id, distance };
     }
   }

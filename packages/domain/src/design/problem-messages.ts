@@ -106,6 +106,8 @@ export const PROBLEM_MESSAGES = {
     `${named(p.scene)} has a radius of ${p.radius} m, smaller than GPS accuracy (${p.accuracy} m): players may never be seen inside it.`,
   placeTooSmall: (p: { location: ProblemName; radius: number; accuracy: number }) =>
     `${named(p.location)} has a radius of ${p.radius} m, smaller than GPS accuracy (${p.accuracy} m): players may walk through it without entering.`,
+  sceneWalkInSkipsScript: (p: { scene: ProblemName }) =>
+    `${named(p.scene)} is entered by walking into its circle, and the script also leads there: a player who walks in early skips the story before it. Choose “By the script” in the scene's form unless that is what you want.`,
   locationOutsideScene: (p: { location: ProblemName; scene: string }) =>
     `${named(p.location)} lies outside the circle of its scene “${p.scene}”.`,
   geofencesOverlap: (p: { location: ProblemName; other: ProblemName }) =>

@@ -18,7 +18,7 @@ import {
 } from './mission.js';
 import type { DesignKind } from './registry.js';
 import type { Rule } from './rule.js';
-import type { Scene } from './scene.js';
+import { SCENE_ENTRY_CHOICES, type Scene } from './scene.js';
 import type { DesignEntitiesByKind, DesignEntityOf } from './index.js';
 import {
   ANSWER_DATA_TYPES,
@@ -157,6 +157,7 @@ const scene = z.looseObject({
   lng: z.number(),
   radius: z.number(),
   universe: bool(false),
+  entry: oneOf(SCENE_ENTRY_CHOICES, 'game'),
   idx: num,
   place: z.object({ center: z.object({ latitude: z.number(), longitude: z.number() }), radius: z.number() }),
 }) satisfies z.ZodType<Scene>;

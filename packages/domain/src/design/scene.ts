@@ -15,6 +15,20 @@ import {
   type Report,
 } from './fields.js';
 import { DEFAULT_SCENE_RADIUS } from './vocabulary.js';
+import { SCENE_ENTRIES, sceneEntryOf, type SceneEntry } from '../game.js';
+
+/** How a scene is entered: as the game's setting says ('game'), or its own choice. */
+export const SCENE_ENTRY_CHOICES = ['game', ...SCENE_ENTRIES] as const;
+export type SceneEntryChoice = (typeof SCENE_ENTRY_CHOICES)[number];
+
+/**
+ * Whether walking into the scene's circle makes it current (map games): the
+ * scene's own choice, else the game's (docs/engine.md "Scene circles and locations").
+ */
+export function walksIntoScene(game: { sceneEntry?: SceneEntry | null }, scene: { entry?: SceneEntryChoice }): boolean {
+  const entry = scene.entry === undefined || scene.entry === 'game' ? sceneEntryOf(game) : scene.entry;
+  return entry === 'walk';
+}
 
 const sceneFields = z.object({
   name: nameText,
@@ -28,6 +42,10 @@ const sceneFields = z.object({
   lng: numberOrEmpty,
   radius: numberOrEmpty,
   universe: flag(false),
+  entry: z
+    .enum(SCENE_ENTRY_CHOICES)
+    .nullish()
+    .transform((value) => value ?? 'game'),
   place: z
     .object({
       center: z.object({ latitude: numberOrEmpty, longitude: numberOrEmpty }).nullish(),
@@ -53,6 +71,8 @@ export interface SceneValues {
   radius: number;
   /** The universe scene's rules are live in every scene. */
   universe: boolean;
+  /** How players enter the scene on map games: as the game says, by the script only, or also by walking in. */
+  entry: SceneEntryChoice;
   place: { center: { latitude: number; longitude: number }; radius: number };
 }
 export type Scene = SceneValues & { id: string; gameId: string };
@@ -99,6 +119,7 @@ export function sceneSchemaFor(context: DesignContext = {}) {
         lng,
         radius,
         universe: scene.universe,
+        entry: scene.entry,
         place: { center: { latitude: lat, longitude: lng }, radius },
       };
     });
@@ -120,6 +141,7 @@ export function newSceneDefaults(center: { lat: number; lng: number } = { lat: 0
     lng: center.lng,
     radius: DEFAULT_SCENE_RADIUS,
     universe: false,
+    entry: 'game',
   };
 }
 

@@ -258,6 +258,30 @@ describe('checkGame', () => {
     expect(only(spec, 'mission-accomplishment-unreachable').map((p) => p.entity.id)).toEqual(['m2']);
   });
 
+  it('warns where walking into a scene the script leads to skips the story, and not for scenes entered by the script', () => {
+    const trail = (sceneEntry: 'walk' | 'script') =>
+      gameBuilder({ sceneEntry })
+        .scene('harbour', { center: at(0), radius: 100 })
+        .scene('finale', { center: at(1000), radius: 100 })
+        .scene('beach', { center: at(3000), radius: 100, entry: 'script' })
+        .rule('r-go', 'harbour', code('x'), [act('goToScene', 'finale'), act('goToScene', 'beach')])
+        .rule('r-end', 'finale', code('y'), [act('completeGame')])
+        .build();
+    expect(only(trail('walk'), 'scene-walk-in-skips-script').map((p) => p.entity)).toEqual([
+      { kind: 'scene', id: 'finale' },
+    ]);
+    expect(only(trail('script'), 'scene-walk-in-skips-script')).toEqual([]);
+  });
+
+  it('reports a scene entered by the script that no rule leads to as unreachable', () => {
+    const spec = gameBuilder({ sceneEntry: 'script' })
+      .scene('harbour', { center: at(0), radius: 100 })
+      .scene('finale', { center: at(1000), radius: 100 })
+      .rule('r-end', 'harbour', code('y'), [act('completeGame')])
+      .build();
+    expect(only(spec, 'scene-unreachable').map((p) => p.entity.id)).toEqual(['finale']);
+  });
+
   it('reports geofences smaller than GPS accuracy and places outside their scene', () => {
     const spec = gameBuilder()
       .scene('s1', { center: at(0), radius: 200 })

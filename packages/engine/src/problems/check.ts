@@ -5,12 +5,15 @@ import {
   isActionName,
   isConditionType,
   PROBLEM_MESSAGES,
+  startSceneOf,
+  walksIntoScene,
   type Action,
   type Condition,
   type ConditionBlock,
   type DesignKind,
   type InitialState,
   type MissingReferencePlace,
+  type SceneEntryChoice,
   type MissingTextPart,
   type ProblemMessageKey,
   type ProblemName,
@@ -371,9 +374,20 @@ class Checker {
     }
   }
 
-  /** The scene a player starts in: the first enabled scene that is not the universe scene (spec 4 §3). */
+  /** The scene a player starts in: the settings' choice, else the first enabled scene that is not the universe (spec 4 §3). */
   startScene(): Entity | undefined {
-    return this.design.list('scene').find((scene) => scene.universe !== true && scene.enabled !== false);
+    const scenes = this.design.list('scene');
+    const id = startSceneOf(scenes, this.design.input.game.startSceneId);
+    return scenes.find((scene) => scene.id === id);
+  }
+
+  /** Whether walking into the scene's circle makes it current (map games, a centre, walking in chosen). */
+  walksIn(scene: Entity): boolean {
+    return (
+      this.design.map &&
+      centre(scene) !== null &&
+      walksIntoScene(this.design.input.game, scene as { entry?: SceneEntryChoice })
+    );
   }
 
   explore(): void {
@@ -398,8 +412,8 @@ class Checker {
       reach.changed = false;
       for (const scene of scenes) {
         if (scene.universe === true || !reach.enabledScenes.has(scene.id)) continue;
-        // On map games, walking into an enabled scene's circle makes it current; elsewhere only goToScene does.
-        if ((design.map && centre(scene)) || reach.goToTargets.has(scene.id)) reach.add(reach.scenes, scene.id);
+        // On map games, walking into the circle of a scene entered by walking in makes it current; else only goToScene does.
+        if (this.walksIn(scene) || reach.goToTargets.has(scene.id)) reach.add(reach.scenes, scene.id);
       }
       for (const rule of rules) {
         const sceneId = str(rule.sceneId);
@@ -865,6 +879,17 @@ class Checker {
       .map((scene) => ({ scene, center: centre(scene), radius: radiusOf(scene, 100) }));
     const universe = new Set(scenes.filter((scene) => scene.universe === true).map((scene) => scene.id));
 
+    // A scene the script leads to that walking in also enters: a player who walks in early skips the story before it.
+    const start = this.startScene();
+    for (const { scene } of circles) {
+      if (scene === start || scene.enabled === false || !this.walksIn(scene)) continue;
+      if (!this.reach.goToTargets.has(scene.id)) continue;
+      this.report(
+        'scene-walk-in-skips-script',
+        { kind: 'scene', id: scene.id },
+        say('sceneWalkInSkipsScript', { scene: named(design, 'scene', scene.id) }),
+      );
+    }
     for (const { scene, radius } of circles) {
       if (radius < GPS_ACCURACY_METRES) {
         this.report(

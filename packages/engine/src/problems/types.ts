@@ -1,4 +1,4 @@
-import type { DesignEntitiesByKind, DesignKind, InitialState, ProblemMessageKey } from '@loci/domain';
+import type { DesignEntitiesByKind, DesignKind, InitialState, ProblemMessageKey, SceneEntry } from '@loci/domain';
 
 /** How bad a finding is: errors block publishing, warnings are shown at Publish, infos are hints. */
 export type ProblemSeverity = 'error' | 'warning' | 'info';
@@ -35,6 +35,7 @@ export const PROBLEM_CODES = {
   'mission-accomplishment-unreachable': 'warning',
   'geofence-too-small': 'warning',
   'location-outside-scene': 'warning',
+  'scene-walk-in-skips-script': 'warning',
   'geofences-overlap': 'info',
   'object-outside-scenes': 'warning',
   'game-cannot-end': 'warning',
@@ -87,6 +88,8 @@ export interface ProblemsInput {
     currencyName?: string;
     logoId?: string | null;
     pg?: { type?: string };
+    startSceneId?: string | null;
+    sceneEntry?: SceneEntry;
   };
   entities: Partial<DesignEntitiesByKind>;
   initialState?: InitialState;

@@ -51,11 +51,16 @@ export interface BotResult {
   /** Events it sent. */
   steps: number;
   stuck: StuckAt | null;
+  /** Scenes it entered by walking into their circle before the script led it there (ids, in order). */
+  walkedIn: string[];
 }
 
 const DEFAULT_INTERVAL = 2000;
 const DEFAULT_MAX_MS = 3 * 60 * 60 * 1000;
 const MAX_ANSWERS = 100;
+/** How often a wandering player makes for another scene's circle instead of the next place. */
+const WANDER_CHANCE = 0.3;
+const WANDER_SALT = 0x9e3779b9;
 
 class Bot {
   readonly c: CompiledSpec;
@@ -66,6 +71,11 @@ class Bot {
   lastRule: StuckAt['lastRule'] = null;
   here: LatLng | null = null;
   readonly random: () => number;
+  /** Half the players of a generated walk wander into other scenes' circles out of order, as people do. */
+  readonly wanders: boolean;
+  /** Its own stream, so that wandering leaves the GPS noise and the answers of the same seed as they were. */
+  readonly wanderRandom: () => number;
+  readonly walkedIn: string[] = [];
 
   constructor(
     readonly spec: GameSpec,
@@ -78,6 +88,8 @@ class Bot {
     this.t0 = startTime(this.c, options);
     this.now = this.t0;
     this.random = mulberry32(seed);
+    this.wanderRandom = mulberry32(seed ^ WANDER_SALT);
+    this.wanders = this.wanderRandom() < 0.5;
   }
 
   get player(): PlayerState {
@@ -96,8 +108,23 @@ class Bot {
       new Date(this.now),
       this.random,
     );
+    const before = this.state.players[this.id];
     this.state = result.state;
     this.steps += 1;
+    const sceneId = this.player.currentSceneId;
+    // Entered by walking in: a scene not visited yet became current on a fix that walked into its circle.
+    if (
+      event.type === 'location' &&
+      sceneId !== null &&
+      before !== undefined &&
+      !(sceneId in before.visitedScenes) &&
+      sceneId !== before.currentSceneId &&
+      this.player.sceneCircles[sceneId] &&
+      !before.sceneCircles[sceneId] &&
+      this.c.scenes.get(sceneId)?.walkIn
+    ) {
+      this.walkedIn.push(sceneId);
+    }
     for (const rule of result.trace.rules) {
       if (rule.branch !== null) this.lastRule = { id: rule.ruleId, name: rule.ruleName };
     }
@@ -183,8 +210,12 @@ interface Target {
   dwellMs: number;
 }
 
-/** Where a generated route goes next: the current scene's (and the universe's) locations not yet tried, then other scenes' circles. */
-function targetsOf(bot: Bot, tried: ReadonlySet<string>): Target[] {
+/**
+ * Where a generated route goes next: the current scene's (and the universe's)
+ * locations not yet tried, then other scenes' circles; a wandering player
+ * sometimes makes for another scene's circle first.
+ */
+function targetsOf(bot: Bot, tried: ReadonlySet<string>, wander = false): Target[] {
   const player = bot.player;
   const scene = player.currentSceneId;
   const locations: Target[] = [];
@@ -194,7 +225,7 @@ function targetsOf(bot: Bot, tried: ReadonlySet<string>): Target[] {
       locations.push({ ...location.fence, key: `location:${location.id}`, dwellMs: location.dwellMs });
     }
   }
-  if (locations.length > 0) return locations;
+  if (locations.length > 0 && !wander) return locations;
   const scenes: Target[] = [];
   for (const other of bot.c.scenes.values()) {
     // A scene without a place has its circle at 0, 0 (nobody walks there).
@@ -203,7 +234,7 @@ function targetsOf(bot: Bot, tried: ReadonlySet<string>): Target[] {
       scenes.push({ ...other.fence!, key: `scene:${other.id}`, dwellMs: 0 });
     }
   }
-  return scenes;
+  return scenes.length > 0 || !wander ? scenes : locations;
 }
 
 /** Where a generated walk starts: the middle of the places it will walk to first. */
@@ -223,7 +254,8 @@ function playGenerated(bot: Bot): StuckReason | 'finished' {
   let here: LatLng = start;
   if (!bot.fixAt(here)) return bot.finished ? 'finished' : 'dialog';
   for (;;) {
-    const [next]: Target[] = nearestNeighbourOrder(here, targetsOf(bot, tried));
+    const wander = bot.wanders && bot.wanderRandom() < WANDER_CHANCE;
+    const [next]: Target[] = nearestNeighbourOrder(here, targetsOf(bot, tried, wander));
     if (!next) return 'no more places';
     tried.add(next.key);
     const to: LatLng = { latitude: next.latitude, longitude: next.longitude };
@@ -235,7 +267,8 @@ function playGenerated(bot: Bot): StuckReason | 'finished' {
 
 /**
  * One simulated player: starts the game, walks the given route or one
- * generated from the game's locations (nearest first, scene by scene) with
+ * generated from the game's locations (nearest first, scene by scene; half
+ * the players sometimes walk into other scenes' circles out of order) with
  * the GPS noise, answers by the policy, and reports whether it finished, how
  * long it took, or where it got stuck. Pure and deterministic: the same
  * spec, options and seed give the same result.
@@ -257,5 +290,6 @@ export function runBot(spec: GameSpec, options: BotOptions, seed: number, player
     timeMs: finished ? bot.now - bot.t0 : null,
     steps: bot.steps,
     stuck: outcome === 'finished' ? null : bot.stuckAt(outcome),
+    walkedIn: bot.walkedIn,
   };
 }

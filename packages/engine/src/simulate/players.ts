@@ -20,6 +20,8 @@ export interface SimulationSummary {
   timeToComplete: { minMs: number; medianMs: number; maxMs: number } | null;
   /** Most players first. */
   stuckPlaces: StuckPlace[];
+  /** Scenes players entered by walking into their circle before the script led there, most players first. */
+  walkedIn: Array<{ sceneId: string; count: number }>;
   bots: BotResult[];
 }
 
@@ -36,6 +38,15 @@ const placeKey = (stuck: StuckAt) =>
     stuck.lastRule?.id ?? null,
     stuck.openDialogs.map((d) => d.interactionId),
   ]);
+
+/** How many players walked into each scene out of order, most first. */
+function countWalkedIn(bots: BotResult[]): SimulationSummary['walkedIn'] {
+  const counts = new Map<string, number>();
+  for (const bot of bots) {
+    for (const sceneId of new Set(bot.walkedIn)) counts.set(sceneId, (counts.get(sceneId) ?? 0) + 1);
+  }
+  return [...counts].map(([sceneId, count]) => ({ sceneId, count })).sort((a, b) => b.count - a.count);
+}
 
 /** Counts and groups the results of a run. */
 export function summarize(seed: number, bots: BotResult[]): SimulationSummary {
@@ -60,6 +71,7 @@ export function summarize(seed: number, bots: BotResult[]): SimulationSummary {
         ? { minMs: times[0]!, medianMs: times[Math.floor((times.length - 1) / 2)]!, maxMs: times[times.length - 1]! }
         : null,
     stuckPlaces: [...places.values()].sort((a, b) => b.count - a.count),
+    walkedIn: countWalkedIn(bots),
     bots,
   };
 }

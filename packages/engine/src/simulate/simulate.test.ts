@@ -179,6 +179,30 @@ describe('#simulate: simulated players', () => {
     expect(runBot(harbourGame(), { policy: 'correct', route: route.slice(0, 2) }, 2).stuck?.reason).toBe('route ended');
   });
 
+  it('walk into later scenes out of order, and say where walking in skipped the script', () => {
+    // The harbour sends players to the finale from the fort once they saw the pier; the finale lies beyond.
+    const trail = (sceneEntry: 'walk' | 'script') =>
+      gameBuilder({ id: 'trail', sceneEntry })
+        .scene('harbour', { center: at(0, 0), radius: 250 })
+        .scene('finale', { center: at(0, 600), radius: 100 })
+        .location('pier', 'harbour', at(-100, 0), { radius: 20 })
+        .location('fort', 'harbour', at(100, 0), { radius: 20 })
+        .location('lamp', 'finale', at(0, 600), { radius: 20 })
+        .info('pier-story')
+        .rule('pier', 'harbour', cond('player-location', 'has_entered', 'pier'), [act('showInfo', 'pier-story')])
+        .rule('fort', 'harbour', cond('player-location', 'has_entered', 'fort'), [act('goToScene', 'finale')], {
+          pre: all(cond('player-info', 'has_seen', 'pier-story')),
+        })
+        .rule('end', 'finale', cond('player-location', 'has_entered', 'lamp'), [act('completeGame')])
+        .build();
+    const walking = simulatePlayers(trail('walk'), { policy: 'correct', count: 12, seed: 5 });
+    expect(walking.walkedIn).toEqual([{ sceneId: 'finale', count: expect.any(Number) }]);
+    expect(walking.walkedIn[0]!.count).toBeGreaterThan(0);
+    const scripted = simulatePlayers(trail('script'), { policy: 'correct', count: 12, seed: 5 });
+    expect(scripted.walkedIn).toEqual([]);
+    expect(scripted.completed).toBe(12);
+  });
+
   it('are reproduced by their seed, noise and all; another seed walks otherwise', () => {
     const options = { policy: 'correct' as const, count: 4, noise: { accuracy: 10, jitter: 15 } };
     const one = simulatePlayers(harbourGame(), { ...options, seed: 42 });

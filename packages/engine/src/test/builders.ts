@@ -28,6 +28,8 @@ import {
   type OfferValues,
   type Question,
   type Statement,
+  type SceneEntry,
+  type SceneEntryChoice,
   type StatementOption,
   type SubMission,
 } from '@loci/domain';
@@ -95,6 +97,8 @@ export interface BuilderOptions {
   /** GPS fixes worse than this many metres do not move the player (default 50). */
   maxAccuracy?: number;
   startSceneId?: string | null;
+  /** How scenes are entered; 'walk' unless given (the scenarios walk into scene circles). */
+  sceneEntry?: SceneEntry;
 }
 
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
@@ -122,6 +126,7 @@ export class SpecBuilder {
         ...(options.maxAccuracy !== undefined ? { maxAccuracy: options.maxAccuracy } : {}),
       },
       ...(options.startSceneId !== undefined ? { startSceneId: options.startSceneId } : {}),
+      sceneEntry: options.sceneEntry ?? 'walk',
     };
   }
 
@@ -135,11 +140,19 @@ export class SpecBuilder {
   /** A scene; map scenes get a 100 m circle at `center` when given. */
   scene(
     id: string,
-    fields: { enabled?: boolean; universe?: boolean; center?: LatLng; radius?: number; idx?: number } = {},
+    fields: {
+      enabled?: boolean;
+      universe?: boolean;
+      center?: LatLng;
+      radius?: number;
+      idx?: number;
+      entry?: SceneEntryChoice;
+    } = {},
   ): this {
     const center = fields.center;
     return this.add('scene', {
       id,
+      ...(fields.entry !== undefined ? { entry: fields.entry } : {}),
       ...(fields.idx !== undefined ? { idx: fields.idx } : {}),
       title: id,
       enabled: fields.enabled ?? true,

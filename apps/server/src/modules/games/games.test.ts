@@ -160,6 +160,16 @@ describe('games', () => {
       expect(again.statusCode).toBe(200);
     });
 
+    it('enters scenes by the script in a new game; a form without the setting keeps the stored one', async () => {
+      const { sceneEntry: _omitted, ...withoutEntry } = gameFormValues({ title: 'Harbour Trail' });
+      const created = await request('POST', '/api/design/games', owner, withoutEntry);
+      expect(created.json()).toMatchObject({ sceneEntry: 'script' });
+      const { game, values } = await gameWithLogo({ sceneEntry: 'walk' });
+      const { sceneEntry: _stored, ...form } = values;
+      const res = await request('PATCH', `/api/design/games/${game.row.id}`, owner, { ...form, title: 'Kept' });
+      expect(res.json()).toMatchObject({ title: 'Kept', sceneEntry: 'walk' });
+    });
+
     it('requires a logo when editing, and answers field errors', async () => {
       const game = await createGame(t.app.ctx, owner);
       const res = await request('PATCH', `/api/design/games/${game.row.id}`, owner, {

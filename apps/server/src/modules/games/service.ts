@@ -6,6 +6,7 @@ import {
   cloneTitle,
   GAME_OPERATION_MESSAGES,
   GAME_TEXTS,
+  NEW_GAME_SCENE_ENTRY,
   parseEmailList,
   relocateEntityBody,
   relocateInitialState,
@@ -258,7 +259,9 @@ export async function createGame({
   });
   const now = ctx.now();
   const gameId = await ctx.db.transaction(async (tx) => {
-    const id = await insertGame(tx, { ownerId: user.id, settings: values, now });
+    // A new game enters its scenes by the script unless the form chose otherwise.
+    const settings = { ...values, sceneEntry: values.sceneEntry ?? NEW_GAME_SCENE_ENTRY };
+    const id = await insertGame(tx, { ownerId: user.id, settings, now });
     await rebuildAccess(tx, id, values);
     return id;
   });
@@ -280,7 +283,9 @@ export async function updateGame({
   gameId: string;
   values: GameValues;
 }): Promise<LoadedGame> {
-  await requireEditableGame({ ctx, user, gameId });
+  const stored = await requireEditableGame({ ctx, user, gameId });
+  // A form that does not know the scene entry keeps the stored one.
+  const settings = { ...values, sceneEntry: values.sceneEntry ?? stored.row.settings.sceneEntry };
   throwIfErrors({
     ...(await checkMediaReferences(ctx.db, gameId, values)),
     ...(await checkCurrencyItem(ctx.db, gameId, values)),
@@ -290,7 +295,7 @@ export async function updateGame({
     // The archived guard in the update itself closes the race with a concurrent archive.
     const [updated] = await tx
       .update(games)
-      .set({ title: values.title, publicAccess: values.publicAccess, settings: values, updatedAt: now })
+      .set({ title: values.title, publicAccess: values.publicAccess, settings, updatedAt: now })
       .where(and(eq(games.id, gameId), eq(games.isArchived, false)))
       .returning({ id: games.id });
     if (!updated) throw fail.conflict(GAME_OPERATION_MESSAGES.archived);

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { games } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createPlayableGame, startPlay } from '../../test/play-factories.js';
+import { createEntity } from '../../test/design-factories.js';
+import {
+  codeRule,
+  createPlayableGame,
+  publishVersionOf,
+  sendEvent,
+  startedInstance,
+  startPlay,
+} from '../../test/play-factories.js';
 
 describe('the lobby: GET /api/play/games/{gameId}', () => {
   let t: TestApp;
@@ -60,5 +68,79 @@ describe('the lobby: GET /api/play/games/{gameId}', () => {
       .where(eq(games.id, game.gameId));
     expect((await lobby(player, game.gameId)).json().refusal).toMatchObject({ errorCode: 'NOT_STARTED_YET' });
     expect((await t.app.inject({ method: 'GET', url: `/api/play/games/${game.gameId}` })).statusCode).toBe(401);
+  });
+
+  /** The harbour game with a rule that completes it when the player types "done", published. */
+  async function finishableGame(settings: Record<string, unknown> = {}) {
+    const game = await createPlayableGame(t.app, owner, { publish: false, settings });
+    await createEntity(
+      t.app,
+      owner,
+      game.gameId,
+      'rule',
+      codeRule(game.scene.id, 'done', [
+        { actorId: 'system', actionName: 'completeGame', actionArgs: { msg: 'Well done' }, notify: false },
+      ]),
+    );
+    await publishVersionOf(t.app, owner, game.gameId);
+    return game;
+  }
+  const setPeriodStart = async (gameId: string, start: string) => {
+    const [row] = await t.app.ctx.db.select().from(games).where(eq(games.id, gameId));
+    await t.app.ctx.db
+      .update(games)
+      .set({ settings: { ...row!.settings, playingPeriod: { start, end: null, timezone: 'Europe/Athens' } } })
+      .where(eq(games.id, gameId));
+  };
+
+  it('tells a player who finished when, with her results, and starts no silent second game', async () => {
+    const game = await finishableGame();
+    const player = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    t.clock.advance(20 * 60_000);
+    await sendEvent(t.app, player, instanceId, { type: 'code', code: 'done' });
+
+    const after = (await lobby(player, game.gameId)).json();
+    expect(after).toMatchObject({
+      instanceId: null,
+      finished: { completed: true, durationMs: 20 * 60_000, playAgain: false },
+      refusal: { errorCode: 'ALREADY_FINISHED', message: 'You have finished this game, and it cannot be played again' },
+    });
+    const again = await startPlay(t.app, player, game.gameId);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ errorCode: 'ALREADY_FINISHED' });
+  });
+
+  it('lets a player who finished play again only when the game allows it and she chooses to', async () => {
+    const game = await finishableGame({ playAgain: true });
+    const player = await createUser(t.app.ctx);
+    const first = await startedInstance(t.app, player, game.gameId);
+    await sendEvent(t.app, player, first.instanceId, { type: 'code', code: 'done' });
+
+    expect((await lobby(player, game.gameId)).json()).toMatchObject({
+      finished: { completed: true, playAgain: true },
+      refusal: null,
+    });
+    const unchosen = await startPlay(t.app, player, game.gameId);
+    expect(unchosen.statusCode).toBe(409);
+    expect(unchosen.json()).toMatchObject({ errorCode: 'PLAY_AGAIN_NOT_CHOSEN' });
+    const chosen = await startPlay(t.app, player, game.gameId, { again: true });
+    expect(chosen.statusCode).toBe(201);
+    expect(chosen.json().instanceId).not.toBe(first.instanceId);
+  });
+
+  it('keeps a player’s own active game open when the playing period is moved to start later', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const player = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    await setPeriodStart(game.gameId, new Date(t.clock.now.getTime() + 24 * 3_600_000).toISOString());
+
+    expect((await lobby(player, game.gameId)).json()).toMatchObject({ instanceId, refusal: null });
+    const back = await startPlay(t.app, player, game.gameId);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ instanceId, rejoined: true });
+    // Anyone else still waits for the period.
+    const newcomer = await createUser(t.app.ctx);
+    expect((await lobby(newcomer, game.gameId)).json().refusal).toMatchObject({ errorCode: 'NOT_STARTED_YET' });
   });
 });

@@ -50,6 +50,7 @@ import { deliverMessages, waitingMessages } from '../runtime/messages.js';
 import { runPlayerEvent } from '../runtime/player-event.js';
 import { pushStepped } from '../runtime/pushes.js';
 import { specOfInstance, specOfVersion } from '../runtime/specs.js';
+import { assertMayPlayAgain, findOwnFinishedGame, presentFinishedGame, type FinishedRow } from './finished.js';
 import { rankingsOf } from '../rankings/service.js';
 import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
@@ -287,12 +288,13 @@ export async function getPlayLobby({
 }): Promise<PlayLobby> {
   const { game, access } = await loadPlayableGame(ctx, user, gameId);
   const settings = game.row.settings;
-  const { instanceId, refusal } = await joinRefusal(ctx, game, { user, access });
+  const { instanceId, refusal, finished } = await joinRefusal(ctx, game, { user, access });
   return {
     game: lobbyGameOf(game.row),
     needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
     instanceId,
     refusal,
+    finished: finished ? presentFinishedGame(finished, settings) : null,
   };
 }
 
@@ -307,15 +309,21 @@ export async function joinRefusal(
   ctx: AppContext,
   game: LoadedGame,
   who: { user: CurrentUser; access: PlayAccess } | null,
-): Promise<{ instanceId: string | null; refusal: JoinRefusal | null }> {
+): Promise<{ instanceId: string | null; refusal: JoinRefusal | null; finished: FinishedRow | null }> {
   const settings = game.row.settings;
   let instanceId: string | null = null;
+  let finished: FinishedRow | null = null;
   try {
     if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
     const version = await resolveVersion(ctx.db, game, undefined);
     if (who) assertMayPlay(version, who.access);
-    assertInPeriod(settings.playingPeriod, ctx.now(), false);
     if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+    // One's own active instance stays open when the period is moved to start later.
+    assertInPeriod(settings.playingPeriod, ctx.now(), instanceId !== null);
+    if (who && !instanceId) {
+      finished = await findOwnFinishedGame(ctx.db, who.user.id, version.id);
+      assertMayPlayAgain(settings, finished, true);
+    }
     if (who && !instanceId) await assertProfileAdmits(ctx, who.user, game, who.access);
     if (!instanceId && settings.multiplayer && !(await findSharedInstance(ctx.db, version.id))) {
       await assertMayOpenSharedWorld(ctx.db, version);
@@ -323,11 +331,12 @@ export async function joinRefusal(
     if (!instanceId && !version.newInstancesAllowed && !settings.multiplayer) {
       throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
     }
-    return { instanceId, refusal: null };
+    return { instanceId, refusal: null, finished };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const code = error.extra?.errorCode;
-    return { instanceId, refusal: { errorCode: typeof code === 'string' ? code : error.code, message: error.message } };
+    const refusal = { errorCode: typeof code === 'string' ? code : error.code, message: error.message };
+    return { instanceId, refusal, finished };
   }
 }
 
@@ -363,15 +372,17 @@ export async function startPlaying({
     throw fail.validation({ restart: PLAY_MESSAGES.restartWorkingOnly }, PLAY_MESSAGES.restartWorkingOnly);
   }
   const settings = game.row.settings;
-  assertInPeriod(settings.playingPeriod, ctx.now(), version.isLiveSpec);
+  const own = body.restart ? null : await findOwnActiveInstance(ctx.db, user.id, version.id);
+  // One's own active instance stays open when the period is moved to start later (its events are taken).
+  assertInPeriod(settings.playingPeriod, ctx.now(), version.isLiveSpec || own !== null);
   const debug = version.isLiveSpec && access.playWorking;
 
-  if (!body.restart) {
-    const own = await findOwnActiveInstance(ctx.db, user.id, version.id);
-    if (own) {
-      await assertDevice(ctx.db, own.player, settings.enforceSingleDevice, deviceId);
-      return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
-    }
+  if (own) {
+    await assertDevice(ctx.db, own.player, settings.enforceSingleDevice, deviceId);
+    return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
+  }
+  if (!version.isLiveSpec) {
+    assertMayPlayAgain(settings, await findOwnFinishedGame(ctx.db, user.id, version.id), body.again === true);
   }
   // What a restart was asked to replace: the playtests the caller had when the request came in.
   const replacing = body.restart ? new Set(await playtestIdsOf(ctx.db, user.id, version.id)) : null;

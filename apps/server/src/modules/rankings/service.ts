@@ -49,6 +49,7 @@ async function boardOf(
     .select({
       instanceId: playerStates.instanceId,
       playerId: playerStates.playerId,
+      userId: playerStates.userId,
       name: playerStates.name,
       items: sql<Record<string, number> | null>`${playerStates.state}->'items'`,
       milestones: sql<Record<string, string> | null>`${playerStates.state}->'milestones'`,
@@ -64,6 +65,8 @@ async function boardOf(
       ),
     );
   const players: RankedPlayer[] = rows.map((row) => ({
+    // A player who played several games of the version is one row, by their best.
+    key: row.userId ?? `${row.instanceId}:${row.playerId}`,
     name: row.name,
     state: {
       items: row.items ?? {},

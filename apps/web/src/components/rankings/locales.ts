@@ -7,7 +7,8 @@ i18n.addResourceBundle(
   {
     rankings: {
       title: 'Leaderboard',
-      order: 'Ranked by currency, then milestones reached, then time to complete.',
+      order:
+        'One row per player, with their best game. Ranked by currency, then milestones reached, then time to complete.',
       player: 'Player',
       currency: 'Currency',
       milestones: 'Milestones',
@@ -29,7 +30,8 @@ i18n.addResourceBundle(
   {
     rankings: {
       title: 'Κατάταξη',
-      order: 'Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
+      order:
+        'Μία γραμμή ανά παίκτη, με το καλύτερο παιχνίδι του. Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
       player: 'Παίκτης',
       currency: 'Νόμισμα',
       milestones: 'Ορόσημα',

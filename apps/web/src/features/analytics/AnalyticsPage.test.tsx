@@ -112,6 +112,17 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(analyticsUrls()).toContain('/api/analytics/v0?includeAbandoned=true'));
   });
 
+  it('keeps the page when the selected version is picked again', async () => {
+    const { user } = openPage();
+    await screen.findByRole('region', { name: 'Summary' });
+    const selector = screen.getByRole<HTMLInputElement>('combobox', { name: 'Show Data' });
+    const chosen = selector.value;
+    await user.click(selector);
+    await user.click(await screen.findByRole('option', { name: chosen }));
+    expect(selector.value).toBe(chosen);
+    expect(screen.getByRole('region', { name: 'Summary' })).toBeInTheDocument();
+  });
+
   it("says 'Nothing to show' when the game has no version", async () => {
     const { analyticsUrls } = openPage({ versions: [] });
     expect(await screen.findByText('Nothing to show')).toBeInTheDocument();
@@ -214,7 +225,7 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith(CSV_BOM)).toBe(true);
-    expect(text).toContain('Question,Player,Answer,Correct,Date');
+    expect(text).toContain('Question,Player,Answer,Correct,Date (Europe/Athens)');
     expect(text).toContain('The capital,Ann,Sparta,no,');
   });
 

@@ -219,6 +219,8 @@ function AnalyticsContent({ gameId, workspace }: { gameId: string; workspace: Wo
           data={list.options}
           value={selected}
           onChange={setChosen}
+          // Picking the selected version again keeps it (only the clear button empties the page).
+          allowDeselect={false}
           clearable
           disabled={versions.isPending}
           w={{ base: '100%', sm: 360 }}

@@ -59,12 +59,13 @@ function useWhen(): (when: string | null | undefined) => string {
 
 export function ExportButton({ table }: { table: CsvTable }) {
   const { t } = useTranslation();
+  const zone = useContext(AnalyticsZone);
   return (
     <Button
       size="xs"
       variant="light"
       leftSection={<IconDownload size={14} />}
-      onClick={() => downloadCsv(table)}
+      onClick={() => downloadCsv(table, zone)}
       aria-label={t('analytics.exportCsvOf', { file: table.fileName })}
     >
       {t('analytics.exportCsv')}

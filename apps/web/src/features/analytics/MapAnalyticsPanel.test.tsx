@@ -77,6 +77,12 @@ describe('#analytics.map', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       '0:02:05',
       '1',
     ]);
+    // The last column says what it counts, so a teacher does not read finishers as drop-outs.
+    expect(within(locations).getByRole('columnheader', { name: 'No milestone after' })).toBeInTheDocument();
+    expect(within(locations).queryByText('Drop-off')).not.toBeInTheDocument();
+    expect(
+      within(locations).getByText(/A player who finished the game right after it counts here too/),
+    ).toBeInTheDocument();
 
     const milestones = await screen.findByRole('region', { name: 'Milestones' });
     const rows = within(milestones).getAllByRole('row').slice(1);

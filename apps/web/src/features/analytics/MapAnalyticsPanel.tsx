@@ -149,6 +149,9 @@ function GeofenceTable({ locations }: { locations: MapAnalytics['locations'] }) 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('analytics.map.dropOffHint')}
+      </Text>
     </StatsPanel>
   );
 }

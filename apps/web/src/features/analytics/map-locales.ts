@@ -27,7 +27,9 @@ i18n.addResourceBundle(
         visits: 'Visits',
         uniquePlayers: 'Unique players',
         medianInside: 'Median time inside',
-        dropOff: 'Drop-off',
+        dropOff: 'No milestone after',
+        dropOffHint:
+          'No milestone after: players who entered the location and reached no milestone afterwards. A player who finished the game right after it counts here too: read it together with the funnel.',
         visitsOf_one: '{{count}} visit',
         visitsOf_other: '{{count}} visits',
         playersOf_one: '{{count}} player',
@@ -82,7 +84,9 @@ i18n.addResourceBundle(
         visits: 'Επισκέψεις',
         uniquePlayers: 'Μοναδικοί παίκτες',
         medianInside: 'Διάμεσος χρόνος μέσα',
-        dropOff: 'Εγκατάλειψη',
+        dropOff: 'Κανένα ορόσημο μετά',
+        dropOffHint:
+          'Κανένα ορόσημο μετά: παίκτες που μπήκαν στην τοποθεσία και δεν έφτασαν σε κανένα ορόσημο μετά. Μετρά και όποιος τελείωσε το παιχνίδι αμέσως μετά: διαβάστε το μαζί με το χωνί προόδου.',
         visitsOf_one: '{{count}} επίσκεψη',
         visitsOf_other: '{{count}} επισκέψεις',
         playersOf_one: '{{count}} παίκτης',

@@ -23,7 +23,7 @@ const medianCell = (seconds: number | null) => (seconds === null ? '' : Math.rou
 export function geofencesCsv(locations: MapAnalytics['locations']): CsvTable {
   return {
     fileName: 'MapGeofences.csv',
-    header: ['Location', 'System name', 'Visits', 'Unique players', 'Median seconds inside', 'Drop-off'],
+    header: ['Location', 'System name', 'Visits', 'Unique players', 'Median seconds inside', 'No milestone after'],
     rows: locations.map((location) => [
       titleOf(location),
       location.name,

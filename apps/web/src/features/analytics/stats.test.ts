@@ -8,6 +8,7 @@ import {
   chatReplay,
   conversationStats,
   conversationsCsv,
+  csvTime,
   formatAnswer,
   formatWhen,
   infoStats,
@@ -139,7 +140,7 @@ describe('#analytics.stats', () => {
       const csv = quizCsv(quiz!);
       expect(csv.fileName).toBe('quiz_quiz1.csv');
       expect(csv.rows).toHaveLength(5);
-      expect(csv.rows[0]).toEqual(['Harbour quiz', 'How many ships?', 'Ann', '3', 'yes', formatWhen(at('09:30'))]);
+      expect(csv.rows[0]).toEqual(['Harbour quiz', 'How many ships?', 'Ann', '3', 'yes', csvTime(at('09:30'))]);
     });
   });
 
@@ -185,7 +186,7 @@ describe('#analytics.stats', () => {
         'Ann',
         'A tall one',
         '/media/md1',
-        formatWhen(at('09:30')),
+        csvTime(at('09:30')),
       ]);
     });
   });
@@ -215,8 +216,8 @@ describe('#analytics.stats', () => {
       expect(infos).toMatchObject([{ id: 'info1', title: 'Welcome', times: 2, players: 2 }]);
       expect(scenesCsv(scenes)).toMatchObject({ fileName: 'SceneStats.csv', header: ['Scene', 'Player', 'Date'] });
       expect(infosCsv(infos).rows).toEqual([
-        ['Welcome', 'Ann', formatWhen(at('09:30'))],
-        ['Welcome', 'Bob', formatWhen(at('09:30'))],
+        ['Welcome', 'Ann', csvTime(at('09:30'))],
+        ['Welcome', 'Bob', csvTime(at('09:30'))],
       ]);
     });
   });
@@ -327,9 +328,15 @@ describe('#analytics.stats', () => {
       const players = [makePlayer('Ann', [answered([0, 1], false)])];
       const csv = questionsCsv(questionStats(players, design));
       expect(csv.fileName).toBe('QuestionStats.csv');
+      // Times in the game's zone, the zone named in the header: 09:30 UTC is 12:30 in Athens in May.
+      expect(toCsv(csv, 'Europe/Athens').slice(1).split('\r\n')).toEqual([
+        'Question,Player,Answer,Correct,Date (Europe/Athens)',
+        'The capital,Ann,"Athens, Sparta",no,"02 May 2024, 12:30"',
+      ]);
+      // A game without a zone writes UTC, and says so.
       expect(toCsv(csv).slice(1).split('\r\n')).toEqual([
-        'Question,Player,Answer,Correct,Date',
-        `The capital,Ann,"Athens, Sparta",no,"${formatWhen(at('09:30'))}"`,
+        'Question,Player,Answer,Correct,Date (UTC)',
+        'The capital,Ann,"Athens, Sparta",no,"02 May 2024, 09:30"',
       ]);
     });
   });

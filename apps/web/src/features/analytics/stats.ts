@@ -1,6 +1,8 @@
 import { RECORD_NAMES, type AnalyticsRecord, type ConversationStep, type RecordName } from '@loci/engine';
 import dayjs from 'dayjs';
 import 'dayjs/locale/el';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import type {
   Action,
   ActionArgs,
@@ -21,6 +23,9 @@ import { unparseCsv } from '../../csv';
 // answer → per-panel statistics, chat replays and CSV tables. Pure functions;
 // the page only renders what they return. Abandoned instances are filtered by
 // the server (includeAbandoned), never here.
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** Spec 3 §9: how the analytics page writes a time. */
 export const ANALYTICS_DATE_FORMAT = 'DD MMM YYYY, HH:mm';
@@ -581,7 +586,34 @@ export function conversationStats(players: readonly AnalyticsPlayer[], design: A
 
 // ─── CSV ────────────────────────────────────────────────────────────────────
 
-export type CsvCell = string | number | boolean;
+export type CsvCell = string | number | boolean | CsvTime;
+
+/** A time in a CSV row: written in the game's timezone when the file is, its column's header naming the zone. */
+export interface CsvTime {
+  readonly csvTime: string | null | undefined;
+}
+
+/** A record's time as a CSV cell. */
+export const csvTime = (when: string | null | undefined): CsvTime => ({ csvTime: when });
+
+/** The header of every time column; the file says its timezone: 'Date (Europe/Athens)'. */
+const DATE_COLUMN = 'Date';
+
+function isCsvTime(cell: CsvCell): cell is CsvTime {
+  return typeof cell === 'object' && cell !== null && 'csvTime' in cell;
+}
+
+/** A CSV time in `zone` (UTC when the game has none), in the analytics format. */
+function formatCsvTime(when: string | null | undefined, zone: string): string {
+  if (!when) return '';
+  const time = dayjs(when);
+  if (!time.isValid()) return when;
+  try {
+    return time.tz(zone).locale('en').format(ANALYTICS_DATE_FORMAT);
+  } catch {
+    return time.utc().locale('en').format(ANALYTICS_DATE_FORMAT);
+  }
+}
 
 /**
  * A CSV export: the file's name, its header and its rows. The panels' builders
@@ -601,10 +633,16 @@ export const CSV_BOM = '\uFEFF';
 
 /**
  * The text of a CSV file (spec 3 §9): comma-separated, a field quoted when it
- * holds a quote, comma or line break, quotes doubled, formulas escaped (csv.ts), led by a byte-order mark.
+ * holds a quote, comma or line break, quotes doubled, formulas escaped (csv.ts), led by a byte-order mark;
+ * times in the game's `zone` (UTC without one), named in their column's header.
  */
-export function toCsv(table: Pick<CsvTable, 'header' | 'rows'>): string {
-  return CSV_BOM + unparseCsv(table.header, table.rows);
+export function toCsv(table: Pick<CsvTable, 'header' | 'rows'>, zone: string | null = null): string {
+  const inZone = zone || 'UTC';
+  const header = table.header.map((name) => (name === DATE_COLUMN ? `${name} (${inZone})` : name));
+  const rows = table.rows.map((row) =>
+    row.map((cell) => (isCsvTime(cell) ? formatCsvTime(cell.csvTime, inZone) : cell)),
+  );
+  return CSV_BOM + unparseCsv(header, rows);
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
@@ -616,7 +654,7 @@ export function questionsCsv(stats: readonly QuestionStat[]): CsvTable {
     header: ['Question', 'Player', 'Answer', 'Correct', 'Date'],
     get rows() {
       return stats.flatMap((stat) =>
-        stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), formatWhen(row.when)]),
+        stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), csvTime(row.when)]),
       );
     },
   };
@@ -635,7 +673,7 @@ export function quizCsv(stat: QuizStat): CsvTable {
           row.player,
           row.answer,
           yesNo(row.correct),
-          formatWhen(row.when),
+          csvTime(row.when),
         ]),
       );
     },
@@ -658,7 +696,7 @@ export function missionsCsv(stats: readonly MissionStat[], mediaUrl: (mediaId: s
           capture.player,
           capture.message,
           capture.mediaId ? mediaUrl(capture.mediaId) : '',
-          formatWhen(capture.when),
+          csvTime(capture.when),
         ]),
       ]);
     },
@@ -670,7 +708,7 @@ function visitsCsv(fileName: string, label: string, stats: readonly VisitStat[])
     fileName,
     header: [label, 'Player', 'Date'],
     get rows() {
-      return stats.flatMap((stat) => stat.rows.map((row) => [stat.title, row.player, formatWhen(row.when)]));
+      return stats.flatMap((stat) => stat.rows.map((row) => [stat.title, row.player, csvTime(row.when)]));
     },
   };
 }
@@ -694,7 +732,7 @@ export function conversationsCsv(stats: readonly ConversationStat[]): CsvTable {
           '',
           '',
           replay.player,
-          formatWhen(replay.when),
+          csvTime(replay.when),
           replay.lines.map((line) => `${line.speaker}: ${line.text}`).join('\n'),
         ]),
       ]);

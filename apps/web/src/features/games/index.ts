@@ -2,7 +2,7 @@ import { createElement, lazy } from 'react';
 
 export { GalleryPage } from './GalleryPage';
 export { GamesListPage } from './GamesListPage';
-export { NoAuthoringRights } from './NoAuthoringRights';
+export { NoAuthoringRights, NoAuthoringRightsLine } from './NoAuthoringRights';
 
 // The settings page brings the rich-text editor, the map, the date pickers and
 // the media library: a chunk of its own, so that the games list (the home page

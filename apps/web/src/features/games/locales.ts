@@ -145,6 +145,14 @@ i18n.addResourceBundle(
           showScenes: 'Show scenes on map',
           maxAccuracy: 'GPS accuracy needed',
           maxAccuracyHint: 'Location fixes less accurate than this do not move the player (50 m by default).',
+          sceneEntry: 'How players enter scenes',
+          sceneEntryHint: 'A scene may choose otherwise in its own form.',
+          sceneEntries: { script: 'By the script', walk: 'By the script or by walking in' },
+          sceneEntryHints: {
+            script:
+              'Players start in the start scene and move on only when a rule sends them (“go to scene”). Walking into a later scene’s circle does nothing, so nobody skips the story.',
+            walk: 'Walking into a scene’s circle also makes it the current scene, in any order: a player may skip the scenes before it.',
+          },
           startScene: 'Start scene',
           startSceneHint:
             'The scene every player starts in. Left empty: the first enabled scene of the order in the design sidebar.',
@@ -173,6 +181,10 @@ i18n.addResourceBundle(
           ranking: 'Ranking',
           leaderboard: 'Leaderboard',
           showBeforeComplete: 'Show before game end',
+          afterTheEnd: 'After a player finishes',
+          playAgain: 'Players may play again',
+          playAgainHint:
+            'A player who reopens the game after finishing sees when she finished and her results. With this on she may choose Play again: a new game from the beginning, the finished one kept in the results and rankings. Off: the game is played once.',
         },
         access: {
           people: 'People',
@@ -354,6 +366,14 @@ i18n.addResourceBundle(
           showScenes: 'Εμφάνιση σκηνών στον χάρτη',
           maxAccuracy: 'Απαιτούμενη ακρίβεια GPS',
           maxAccuracyHint: 'Θέσεις με μικρότερη ακρίβεια δεν μετακινούν τον παίκτη (50 m από προεπιλογή).',
+          sceneEntry: 'Πώς μπαίνουν οι παίκτες στις σκηνές',
+          sceneEntryHint: 'Μια σκηνή μπορεί να επιλέξει αλλιώς στη δική της φόρμα.',
+          sceneEntries: { script: 'Από το σενάριο', walk: 'Από το σενάριο ή περπατώντας μέσα' },
+          sceneEntryHints: {
+            script:
+              'Οι παίκτες ξεκινούν στη σκηνή έναρξης και προχωρούν μόνο όταν τους στείλει ένας κανόνας («μετάβαση σε σκηνή»). Αν περπατήσουν μέσα στον κύκλο μιας επόμενης σκηνής δεν γίνεται τίποτα, οπότε κανείς δεν παρακάμπτει την ιστορία.',
+            walk: 'Όταν ένας παίκτης περπατά μέσα στον κύκλο μιας σκηνής, αυτή γίνεται η τρέχουσα, με οποιαδήποτε σειρά: μπορεί να παρακάμψει τις προηγούμενες σκηνές.',
+          },
           startScene: 'Σκηνή έναρξης',
           startSceneHint:
             'Η σκηνή όπου ξεκινά κάθε παίκτης. Κενό: η πρώτη ενεργή σκηνή της σειράς στο πλαϊνό μενού σχεδίασης.',
@@ -383,6 +403,10 @@ i18n.addResourceBundle(
           ranking: 'Κατάταξη',
           leaderboard: 'Πίνακας κατάταξης',
           showBeforeComplete: 'Εμφάνιση πριν από τη λήξη του παιχνιδιού',
+          afterTheEnd: 'Όταν ένας παίκτης τελειώσει',
+          playAgain: 'Οι παίκτες μπορούν να παίξουν ξανά',
+          playAgainHint:
+            'Ένας παίκτης που ανοίγει ξανά το παιχνίδι αφού τελειώσει βλέπει πότε τελείωσε και τα αποτελέσματά του. Με αυτό ενεργό μπορεί να επιλέξει «Παίξτε ξανά»: ένα νέο παιχνίδι από την αρχή, ενώ το προηγούμενο μένει στα αποτελέσματα και στην κατάταξη. Ανενεργό: το παιχνίδι παίζεται μία φορά.',
         },
         access: {
           people: 'Άτομα',

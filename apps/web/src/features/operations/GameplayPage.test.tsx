@@ -256,6 +256,32 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     ]);
   });
 
+  it('lists a player who plays in two instances once in the message dialog, and does not crash', async () => {
+    const petros = [{ id: 'petros', name: 'Petros', status: 'playing' as const }];
+    gameplayApi({ instances: [makeListItem({ players: petros }), makeListItem({ players: petros })] });
+    const { user } = renderApp(PAGE);
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Send message to players' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send message to players' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'To' }));
+    expect((await screen.findAllByRole('option', { name: 'Petros' })).length).toBe(1);
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+  });
+
+  it('does not count the designer’s playtest as a player in the summary, and says so', async () => {
+    const playtest = makeListItem({
+      gameVersion: { ...makeListItem().gameVersion, id: WORKING.id, isLiveSpec: true, version: 0 },
+    });
+    gameplayApi({ instances: [playtest, makeListItem()] });
+    renderApp(PAGE);
+    const total = (await screen.findByText('Total players', {}, { timeout: UI_TEST_TIMEOUT_MS })).parentElement!;
+    await waitFor(() => expect(within(total).getByText('and 1 playtest, not counted')).toBeInTheDocument());
+    expect(within(total).getByText('1')).toBeInTheDocument();
+    expect(within(total).getByText('playing: 1')).toBeInTheDocument();
+  });
+
   it('shows only a notice without the edit right', async () => {
     const api = gameplayApi({ workspace: gameWorkspace(makePeriod(), ['view']) });
     renderApp(PAGE);

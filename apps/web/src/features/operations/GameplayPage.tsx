@@ -103,7 +103,20 @@ export function GameplayPage() {
     () => (instancesQuery.data ?? []).filter((instance) => includesInstance(showType, instance)),
     [instancesQuery.data, showType],
   );
-  const players = useMemo(() => instances.flatMap((instance) => instance.players), [instances]);
+  // The summary counts who played; designers' and testers' playtests (the working version) only when
+  // the working version is what the page shows.
+  const players = useMemo(
+    () =>
+      instances
+        .filter((instance) => showType === 'live-only' || !instance.gameVersion.isLiveSpec)
+        .flatMap((instance) => instance.players),
+    [instances, showType],
+  );
+  const playtestPlayers = useMemo(
+    () =>
+      showType === 'live-only' ? 0 : instances.filter((i) => i.gameVersion.isLiveSpec).flatMap((i) => i.players).length,
+    [instances, showType],
+  );
   /** Players one may message alone: those still in a running instance. */
   const reachable = useMemo(
     () =>
@@ -262,6 +275,11 @@ export function GameplayPage() {
                   {`${playerStatusLabel(t, status)}: ${count}`}
                 </Badge>
               ))}
+              {playtestPlayers > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('operations.playtestPlayers', { count: playtestPlayers })}
+                </Text>
+              )}
             </Group>
           </Detail>
           <Detail label={t('operations.playingPeriod')}>

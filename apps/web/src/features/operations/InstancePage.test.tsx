@@ -104,6 +104,7 @@ describe('#operations.InstancePage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       actions: [{ kind: 'scene', sceneId: 's-square' }],
       reason: 'Wrong turn at the square',
     });
+    expect(await screen.findByText('Player rescued: 1 action applied')).toBeInTheDocument();
   });
 
   it('filters the objects to the moderated ones not approved', async () => {

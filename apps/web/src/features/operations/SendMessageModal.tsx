@@ -31,6 +31,12 @@ export interface MessageRecipient {
 
 const EVERYONE = '';
 
+/** Each player once, the first of their entries kept. */
+function uniqueById(players: readonly MessageRecipient[]): MessageRecipient[] {
+  const seen = new Set<string>();
+  return players.filter((player) => !seen.has(player.id) && Boolean(seen.add(player.id)));
+}
+
 /**
  * A message to every player still in a running instance (spec 1 §2, §5, §7):
  * a scene (All Scenes by default), the text, and whether it is asynchronous —
@@ -58,8 +64,8 @@ function MessageForm({
   const [asynchronous, setAsynchronous] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [toId, setToId] = useState<string>(recipient?.id ?? EVERYONE);
-  const choices =
-    recipient && !players.some((player) => player.id === recipient.id) ? [recipient, ...players] : players;
+  // A player in several instances is one recipient (a message to them reaches each of their instances).
+  const choices = uniqueById(recipient ? [recipient, ...players] : players);
   const to = choices.find((player) => player.id === toId) ?? null;
   const allScenes = to !== null || sceneId === ALL_SCENES;
 

@@ -23,6 +23,8 @@ i18n.addResourceBundle(
       instanceCount: 'Number of instances',
       multiplayer: 'Is multiplayer',
       totalPlayers: 'Total players',
+      playtestPlayers_one: 'and {{count}} playtest, not counted',
+      playtestPlayers_other: 'and {{count}} playtests, not counted',
       playingPeriod: 'Playing period',
       workingVersion: 'Working version',
       publishedVersion: 'Version {{version}}',
@@ -225,6 +227,8 @@ i18n.addResourceBundle(
       instanceCount: 'Αριθμός στιγμιοτύπων',
       multiplayer: 'Πολλών παικτών',
       totalPlayers: 'Σύνολο παικτών',
+      playtestPlayers_one: 'και {{count}} δοκιμαστικό παιχνίδι, που δεν μετρά',
+      playtestPlayers_other: 'και {{count}} δοκιμαστικά παιχνίδια, που δεν μετρούν',
       playingPeriod: 'Περίοδος παιχνιδιού',
       workingVersion: 'Έκδοση εργασίας',
       publishedVersion: 'Έκδοση {{version}}',
@@ -412,6 +416,8 @@ i18n.addResourceBundle(
   {
     operations: {
       rescue: {
+        done_one: 'Player rescued: {{count}} action applied',
+        done_other: 'Player rescued: {{count}} actions applied',
         title: 'Rescue this player',
         action: 'Action',
         count: 'How many',
@@ -489,6 +495,8 @@ i18n.addResourceBundle(
   {
     operations: {
       rescue: {
+        done_one: 'Ο παίκτης διασώθηκε: εφαρμόστηκε {{count}} ενέργεια',
+        done_other: 'Ο παίκτης διασώθηκε: εφαρμόστηκαν {{count}} ενέργειες',
         title: 'Διάσωση αυτού του παίκτη',
         action: 'Ενέργεια',
         count: 'Πόσα',

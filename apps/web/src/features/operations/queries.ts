@@ -206,11 +206,14 @@ export function useStuckPlayers(gameId: string, minutes: number, refreshSeconds:
 
 /** POST …/rescue; the instance and its audit are read again after it. */
 export function useRescue(gameId: string, instanceId: string) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ playerId, body }: { playerId: string; body: RescueRequest }) =>
       operationsApi.rescue(instanceId, playerId, body),
-    onSuccess: () => {
+    onSuccess: (_answer, { body }) => {
+      // The operator sees the rescue landed (the player's screen changes on their phone, not here).
+      notifySuccess(t('operations.rescue.done', { count: body.actions.length }));
       void queryClient.invalidateQueries({ queryKey: operationsQueryKeys.instance(gameId, instanceId) });
     },
   });

@@ -227,6 +227,55 @@ describe('PlayPage', () => {
     expect(starts[0]!.body).toMatchObject({ acceptTerms: true });
   });
 
+  it('tells a player who finished when and how, and starts a new game only when she chooses Play again', async () => {
+    signIn({ role: 'player' });
+    const starts: MockRequest[] = [];
+    const lobby = (playAgain: boolean) => ({
+      game: {
+        ...game,
+        terms: '',
+        language: 'en-Us',
+        playingPeriod: { start: '2026-06-01T07:00:00.000Z', end: null, timezone: 'Europe/Athens' },
+      },
+      needsPasscode: false,
+      instanceId: null,
+      refusal: playAgain
+        ? null
+        : { errorCode: 'ALREADY_FINISHED', message: 'You have finished this game, and it cannot be played again' },
+      finished: {
+        when: '2026-06-02T09:30:00.000Z',
+        completed: true,
+        durationMs: 45 * 60_000,
+        currency: null,
+        playAgain,
+      },
+    });
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': { body: lobby(false) },
+      'GET /api/play/games/g2': { body: lobby(true) },
+      'POST /api/play/games/g2/instances': (request) => {
+        starts.push(request);
+        return { status: 201, body: { instanceId: 'i1', rejoined: false, outputs: [], view: view(), messages: [] } };
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+    });
+
+    const once = renderApp('/play/g1');
+    expect(await screen.findByText('You finished on 2 Jun 2026, 12:30 GMT+3')).toBeInTheDocument();
+    expect(screen.getByText('You completed the game. It took 45 minutes.')).toBeInTheDocument();
+    expect(screen.getByText(/the designer does not offer playing it again/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start playing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    once.unmount();
+
+    const { user } = renderApp('/play/g2');
+    expect(await screen.findByText(/Play again starts a new game from the beginning/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Play again' }));
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]!.body).toMatchObject({ again: true });
+  });
+
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });
     mockApi({

@@ -13,6 +13,18 @@ i18n.addResourceBundle(
       backToDesign: 'Back to design',
       playtest: 'Playtest',
       playtestBadge: 'Playtest · working version',
+      finished: {
+        title: 'You finished on {{when}}',
+        completed: 'You completed the game.',
+        ended: 'Your game ended before it was completed.',
+        duration_one: 'It took {{count}} minute.',
+        duration_other: 'It took {{count}} minutes.',
+        currency: 'You ended with {{amount}} {{name}}.',
+        againHint:
+          'Play again starts a new game from the beginning; the game you finished stays in the results and the rankings.',
+        noAgain: 'This game is played once: the designer does not offer playing it again.',
+        again: 'Play again',
+      },
       intro: {
         instructions: 'How to play',
         start: 'Start playing',
@@ -235,6 +247,18 @@ i18n.addResourceBundle(
       backToDesign: 'Πίσω στον σχεδιασμό',
       playtest: 'Δοκιμαστικό παιχνίδι',
       playtestBadge: 'Δοκιμαστικό · έκδοση εργασίας',
+      finished: {
+        title: 'Τελειώσατε στις {{when}}',
+        completed: 'Ολοκληρώσατε το παιχνίδι.',
+        ended: 'Το παιχνίδι σας τελείωσε πριν ολοκληρωθεί.',
+        duration_one: 'Κράτησε {{count}} λεπτό.',
+        duration_other: 'Κράτησε {{count}} λεπτά.',
+        currency: 'Τελειώσατε με {{amount}} {{name}}.',
+        againHint:
+          'Το «Παίξτε ξανά» ξεκινά ένα νέο παιχνίδι από την αρχή· το παιχνίδι που τελειώσατε μένει στα αποτελέσματα και στην κατάταξη.',
+        noAgain: 'Αυτό το παιχνίδι παίζεται μία φορά: ο σχεδιαστής δεν προσφέρει νέο παιχνίδι.',
+        again: 'Παίξτε ξανά',
+      },
       intro: {
         instructions: 'Πώς παίζεται',
         start: 'Ξεκινήστε',

@@ -1,4 +1,4 @@
-import { isDomainTextRef, renderDomainText, workspaceEntitiesByKind, type Media } from '@loci/domain';
+import { isDomainTextRef, renderDomainText, sceneEntryOf, workspaceEntitiesByKind, type Media } from '@loci/domain';
 import { checkGame, countProblems, type Problem, type ProblemEntity } from '@loci/engine/problems';
 import type { Workspace } from '../../../api/design';
 import { useMediaList } from '../../media/queries';
@@ -39,6 +39,8 @@ export function problemsOf(workspace: Workspace, media?: readonly Media[]): Prob
         currencyName: workspace.game.currencyName,
         logoId: workspace.game.logoId,
         pg: { type: workspace.game.pg.type },
+        startSceneId: workspace.game.startSceneId ?? null,
+        sceneEntry: sceneEntryOf(workspace.game),
       },
       entities,
       initialState: workspace.current.initialState,

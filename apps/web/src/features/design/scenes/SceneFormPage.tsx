@@ -1,5 +1,11 @@
-import { newSceneDefaults, type DesignEntity } from '@loci/domain';
-import { Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import {
+  newSceneDefaults,
+  SCENE_ENTRY_CHOICES,
+  sceneEntryOf,
+  type DesignEntity,
+  type SceneEntryChoice,
+} from '@loci/domain';
+import { Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { MediaPickerField } from '../../media';
@@ -24,6 +30,7 @@ export interface SceneFormValues {
   lng: NumberFieldValue;
   radius: NumberFieldValue;
   universe: boolean;
+  entry: SceneEntryChoice;
 }
 
 function defaults(center: { lat: number; lng: number }): SceneFormValues {
@@ -40,6 +47,7 @@ function defaults(center: { lat: number; lng: number }): SceneFormValues {
     lng: toNumberField(scene.lng),
     radius: toNumberField(scene.radius),
     universe: scene.universe ?? false,
+    entry: scene.entry ?? 'game',
   };
 }
 
@@ -86,6 +94,24 @@ export function SceneForm({ entityId, onDone }: { entityId?: string; onDone?: (e
           <Switch label={t('design.scenes.fgOnly')} {...form.getInputProps('fgOnly', { type: 'checkbox' })} />
         )}
       </Stack>
+      {!isImage && !values.universe && (
+        <Select
+          label={t('design.scenes.entry')}
+          description={t(`design.scenes.entryHints.${values.entry}`)}
+          allowDeselect={false}
+          disabled={readOnly}
+          data={SCENE_ENTRY_CHOICES.map((entry) => ({
+            value: entry,
+            label:
+              entry === 'game'
+                ? t('design.scenes.entryAsGame', {
+                    entry: t(`design.scenes.entries.${workspace ? sceneEntryOf(workspace.game) : 'script'}`),
+                  })
+                : t(`design.scenes.entries.${entry}`),
+          }))}
+          {...form.getInputProps('entry')}
+        />
+      )}
       <MediaPickerField
         label={t('design.scenes.background')}
         gameId={gameId}

@@ -1,6 +1,6 @@
 import type { MapType } from '@loci/domain';
 import L from 'leaflet';
-import { useContext, useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { WorkspaceContext } from '../shell/workspace-context';
 import { MapContainer, Marker, Polyline, Tooltip as MapTooltip, useMap } from 'react-leaflet';
 import { MapTiles } from '../../../components/map/MapTiles';
@@ -54,12 +54,36 @@ function boundsOf(points: ReadonlyArray<[number, number]>): L.LatLngBounds | nul
   return bounds;
 }
 
-/** Frames `bounds` whenever `frameKey` changes (by default: whenever the bounds do). */
-function FitBounds({ bounds, frameKey }: { bounds: L.LatLngBounds | null; frameKey?: string }) {
+/**
+ * Frames `bounds` whenever `frameKey` changes (by default: whenever the bounds do). With `untilUserMoves`, it
+ * stops once the user drags, zooms or scrolls the map: the view is then theirs.
+ */
+function FitBounds({
+  bounds,
+  frameKey,
+  untilUserMoves = false,
+}: {
+  bounds: L.LatLngBounds | null;
+  frameKey?: string;
+  untilUserMoves?: boolean;
+}) {
   const map = useMap();
   const key = frameKey ?? bounds?.toBBoxString() ?? '';
+  const userMoved = useRef(false);
   useEffect(() => {
-    if (!bounds) return;
+    if (!untilUserMoves) return;
+    const container = map.getContainer();
+    const takeOver = () => {
+      userMoved.current = true;
+    };
+    const events = ['pointerdown', 'wheel', 'keydown', 'touchstart'] as const;
+    for (const event of events) container.addEventListener(event, takeOver, { passive: true });
+    return () => {
+      for (const event of events) container.removeEventListener(event, takeOver);
+    };
+  }, [map, untilUserMoves]);
+  useEffect(() => {
+    if (!bounds || userMoved.current) return;
     // A container without a size (hidden, or in a test) has no zoom to fit.
     const size = map.getSize();
     if (size.x > 0 && size.y > 0) map.fitBounds(bounds, { padding: [24, 24] });
@@ -108,8 +132,13 @@ export function WorldMap({ markers, scenes, height, label, mapType, track, frame
             </Marker>
           ))
         )}
-        {/* A live map frames its area until the first markers, then them once: the view is then the user's. */}
-        <FitBounds bounds={bounds} frameKey={live && markers.length > 0 ? 'markers' : undefined} />
+        {/* A live map frames its area until the first markers, then every player as players appear (the first
+            answer may hold only some of them), until the operator moves the map: the view is then theirs. */}
+        <FitBounds
+          bounds={bounds}
+          frameKey={live && markers.length > 0 ? `markers:${markers.length}` : undefined}
+          untilUserMoves={Boolean(live)}
+        />
       </MapContainer>
     </MapFrame>
   );

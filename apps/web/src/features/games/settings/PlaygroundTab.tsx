@@ -1,4 +1,4 @@
-import { BACKGROUND_TYPES, MAP_TYPES, settingsFieldStates } from '@loci/domain';
+import { BACKGROUND_TYPES, MAP_TYPES, SCENE_ENTRIES, settingsFieldStates } from '@loci/domain';
 import {
   Alert,
   Divider,
@@ -6,6 +6,7 @@ import {
   NumberInput,
   SegmentedControl,
   Input,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -136,6 +137,23 @@ export function PlaygroundTab({ gameId, readOnly }: SettingsTabProps) {
                   suffix={` ${t('games.settings.playground.radiusUnit')}`}
                   {...form.getInputProps('pg.maxAccuracy')}
                 />
+                <Radio.Group
+                  label={t('games.settings.playground.sceneEntry')}
+                  description={t('games.settings.playground.sceneEntryHint')}
+                  {...form.getInputProps('sceneEntry')}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {SCENE_ENTRIES.map((entry) => (
+                      <Radio
+                        key={entry}
+                        value={entry}
+                        disabled={readOnly}
+                        label={t(`games.settings.playground.sceneEntries.${entry}`)}
+                        description={t(`games.settings.playground.sceneEntryHints.${entry}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
               </>
             )}
             {gameId && <StartSceneSelect gameId={gameId} readOnly={readOnly} />}

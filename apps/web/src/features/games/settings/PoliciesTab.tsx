@@ -77,6 +77,14 @@ export function PoliciesTab() {
           )}
         </Stack>
       </Fieldset>
+
+      <Fieldset legend={t('games.settings.policies.afterTheEnd')}>
+        <Switch
+          label={t('games.settings.policies.playAgain')}
+          description={t('games.settings.policies.playAgainHint')}
+          {...form.getInputProps('playAgain', { type: 'checkbox' })}
+        />
+      </Fieldset>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { newGameDefaults, type GameValues } from '@loci/domain';
+import { newGameDefaults, sceneEntryOf, type GameValues } from '@loci/domain';
 import { overDefaultsKeepingNull } from '../../../components/forms/over-defaults';
 
 /** While typing, a number field holds text ('' when empty, '-' half-way): the domain rules parse it. */
@@ -25,6 +25,9 @@ export function toFormValues(game: GameValues, now = new Date()): GameFormValues
     capabilities: { ...defaults.capabilities, ...game.capabilities },
     endPolicies: { ...defaults.endPolicies, ...game.endPolicies },
     rankings: { ...defaults.rankings, ...game.rankings },
+    // A game saved before the setting existed keeps walking in (a new game's default is the script).
+    sceneEntry: sceneEntryOf(game),
+    playAgain: game.playAgain === true,
   };
 }
 
@@ -70,6 +73,8 @@ const FIELD_TABS: Record<string, SettingsTab> = {
   playPassword: 'access',
   enforceSingleDevice: 'access',
   playingPeriod: 'access',
+  sceneEntry: 'playground',
+  playAgain: 'policies',
   addonSpec: 'advanced',
 };
 

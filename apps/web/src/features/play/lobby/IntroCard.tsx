@@ -23,6 +23,7 @@ import { periodText } from '../../way-in/period';
 import '../../way-in/locales';
 import { PlayerIdentity } from '../layout/PlayerIdentity';
 import { RichText } from '../RichText';
+import { FinishedNotice } from './FinishedNotice';
 
 /**
  * The game's introduction before a player starts: title, logo, description,
@@ -43,7 +44,7 @@ export function IntroCard({
   initialPasscode?: string;
   passcodeError: string | null;
   busy: boolean;
-  onStart: (request: { passcode?: string; acceptTerms?: boolean }) => void;
+  onStart: (request: { passcode?: string; acceptTerms?: boolean; again?: boolean }) => void;
 }) {
   const { t, i18n } = useTranslation();
   // The introduction is the player's first screen when the game has not started: the late pieces may load.
@@ -51,9 +52,11 @@ export function IntroCard({
   const [code, setCode] = useState(initialPasscode);
   const [accepted, setAccepted] = useState(false);
   const location = useLocation();
-  const { game } = lobby;
+  const { game, finished } = lobby;
   // Coming back to one's own instance asks nothing: the terms were accepted on the first start.
   const mustAccept = !isRichTextEmpty(game.terms) && lobby.instanceId === null;
+  // A finished game is said by the notice below, not as a refusal.
+  const refusal = lobby.refusal?.errorCode === 'ALREADY_FINISHED' ? null : lobby.refusal;
   return (
     <Center mih="100dvh" p="md">
       <Card withBorder radius="md" p="lg" w="100%" maw={560}>
@@ -63,6 +66,7 @@ export function IntroCard({
             onStart({
               ...(lobby.needsPasscode ? { passcode: code } : {}),
               ...(mustAccept ? { acceptTerms: accepted } : {}),
+              ...(finished ? { again: true } : {}),
             });
           }}
         >
@@ -98,6 +102,7 @@ export function IntroCard({
                 </Spoiler>
               </Box>
             )}
+            {finished && <FinishedNotice finished={finished} timezone={game.playingPeriod?.timezone || 'UTC'} />}
             {mustAccept && lobby.refusal === null && (
               <Checkbox
                 label={t('play.intro.acceptTerms')}
@@ -105,10 +110,10 @@ export function IntroCard({
                 onChange={(event) => setAccepted(event.currentTarget.checked)}
               />
             )}
-            {lobby.refusal ? (
+            {refusal ? (
               <Alert color="orange" variant="light" title={t('play.refused.title')} role="alert">
-                {lobby.refusal.message}
-                {lobby.refusal.errorCode === 'PROFILE_INCOMPLETE' && (
+                {refusal.message}
+                {refusal.errorCode === 'PROFILE_INCOMPLETE' && (
                   // To the account page and, once the profile or photo is there, back to this game.
                   <Anchor
                     component={Link}
@@ -116,7 +121,7 @@ export function IntroCard({
                     display="block"
                     mt={4}
                   >
-                    {lobby.refusal.message === PLAY_MESSAGES.photoRequired
+                    {refusal.message === PLAY_MESSAGES.photoRequired
                       ? t('play.refused.photo')
                       : t('play.refused.profile')}
                   </Anchor>
@@ -136,14 +141,16 @@ export function IntroCard({
               )
             )}
             <PlayerIdentity />
-            <Button
-              type="submit"
-              size="md"
-              loading={busy}
-              disabled={lobby.refusal !== null || (lobby.needsPasscode && !code) || (mustAccept && !accepted)}
-            >
-              {t('play.intro.start')}
-            </Button>
+            {(!finished || finished.playAgain) && (
+              <Button
+                type="submit"
+                size="md"
+                loading={busy}
+                disabled={lobby.refusal !== null || (lobby.needsPasscode && !code) || (mustAccept && !accepted)}
+              >
+                {finished ? t('play.finished.again') : t('play.intro.start')}
+              </Button>
+            )}
             <Anchor component={Link} to="/my-games" size="sm">
               {t('nav.myGames')}
             </Anchor>

@@ -60,7 +60,7 @@ export function usePlaySession(options: {
   }, [notices]);
 
   const start = useCallback(
-    async (request: { passcode?: string; restart?: boolean; acceptTerms?: boolean } = {}) => {
+    async (request: { passcode?: string; restart?: boolean; acceptTerms?: boolean; again?: boolean } = {}) => {
       dispatch({ type: 'startRequested' });
       // A passcode that worked once is kept for this tab, so a reload rejoins without asking again.
       const passcodeKey = `${PASSCODE_STORAGE_PREFIX}${gameId}`;

@@ -9,7 +9,7 @@ import {
   type GpsNoise,
   type SimulationSummary,
 } from '@loci/engine/simulate';
-import { Badge, Button, Checkbox, Group, List, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +35,12 @@ async function runPlayers(spec: GameSpec, options: BotOptions, count: number, se
   return summarize(seed, results);
 }
 
-function Summary({ summary }: { summary: SimulationSummary }) {
+function Summary({ summary, spec }: { summary: SimulationSummary; spec: GameSpec | undefined }) {
   const { t } = useTranslation();
+  const sceneTitle = (id: string) => {
+    const scene = spec?.entities.scene.find((entity) => entity.id === id);
+    return scene?.title || scene?.name || '—';
+  };
   const time = summary.timeToComplete;
   return (
     <Stack gap={4} role="region" aria-label={t('play.simulate.result')}>
@@ -62,6 +66,13 @@ function Summary({ summary }: { summary: SimulationSummary }) {
           })}
         </Text>
       )}
+      {summary.walkedIn.map((walked) => (
+        <Alert key={walked.sceneId} color="orange" variant="light" p="xs">
+          <Text size="sm">
+            {t('play.simulate.walkedIn', { count: walked.count, scene: sceneTitle(walked.sceneId) })}
+          </Text>
+        </Alert>
+      ))}
       {summary.stuckPlaces.length > 0 && (
         <List size="sm" spacing={4}>
           {summary.stuckPlaces.map((place) => (
@@ -158,7 +169,7 @@ export function SimulatedPlayers({
       >
         {t('play.simulate.run', { count })}
       </Button>
-      {summary && <Summary summary={summary} />}
+      {summary && <Summary summary={summary} spec={spec} />}
     </Stack>
   );
 }

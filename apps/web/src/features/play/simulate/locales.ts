@@ -55,6 +55,10 @@ i18n.addResourceBundle(
         stuckAt_other: '{{count}} players stuck in {{scene}}:',
         lastRule: 'last rule {{rule}}',
         openDialogs: 'waiting: {{dialogs}}',
+        walkedIn_one:
+          '{{count}} player walked into “{{scene}}” before the story led there, and skipped what comes before it. Choose “By the script” for this scene if the story must come first.',
+        walkedIn_other:
+          '{{count}} players walked into “{{scene}}” before the story led there, and skipped what comes before it. Choose “By the script” for this scene if the story must come first.',
         reasons: {
           dialog: 'a dialog it could not answer',
           'no more places': 'no place left to go',
@@ -121,6 +125,10 @@ i18n.addResourceBundle(
         stuckAt_other: '{{count}} παίκτες κόλλησαν στη σκηνή {{scene}}:',
         lastRule: 'τελευταίος κανόνας {{rule}}',
         openDialogs: 'σε αναμονή: {{dialogs}}',
+        walkedIn_one:
+          '{{count}} παίκτης μπήκε περπατώντας στη σκηνή «{{scene}}» πριν τον οδηγήσει εκεί η ιστορία, και παρέκαμψε ό,τι προηγείται. Διαλέξτε «Από το σενάριο» για αυτή τη σκηνή αν η ιστορία πρέπει να έρχεται πρώτα.',
+        walkedIn_other:
+          '{{count}} παίκτες μπήκαν περπατώντας στη σκηνή «{{scene}}» πριν τους οδηγήσει εκεί η ιστορία, και παρέκαμψαν ό,τι προηγείται. Διαλέξτε «Από το σενάριο» για αυτή τη σκηνή αν η ιστορία πρέπει να έρχεται πρώτα.',
         reasons: {
           dialog: 'ένας διάλογος που δεν μπόρεσε να απαντήσει',
           'no more places': 'δεν έμεινε μέρος να πάει',
