@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import type { OutageWatch } from './lib/database-outage.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OidcProviders } from './lib/oidc.js';
 import type { Realtime } from './lib/realtime.js';
@@ -21,4 +22,6 @@ export interface AppContext {
   /** The clock; tests move it to expire links. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The database's outages as this process meets them (logged once each; lib/database-outage.ts). */
+  outages: OutageWatch;
 }

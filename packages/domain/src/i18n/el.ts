@@ -70,6 +70,7 @@ export const DOMAIN_EL: DomainTranslation = {
     adminOnly: 'Μόνο οι διαχειριστές μπορούν να το κάνουν αυτό',
     notFound: 'Δεν βρέθηκε',
     internal: 'Εσωτερικό σφάλμα του διακομιστή',
+    unavailable: 'Το Loci δεν είναι διαθέσιμο προσωρινά. Δοκιμάστε ξανά σε λίγο',
     refused: 'Το αίτημα απορρίφθηκε',
   },
   REQUEST_MESSAGES: {

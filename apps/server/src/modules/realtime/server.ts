@@ -22,6 +22,7 @@ import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
 import { languageFor } from '../../lib/answer-language.js';
+import { isDatabaseOutage } from '../../lib/database-outage.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
@@ -120,7 +121,11 @@ function socketLanguage(
 const inLanguage = (message: string, language: InterfaceLanguage) => translateDomainMessage(message, language);
 
 /** A handshake refusal the client receives as its connect_error (message and `data.errorCode`). */
-function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED', language: InterfaceLanguage): Error {
+function refusal(
+  message: string,
+  errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE',
+  language: InterfaceLanguage,
+): Error {
   return Object.assign(new Error(inLanguage(message, language)), { data: { errorCode } });
 }
 
@@ -217,6 +222,11 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         next();
       })
       .catch((error: unknown) => {
+        // The client tries again by itself (apps/web/src/api/realtime.ts); the outage is logged once.
+        if (isDatabaseOutage(error)) {
+          ctx.outages.met(error);
+          return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
+        }
         ctx.log.error({ err: error }, 'realtime: handshake failed');
         next(new Error(inLanguage(ERROR_MESSAGES.internal, language)));
       });
@@ -264,6 +274,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           // A refusal of the services (the game vanished meanwhile) is an answer; anything else a failure.
           if (error instanceof AppError)
             return reply({ ok: false, message: error.text ? renderDomainText(error.text, language) : error.message });
+          if (isDatabaseOutage(error)) {
+            ctx.outages.met(error);
+            return reply({ ok: false, message: ERROR_MESSAGES.unavailable });
+          }
           ctx.log.error({ err: error }, 'realtime: watch failed');
           reply({ ok: false, message: ERROR_MESSAGES.internal });
         });
