@@ -33,7 +33,8 @@ const test = base.extend<object, { restartable: Restartable }>({
       await use(restartable);
       await restartable.current.stop();
     },
-    { scope: 'worker' },
+    // Two starts of the built server on a busy machine.
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ restartable }, use) => use(restartable.current.baseUrl),
 });
@@ -57,7 +58,7 @@ function joinedPlayerRoom(page: Page): Promise<void> {
   );
 }
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 15_000 });
 
 test('after a server restart the player’s phone and the operator’s screen hear pushes again without a reload', async ({

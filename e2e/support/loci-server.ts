@@ -57,7 +57,7 @@ export async function startLociServer(options: {
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Loci exited with ${server.exitCode} before it was ready`);
     try {
@@ -66,7 +66,7 @@ export async function startLociServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('Loci did not become ready within 60 s');
+    if (Date.now() > deadline) throw new Error('Loci did not become ready within 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

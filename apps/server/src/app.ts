@@ -29,11 +29,13 @@ import { AppError } from './lib/errors.js';
 import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createMetrics } from './lib/metrics.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { createNullRealtime } from './lib/realtime.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerModules } from './modules/index.js';
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     now: options.now ?? (() => new Date()),
     log: app.log,
     outages: createOutageWatch(app.log),
+    metrics: createMetrics({ processMetrics: Boolean(config.metricsToken) }),
   };
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerAnswerLanguage(app);
   answerUnavailableWhileClosing(app);
+  registerMetrics(app, ctx);
   await app.register(requestGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { OutageWatch } from './lib/database-outage.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Metrics } from './lib/metrics.js';
 import type { OidcProviders } from './lib/oidc.js';
 import type { Realtime } from './lib/realtime.js';
 import type { LinkSigner, TokenService } from './lib/tokens.js';
@@ -24,4 +25,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The database's outages as this process meets them (logged once each; lib/database-outage.ts). */
   outages: OutageWatch;
+  /** The process's Prometheus metrics (lib/metrics.ts; served at /metrics with LOCI_METRICS_TOKEN). */
+  metrics: Metrics;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import {
+  PROTOCOL_VERSION,
   SOCKET_EVENTS,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -11,6 +12,7 @@ import {
 import { afterLoad } from '../after-load';
 import { currentLanguage } from '../i18n';
 import { readToken } from './client';
+import { markOutdated } from './outdated';
 
 /**
  * One Socket.IO connection per signed-in session (same origin, path
@@ -49,9 +51,14 @@ const whenIdle = () => new Promise<void>((resolve) => void afterLoad(resolve, SO
 
 /** The first come-back's delay, doubled after each failed one up to the last (spread so a restart's sockets do not return at once). */
 const COME_BACK_FIRST_MS = 1000;
-const COME_BACK_MAX_MS = 30_000;
-/** Handshake refusals that another try would only repeat: the session is gone (the token is the socket's for life). */
-const FINAL_REFUSALS: readonly unknown[] = ['UNAUTHENTICATED'];
+const COME_BACK_MAX_MS = 10_000;
+/** The handshake refusal's code for a page whose protocol version the server no longer speaks. */
+const OUTDATED_CLIENT = 'OUTDATED_CLIENT';
+/**
+ * Handshake refusals that another try would only repeat: the session is gone (the token is the socket's for
+ * life), or the server no longer speaks this page's protocol (only a reload brings the new page).
+ */
+const FINAL_REFUSALS: readonly unknown[] = ['UNAUTHENTICATED', OUTDATED_CLIENT];
 
 /** Half to all of the attempt's doubled delay, at random. */
 export function comeBackDelay(attempt: number, random = Math.random): number {
@@ -83,8 +90,10 @@ function keepConnected(current: LociSocket): LociSocket {
     if (reason === 'io server disconnect') comeBack();
   });
   current.on('connect_error', (error: Error & { data?: { errorCode?: unknown } }) => {
+    const code = error.data?.errorCode;
+    if (code === OUTDATED_CLIENT) markOutdated(error.message);
     // `active`: the client's own reconnection goes on; otherwise the server refused and the client stopped.
-    if (current.active || FINAL_REFUSALS.includes(error.data?.errorCode)) return;
+    if (current.active || FINAL_REFUSALS.includes(code)) return;
     comeBack();
   });
   return current;
@@ -108,13 +117,14 @@ function connect(token: string): Promise<LociSocket> {
           path: '/socket.io',
           // A function: every (re)connection names the interface language of that moment (the server's refusals
           // come in it when the account has no language of its own).
-          auth: (send) => send({ token, language: currentLanguage() }),
+          auth: (send) => send({ token, language: currentLanguage(), protocolVersion: PROTOCOL_VERSION }),
           // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
           // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
           transports: ['websocket'],
           reconnection: true,
           reconnectionDelay: 1000,
-          reconnectionDelayMax: 30_000,
+          // A restart's few seconds away should not cost the screens much more than that when it is over.
+          reconnectionDelayMax: COME_BACK_MAX_MS,
         }),
       ),
     );
