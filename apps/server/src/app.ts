@@ -19,10 +19,17 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAnswerLanguage } from './lib/answer-language.js';
+import {
+  answerUnavailableWhileClosing,
+  createOutageWatch,
+  isDatabaseOutage,
+  sendUnavailable,
+} from './lib/database-outage.js';
 import { AppError } from './lib/errors.js';
 import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createMetrics } from './lib/metrics.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { memoryLimiters } from './lib/limiter.js';
 import { createNullRealtime } from './lib/realtime.js';
@@ -30,6 +37,7 @@ import { createSecretLimits } from './lib/secret-limits.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerModules } from './modules/index.js';
@@ -59,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // HTTP parser (headers too large) answer in the API's error shape, without the URL they refused.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Requests met while shutting down answer 503 in the API's shape (answerUnavailableWhileClosing).
+    return503OnClosing: false,
     // A client that opens a connection and sends slowly (or never finishes) must not hold it for ever: 408.
     requestTimeout: config.limits.requestTimeoutMs,
     http: {
@@ -85,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     limits: createSecretLimits(memoryLimiters(() => now().getTime())),
     now,
     log: app.log,
+    outages: createOutageWatch(app.log),
+    metrics: createMetrics({ processMetrics: Boolean(config.metricsToken) }),
   };
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -106,10 +118,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (status === 429)
       return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
+    if (isDatabaseOutage(error)) {
+      ctx.outages.met(error);
+      return sendUnavailable(reply);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: ERROR_MESSAGES.internal, errorCode: 'INTERNAL' });
   });
   registerAnswerLanguage(app);
+  answerUnavailableWhileClosing(app);
+  registerMetrics(app, ctx);
   await app.register(requestGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
 

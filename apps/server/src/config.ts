@@ -73,6 +73,8 @@ const envSchema = z.object({
   LOCI_TRADE_PROPOSAL_RATE: z.coerce.number().int().min(1).default(10),
   // How often a server process tells the others (Redis) which players its operators watch (watch-interest.ts).
   LOCI_WATCH_ANNOUNCE_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Bearer token that GET /metrics (Prometheus) asks for; absent: no metrics served. */
+  LOCI_METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // HTTP hardening (security headers, proxies) — kept together.
   LOCI_TRUST_PROXY: optionalString.pipe(trustedProxies().optional()),
@@ -138,6 +140,8 @@ export interface Config {
     tradeProposalsPerMinute: number;
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The bearer token of GET /metrics (Prometheus); undefined: metrics are not served. */
+  metricsToken: string | undefined;
   /** How often a process announces its "See as the player" rooms to the others (ms); they keep each 3 periods. */
   watchAnnounceMs: number;
   /**
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     watchAnnounceMs: e.LOCI_WATCH_ANNOUNCE_MS,
+    metricsToken: e.LOCI_METRICS_TOKEN,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,
     tileUrl: e.LOCI_TILE_URL,
     tileAttribution: e.LOCI_TILE_ATTRIBUTION,

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import type { OutageWatch } from './lib/database-outage.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Metrics } from './lib/metrics.js';
 import type { OidcProviders } from './lib/oidc.js';
 import type { Realtime } from './lib/realtime.js';
 import type { SecretLimits } from './lib/secret-limits.js';
@@ -24,4 +26,8 @@ export interface AppContext {
   /** The clock; tests move it to expire links. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The database's outages as this process meets them (logged once each; lib/database-outage.ts). */
+  outages: OutageWatch;
+  /** The process's Prometheus metrics (lib/metrics.ts; served at /metrics with LOCI_METRICS_TOKEN). */
+  metrics: Metrics;
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { answerClusterMetrics, shareWithCluster } from './lib/metrics.js';
 import { startRealtime } from './modules/realtime/server.js';
 import { groupedStatementSizes } from './modules/runtime/player-event.js';
 
@@ -35,6 +36,8 @@ async function serve(config: Config): Promise<void> {
   const database = await openDatabase({ ...config, migrate: !cluster.isWorker });
   if (!cluster.isWorker) await prepareDatabase(config, database);
   const app = await buildApp({ config, database });
+  // A worker's metrics are summed with the others' by the primary (answerClusterMetrics) for any worker's scrape.
+  shareWithCluster(app.ctx.metrics);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -111,6 +114,7 @@ async function runCluster(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  answerClusterMetrics();
   for (let i = 0; i < config.workers.count; i += 1) fork();
   say(
     `Loci console at ${config.publicUrl}/fe: ${config.workers.count} workers on port ${config.port} (database: postgresql, Socket.IO over Redis)`,

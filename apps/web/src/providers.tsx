@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { OutdatedNotice } from './components/OutdatedNotice';
 import { theme } from './theme';
 
 /** Providers that do not need the router: theme, server state, toasts (shared by the console's and the player's entries). */
@@ -22,6 +23,7 @@ export function AppProviders({
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {toasts}
+        <OutdatedNotice />
         <ErrorBoundary>{children}</ErrorBoundary>
       </QueryClientProvider>
     </MantineProvider>

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   /** A player sent events faster than the server takes them (LOCI_PLAYER_EVENT_RATE); the next ones are taken. */
   TOO_MANY_EVENTS: 429,
   INTERNAL: 500,
+  /** The database cannot be reached (an outage) or the server is shutting down: try again after Retry-After. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -53,6 +55,7 @@ export const ERROR_MESSAGES = {
   adminOnly: 'Only administrators may do this',
   notFound: 'Not found',
   internal: 'Internal server error',
+  unavailable: 'Loci is temporarily unavailable. Please try again in a moment',
   refused: 'The request was refused',
 } as const;
 

@@ -36,6 +36,8 @@ export interface DatabaseHandle {
    * running it (runtime/player-event.ts).
    */
   query<Row = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<Row[]>;
+  /** PostgreSQL's pool as it is now: its connections, the idle ones, the queries waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function openPostgres(url: string, poolSize = 10, migrate = true): 
     created: false,
     query: async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as Row[],
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -54,6 +54,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Told of every route the app registers. */
     onRoute?: BuildAppOptions['onRoute'];
+    /** The database to use (closed with the app) instead of a fresh one. */
+    database?: DatabaseHandle & { url?: string };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loci-test-'));
@@ -71,7 +73,7 @@ export async function createTestApp(
     LOCI_WEB_DIST: path.join(dataDir, 'no-console'),
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -116,8 +116,8 @@ export const playApi = {
   /** "See as the player": the game as that player's app reads it. */
   watchedGame: (instanceId: string, playerId: string, signal?: AbortSignal) =>
     playFetch<GameAnswer>(`/instances/${enc(instanceId)}/players/${enc(playerId)}/game`, { signal }),
-  send: (instanceId: string, event: PlayEvent) =>
-    playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event }),
+  send: (instanceId: string, event: PlayEvent, signal?: AbortSignal) =>
+    playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event, signal }),
   /** The leaderboard of the caller's game version (404 NO_RANKINGS, 403 RANKINGS_AFTER_END). */
   rankings: (instanceId: string, signal?: AbortSignal) =>
     playFetch<RankingsAnswer>(`/play/instances/${enc(instanceId)}/rankings`, { signal }),

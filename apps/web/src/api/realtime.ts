@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import {
+  PROTOCOL_VERSION,
   SOCKET_EVENTS,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -11,12 +12,15 @@ import {
 import { afterLoad } from '../after-load';
 import { currentLanguage } from '../i18n';
 import { readToken } from './client';
+import { markOutdated } from './outdated';
 
 /**
  * One Socket.IO connection per signed-in session (same origin, path
  * /socket.io, the stored token as auth). It is opened by the first subscriber,
  * reconnects on its own with a growing delay (so a server without the socket
- * endpoint only costs a retry now and then) and is closed when the last
+ * endpoint only costs a retry now and then) — also when the server closed it (a restart: every worker
+ * disconnects its sockets on SIGTERM) or refused the handshake for a while (a database outage), which
+ * socket.io-client never retries by itself — and is closed when the last
  * subscriber leaves or the token changes. socket.io-client itself is loaded
  * with the first subscriber, not with the page: the player's map is drawn
  * before it comes (bench/player-load.bench.mjs), and what the socket pushes
@@ -28,6 +32,10 @@ export type PushedEvent = keyof ServerToClientEvents;
 export type PushedPayload<E extends PushedEvent> = Parameters<ServerToClientEvents[E]>[0];
 
 let socket: Promise<LociSocket> | null = null;
+/** Sockets this page closed on purpose: a pending come-back must not open them again. */
+const closedSockets = new WeakSet<LociSocket>();
+/** How often each socket has connected: a second connection is a reconnection, after which screens catch up. */
+const connections = new WeakMap<LociSocket, number>();
 let socketToken: string | null = null;
 let subscribers = 0;
 let closing: ReturnType<typeof setTimeout> | undefined;
@@ -41,26 +49,84 @@ const CLOSE_GRACE_MS = 5000;
 const SOCKET_DELAY_MS = 1500;
 const whenIdle = () => new Promise<void>((resolve) => void afterLoad(resolve, SOCKET_DELAY_MS));
 
+/** The first come-back's delay, doubled after each failed one up to the last (spread so a restart's sockets do not return at once). */
+const COME_BACK_FIRST_MS = 1000;
+const COME_BACK_MAX_MS = 10_000;
+/** The handshake refusal's code for a page whose protocol version the server no longer speaks. */
+const OUTDATED_CLIENT = 'OUTDATED_CLIENT';
+/**
+ * Handshake refusals that another try would only repeat: the session is gone (the token is the socket's for
+ * life), or the server no longer speaks this page's protocol (only a reload brings the new page).
+ */
+const FINAL_REFUSALS: readonly unknown[] = ['UNAUTHENTICATED', OUTDATED_CLIENT];
+
+/** Half to all of the attempt's doubled delay, at random. */
+export function comeBackDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(COME_BACK_FIRST_MS * 2 ** attempt, COME_BACK_MAX_MS);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Makes `current` come back by itself where socket.io-client gives up: when the server closed the connection
+ * (`io server disconnect`: a restart or a deploy) and when the server refused the handshake (a database outage,
+ * too many handshakes) — each time after a growing, spread delay. Other losses (the network, a server that does
+ * not answer) the client's own reconnection already retries.
+ */
+function keepConnected(current: LociSocket): LociSocket {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const comeBack = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!closedSockets.has(current) && !current.connected && !current.active) current.connect();
+    }, comeBackDelay(attempt));
+    attempt += 1;
+  };
+  current.on('connect', () => {
+    attempt = 0;
+    connections.set(current, (connections.get(current) ?? 0) + 1);
+  });
+  current.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') comeBack();
+  });
+  current.on('connect_error', (error: Error & { data?: { errorCode?: unknown } }) => {
+    const code = error.data?.errorCode;
+    if (code === OUTDATED_CLIENT) markOutdated(error.message);
+    // `active`: the client's own reconnection goes on; otherwise the server refused and the client stopped.
+    if (current.active || FINAL_REFUSALS.includes(code)) return;
+    comeBack();
+  });
+  return current;
+}
+
+function close(current: LociSocket): void {
+  closedSockets.add(current);
+  current.disconnect();
+}
+
 function connect(token: string): Promise<LociSocket> {
   clearTimeout(closing);
   if (socket && socketToken === token) return socket;
-  void socket?.then((previous) => previous.disconnect());
+  void socket?.then(close);
   socketToken = token;
   socket = whenIdle()
     .then(() => import('socket.io-client'))
     .then(({ io }) =>
-      io({
-        path: '/socket.io',
-        // A function: every (re)connection names the interface language of that moment (the server's refusals
-        // come in it when the account has no language of its own).
-        auth: (send) => send({ token, language: currentLanguage() }),
-        // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
-        // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
-        transports: ['websocket'],
-        reconnection: true,
-        reconnectionDelay: 1000,
-        reconnectionDelayMax: 30_000,
-      }),
+      keepConnected(
+        io({
+          path: '/socket.io',
+          // A function: every (re)connection names the interface language of that moment (the server's refusals
+          // come in it when the account has no language of its own).
+          auth: (send) => send({ token, language: currentLanguage(), protocolVersion: PROTOCOL_VERSION }),
+          // WebSocket at once, no HTTP long-polling first: a polling session spans several requests, which the
+          // server's workers (LOCI_WORKERS) and a load balancer's nodes would share out (docs/deployment.md).
+          transports: ['websocket'],
+          reconnection: true,
+          reconnectionDelay: 1000,
+          // A restart's few seconds away should not cost the screens much more than that when it is over.
+          reconnectionDelayMax: COME_BACK_MAX_MS,
+        }),
+      ),
     );
   return socket;
 }
@@ -72,7 +138,7 @@ function release(): void {
   clearTimeout(closing);
   closing = setTimeout(() => {
     if (subscribers > 0 || !socket) return;
-    void socket.then((last) => last.disconnect());
+    void socket.then(close);
     socket = null;
     socketToken = null;
   }, CLOSE_GRACE_MS);
@@ -107,6 +173,32 @@ export function subscribe<E extends PushedEvent>(event: E, handler: (payload: Pu
     current.on<PushedEvent>(event, listener);
     return () => current.off<PushedEvent>(event, listener);
   });
+}
+
+/**
+ * Calls `handler` each time the session's socket connects again after it was lost (not on its first
+ * connection): what was pushed meanwhile never came, so the caller reads it again. Returns the unsubscribe.
+ */
+export function onReconnect(handler: () => void): () => void {
+  return withSocket((current) => {
+    const listener = () => {
+      if ((connections.get(current) ?? 0) > 1) handler();
+    };
+    current.on('connect', listener);
+    return () => current.off('connect', listener);
+  });
+}
+
+/** Calls the latest `handler` each time the session's socket comes back while mounted (and `enabled`). */
+export function useRealtimeReconnect(handler: () => void, enabled = true): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return onReconnect(() => latest.current());
+  }, [enabled]);
 }
 
 /**

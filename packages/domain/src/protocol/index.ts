@@ -7,6 +7,20 @@
 
 /** Bump with every change of a message's shape that an app already in use could not read. */
 export const PROTOCOL_VERSION = 1;
+/**
+ * The oldest PROTOCOL_VERSION the server still speaks with: an app that names an older one in its socket
+ * handshake (`auth.protocolVersion`; none counts as 1) is refused and told to reload. Raise it with a change
+ * that an app already in use could not follow.
+ */
+export const OLDEST_PROTOCOL_VERSION = 1;
+
+/** Whether the server speaks the protocol version an app names (`undefined`: an app from before the field, 1). */
+export function isSpokenProtocolVersion(version: unknown): boolean {
+  const named = version ?? 1;
+  return (
+    Number.isInteger(named) && (named as number) >= OLDEST_PROTOCOL_VERSION && (named as number) <= PROTOCOL_VERSION
+  );
+}
 
 export * from './events.js';
 export * from './outputs.js';

@@ -54,6 +54,7 @@ export const REALTIME_MESSAGES = {
   badToken: 'Your session has expired or is not valid. Please sign in again',
   tooManySockets: 'This account has too many open connections. Close Loci in another tab or device and try again',
   tooManyHandshakes: 'Too many connection attempts from your address. Please wait a minute and try again',
+  outdatedClient: 'Loci has been updated. Reload the page to keep getting live updates',
 } as const;
 
 /** Why a `watch` or `watchPlayer` is refused (its acknowledgement's message). */

@@ -17,6 +17,7 @@ import { redisAvailable, TEST_REDIS_URL } from '../../test/redis.js';
 import { connectSocket, nextEvent } from '../../test/sockets.js';
 
 const ADMIN_EMAIL = 'nodes-admin@loci.test';
+const METRICS_TOKEN = 'metrics-token-of-the-nodes';
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const hasPostgres = postgresAvailable();
 const hasRedis = await redisAvailable();
@@ -134,7 +135,11 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     });
     [a, b] = await Promise.all([
       // Watch rooms announced every 0.3 s, kept 0.9 s: a node a second old has only the announcements to go by.
-      startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WORKERS: '2', LOCI_WATCH_ANNOUNCE_MS: '300' }),
+      startNode(t.databaseUrl!, t.config.jwtSecret, {
+        LOCI_WORKERS: '2',
+        LOCI_WATCH_ANNOUNCE_MS: '300',
+        LOCI_METRICS_TOKEN: METRICS_TOKEN,
+      }),
       startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WATCH_ANNOUNCE_MS: '300' }),
     ]);
   }, 180_000);
@@ -218,6 +223,25 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
       Array.from({ length: 10 }, () => fetch(`${a.url}/api/health`, { headers: { connection: 'close' } })),
     );
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+  });
+
+  it('answers a scrape of node A, whichever worker takes it, with both workers’ metrics summed', async () => {
+    // Ten requests, on fresh connections, shared out between the two workers.
+    await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${a.url}/api/health`, { headers: { connection: 'close' } })),
+    );
+    for (let scrape = 0; scrape < 4; scrape += 1) {
+      const res = await fetch(`${a.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}`, connection: 'close' },
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      // Each worker's own figures, apart, in every scrape (the primary asked both: prom-client's AggregatorRegistry).
+      expect(text).toMatch(/^loci_sockets\{worker="1"\} \d+$/m);
+      expect(text).toMatch(/^loci_sockets\{worker="2"\} \d+$/m);
+      const health = /^loci_http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} (\d+)$/m.exec(text);
+      expect(Number(health?.[1])).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it('keeps a design lock taken on node A: node B refuses it to the co-designer', async () => {

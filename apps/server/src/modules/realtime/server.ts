@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import {
   ERROR_MESSAGES,
+  isSpokenProtocolVersion,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
   REALTIME_PATH,
@@ -22,6 +23,7 @@ import { ConfigError } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { clientAddressOf, trustProxyOf } from '../../lib/client-address.js';
 import { languageFor } from '../../lib/answer-language.js';
+import { isDatabaseOutage } from '../../lib/database-outage.js';
 import { AppError } from '../../lib/errors.js';
 import {
   instanceRoom,
@@ -120,8 +122,23 @@ function socketLanguage(
 const inLanguage = (message: string, language: InterfaceLanguage) => translateDomainMessage(message, language);
 
 /** A handshake refusal the client receives as its connect_error (message and `data.errorCode`). */
-function refusal(message: string, errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED', language: InterfaceLanguage): Error {
+function refusal(
+  message: string,
+  errorCode: 'UNAUTHENTICATED' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'OUTDATED_CLIENT',
+  language: InterfaceLanguage,
+): Error {
   return Object.assign(new Error(inLanguage(message, language)), { data: { errorCode } });
+}
+
+/** `next` of a handshake middleware that counts its refusals by code (metrics). */
+function countRefusals(ctx: AppContext, next: (error?: Error) => void): (error?: Error) => void {
+  return (error) => {
+    if (error)
+      ctx.metrics.socketRefusals.inc({
+        code: String((error as { data?: { errorCode?: unknown } }).data?.errorCode ?? 'INTERNAL'),
+      });
+    next(error);
+  };
 }
 
 /** Closes the socket when its token expires (re-armed when that is further away than a timer can wait). */
@@ -165,6 +182,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     ...(ctx.config.workers.count > 1 ? { transports: ['websocket' as const] } : {}),
   });
 
+  ctx.metrics.readers.sockets = () => io.engine.clientsCount;
   const { limits } = ctx.config;
   const readSession = createSessionReader(ctx);
   const trustProxy = trustProxyOf(ctx.config.trustProxy);
@@ -188,12 +206,21 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     if (ids?.delete(socketId) && ids.size === 0) socketsOf.delete(userId);
   };
 
-  io.use((socket, next) => {
-    // Counted before the token is read, so a flood costs no signature check and no query.
+  let closed = false;
+  io.use((socket, proceed) => {
+    const next = countRefusals(ctx, proceed);
     const language = socketLanguage(socket);
+    // A process shutting down still accepts connections until its HTTP server closes: a socket that came back
+    // to it would be lost again a moment later, so it is sent to try again (the next process, or this one
+    // restarted).
+    if (closed) return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
+    // Counted before the token is read, so a flood costs no signature check and no query.
     if (!handshakes.take(clientAddressOf(socket.request, trustProxy)).ok)
       return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED', language));
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
+    // An app that speaks another protocol would misread what it is sent: it is told to reload, in words.
+    if (!isSpokenProtocolVersion(auth.protocolVersion))
+      return next(refusal(REALTIME_MESSAGES.outdatedClient, 'OUTDATED_CLIENT', language));
     // `auth.token` from browsers; an Authorization header from clients that can set one (native apps).
     const token = auth.token ?? socket.handshake.headers.authorization;
     if (typeof token !== 'string' || token === '')
@@ -217,6 +244,11 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         next();
       })
       .catch((error: unknown) => {
+        // The client tries again by itself (apps/web/src/api/realtime.ts); the outage is logged once.
+        if (isDatabaseOutage(error)) {
+          ctx.outages.met(error);
+          return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
+        }
         ctx.log.error({ err: error }, 'realtime: handshake failed');
         next(new Error(inLanguage(ERROR_MESSAGES.internal, language)));
       });
@@ -264,6 +296,10 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           // A refusal of the services (the game vanished meanwhile) is an answer; anything else a failure.
           if (error instanceof AppError)
             return reply({ ok: false, message: error.text ? renderDomainText(error.text, language) : error.message });
+          if (isDatabaseOutage(error)) {
+            ctx.outages.met(error);
+            return reply({ ok: false, message: ERROR_MESSAGES.unavailable });
+          }
           ctx.log.error({ err: error }, 'realtime: watch failed');
           reply({ ok: false, message: ERROR_MESSAGES.internal });
         });
@@ -342,6 +378,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     !redis ? local.rooms.has(room) : !room.startsWith(PLAYER_WATCH_PREFIX) || watchInterest.watched(room);
   const emitPush = <E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) => {
     if (!mayBeHeld(room)) return;
+    ctx.metrics.pushes.inc({ event });
     emit(
       () =>
         withPayloadJson(payload, () => io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>))),
@@ -352,7 +389,6 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
   const anyEvent: Server = io;
 
-  let closed = false;
   return {
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
     toPlayerWatchers: (instanceId, playerId, event, payload) =>

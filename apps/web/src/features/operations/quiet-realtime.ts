@@ -3,6 +3,8 @@
 
 export function useRealtimeEvent(): void {}
 
+export function useRealtimeReconnect(): void {}
+
 export function subscribe(): () => void {
   return () => {};
 }

@@ -9,6 +9,7 @@ import { HARBOUR_GAME as game, HARBOUR_SPEC as spec, makeView as view } from './
 vi.mock('../../api/realtime', () => ({
   REALTIME_EVENTS: { outputs: 'outputs', message: 'message', locationUpdate: 'LOCATION_UPDATE' },
   useRealtimeEvent: () => {},
+  useRealtimeReconnect: () => {},
   subscribe: () => () => {},
 }));
 

@@ -33,9 +33,40 @@ function setup(instanceId = `i${++instanceSeq}`) {
 }
 
 const pick = (objectId: string): PlayEvent => ({ type: 'pick', objectId });
+
+/** Like `fetch` on a request whose server process died: no answer ever, until the signal aborts the wait. */
+const stranded = (signal: AbortSignal | undefined) =>
+  new Promise<never>((_resolve, reject) =>
+    signal?.addEventListener('abort', () => reject(new NoResponseError(String(signal.reason)))),
+  );
 const at = (latitude: number): PlayEvent => ({ type: 'location', latitude, longitude: 23.7 });
 
 describe('EventQueue', () => {
+  it('gives up on an answer that does not come in time and sends the event again with the same id', async () => {
+    const sent: Array<PlayEvent & { clientEventId: string }> = [];
+    const answered: PlayEvent[] = [];
+    const statuses: QueueStatus[] = [];
+    const queue = new EventQueue(`i${++instanceSeq}`, {
+      store: idbQueueStore,
+      timeoutMs: 50,
+      // The first try reaches a process that dies with it; the second another process, which answers.
+      send: async (_instance, body, signal) => {
+        sent.push(body);
+        return sent.length === 1 ? stranded(signal) : answer(body.type);
+      },
+      onAnswer: (entry) => answered.push(entry.event),
+      onRefused: () => {},
+      onStatus: (status) => statuses.push(status),
+    });
+    await queue.enqueue(pick('coin')); // resolves once the first try has given up
+    expect(statuses[statuses.length - 1]).toMatchObject({ waiting: 1, sending: false });
+    await queue.flush(); // the retry timer (useEventQueue)
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.clientEventId).toBe(sent[0]!.clientEventId);
+    expect(answered).toEqual([pick('coin')]);
+    expect(statuses[statuses.length - 1]).toMatchObject({ waiting: 0, sending: false });
+  });
+
   it('sends each event once, in order, with its clientEventId, and empties the store', async () => {
     const { server, answered, make, last } = setup();
     const queue = make();

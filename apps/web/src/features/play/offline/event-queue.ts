@@ -35,9 +35,19 @@ export interface QueueStatus {
 
 export const EMPTY_STATUS: QueueStatus = { waiting: 0, offline: false, sending: false, answering: [] };
 
+/**
+ * How long an event may wait for its answer before the queue gives up on that try and sends it again later with
+ * the same clientEventId (the server applies an id at most once): a request stranded on a server process that
+ * died would otherwise hold the queue — and the player on "Sending…" — for minutes.
+ */
+export const EVENT_SEND_TIMEOUT_MS = 15_000;
+
 export interface EventQueueOptions {
   store: QueueStore;
-  send: (instanceId: string, body: PlayEvent & { clientEventId: string }) => Promise<PlayAnswer>;
+  /** Sends one event; `signal` aborts it when its answer is late (the promise then rejects, as without network). */
+  send: (instanceId: string, body: PlayEvent & { clientEventId: string }, signal: AbortSignal) => Promise<PlayAnswer>;
+  /** EVENT_SEND_TIMEOUT_MS unless given (tests). */
+  timeoutMs?: number;
   /** The server's answer to a queued event, in the order the events were made. */
   onAnswer: (entry: QueuedEvent, answer: PlayAnswer) => void;
   /** The server refused the event (4xx): it is dropped, not retried. */
@@ -141,12 +151,17 @@ export class EventQueue {
       this.inFlight = entry.seq;
       this.setStatus({ sending: true });
       try {
-        const answer = await this.options.send(this.instanceId, { ...entry.event, clientEventId: entry.clientEventId });
+        const answer = await this.options.send(
+          this.instanceId,
+          { ...entry.event, clientEventId: entry.clientEventId },
+          AbortSignal.timeout(this.options.timeoutMs ?? EVENT_SEND_TIMEOUT_MS),
+        );
         await this.drop(entries, entry);
         this.setStatus({ offline: false });
         this.options.onAnswer(entry, answer);
       } catch (error) {
-        // No answer (offline, timeout) or the server in trouble (5xx, 429): the event and those after it wait.
+        // No answer (offline, no answer in time) or the server in trouble (5xx, 429): the event and those after
+        // it wait, and go again with the same ids.
         if (error instanceof NoResponseError || !(error instanceof ApiError) || isTransient(error)) {
           this.inFlight = null;
           if (error instanceof ApiError) this.options.onHeld?.(entry, error);

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playApi, playQueryKeys } from '../../../api/play';
-import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
+import { REALTIME_EVENTS, useRealtimeEvent, useRealtimeReconnect } from '../../../api/realtime';
 import '../locales';
 
 export { showsTrade } from './panel-rules';
@@ -78,6 +78,7 @@ export function TradePanel({ instanceId }: { instanceId: string }) {
   useRealtimeEvent(REALTIME_EVENTS.trade, (pushed) => {
     if (pushed.instanceId === instanceId) void client.invalidateQueries({ queryKey: key });
   });
+  useRealtimeReconnect(() => void client.invalidateQueries({ queryKey: key }));
   const [toPlayerId, setTo] = useState<string | null>(null);
   const [giveId, setGiveId] = useState<string | null>(null);
   const [giveCount, setGiveCount] = useState<number>(1);

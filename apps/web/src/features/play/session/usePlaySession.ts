@@ -2,11 +2,12 @@ import type { Output } from '@loci/engine';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
 import { isApiError, NoResponseError } from '../../../api/client';
-import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
+import { REALTIME_EVENTS, useRealtimeEvent, useRealtimeReconnect } from '../../../api/realtime';
 import i18n from '../../../i18n';
 import '../locales';
 import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
 import { PASSCODE_STORAGE_PREFIX } from '../offline/clear-play-data';
+import { EVENT_SEND_TIMEOUT_MS } from '../offline/event-queue';
 import { useEventQueue } from '../offline/useEventQueue';
 import { useInstancePushes } from '../realtime/play-socket';
 import { indexSpec, type SpecIndex } from '../spec-index';
@@ -164,7 +165,8 @@ export function usePlaySession(options: {
       dispatch({ type: 'eventSent' });
       try {
         const body = { ...event, clientEventId: crypto.randomUUID() };
-        dispatch({ type: 'answered', answer: await playApi.send(instanceId, body), event, at: Date.now() });
+        const answer = await playApi.send(instanceId, body, AbortSignal.timeout(EVENT_SEND_TIMEOUT_MS));
+        dispatch({ type: 'answered', answer, event, at: Date.now() });
       } catch (error) {
         dispatch({ type: 'eventFailed', code: playErrorCode(error) });
         handlers.current.onError(error);
@@ -178,20 +180,27 @@ export function usePlaySession(options: {
     onMessage: (message) => dispatch({ type: 'messageReceived', message }),
   });
 
+  const rereadView = useCallback(() => {
+    if (!instanceId) return;
+    playApi
+      .instance(instanceId)
+      .then((answer) =>
+        dispatch({ type: 'pushed', answer: { outputs: [], view: answer.view, messages: [] }, at: Date.now() }),
+      )
+      .catch((error: unknown) => handlers.current.onError(error));
+  }, [instanceId]);
+
   // An accepted trade changed the player's items or skills outside any step of theirs: read the view again.
   useRealtimeEvent(
     REALTIME_EVENTS.trade,
     (pushed) => {
-      if (!instanceId || pushed.instanceId !== instanceId || pushed.trade.status !== 'accepted') return;
-      playApi
-        .instance(instanceId)
-        .then((answer) =>
-          dispatch({ type: 'pushed', answer: { outputs: [], view: answer.view, messages: [] }, at: Date.now() }),
-        )
-        .catch((error: unknown) => handlers.current.onError(error));
+      if (pushed.instanceId === instanceId && pushed.trade.status === 'accepted') rereadView();
     },
     Boolean(instanceId),
   );
+  // The socket came back (a server restart, an outage): what other players and operators changed meanwhile
+  // was pushed to nobody.
+  useRealtimeReconnect(rereadView, Boolean(instanceId));
 
   const index: SpecIndex | null = useMemo(() => (state.spec ? indexSpec(state.spec.entities) : null), [state.spec]);
 
