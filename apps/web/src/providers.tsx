@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { theme } from './theme';
+import { themeIn } from './theme';
 
 /** Providers that do not need the router: theme, server state, toasts (shared by the console's and the player's entries). */
 export function AppProviders({
@@ -18,6 +19,8 @@ export function AppProviders({
   /** Where toasts show (components/Toasts.tsx; the player's entry loads it after its first screen). */
   toasts: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const theme = useMemo(() => themeIn(t), [t]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
