@@ -10,11 +10,13 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(() => new Promise((resolve) => (answer = resolve)));
     renderApp('/games/g1');
 
-    expect(await screen.findByRole('status', { name: GAME_TEXTS.loadingGame })).toBeInTheDocument();
+    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
+    // CI machine has taken past the default waits.
+    expect(
+      await screen.findByRole('status', { name: GAME_TEXTS.loadingGame }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     answer({ body: makeWorkspace() });
 
-    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
-    // CI machine has taken past the default 5 s wait.
     const crumbs = await screen.findByRole('link', { name: 'My Games' }, { timeout: 15_000 });
     expect(crumbs).toHaveAttribute('href', '/');
     expect(screen.getByText('Old Town Mystery', { selector: '[aria-current="page"]' })).toBeInTheDocument();
