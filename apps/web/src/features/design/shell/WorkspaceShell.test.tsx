@@ -149,4 +149,26 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     // Only the Design tab without the edit right.
     expect(within(screen.getByRole('tablist', { name: 'Game areas' })).getAllByRole('tab')).toHaveLength(1);
   });
+
+  it('opens and closes a sidebar section from the keyboard: its heading is a button', async () => {
+    mockWorkspaceApi(makeWorkspace({ items: [makeEntity('key')] }));
+    const { user } = renderApp('/games/g1');
+
+    // (the file's lazy modules may come cold)
+    const sidebar = await screen.findByRole('navigation', { name: 'Design elements' }, { timeout: 15_000 });
+    const items = within(sidebar).getByRole('button', { name: 'Items' });
+    expect(items).toHaveAttribute('aria-expanded', 'false');
+    items.focus();
+    await user.keyboard('{Enter}');
+    expect(items).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(within(sidebar).getByRole('list', { name: 'Items' })).getByRole('link', { name: /key/ }),
+    ).toBeVisible();
+    await user.keyboard(' ');
+    expect(items).toHaveAttribute('aria-expanded', 'false');
+    expect(within(sidebar).queryByRole('list', { name: 'Items' })).not.toBeInTheDocument();
+    // Share sits beside the game's tabs, not among them.
+    const tabs = screen.getByRole('tablist', { name: 'Game areas' });
+    expect(within(tabs).queryByRole('button')).not.toBeInTheDocument();
+  });
 });

@@ -18,8 +18,8 @@ const view = makeView({
     objects: [],
     offers: [],
     locations: [
-      { id: 'fountain', inside: false },
-      { id: 'square', inside: true },
+      { id: 'fountain', name: 'fountain', inside: false, inRange: false },
+      { id: 'square', name: 'square', inside: true, inRange: true },
     ],
   },
 });
