@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { themeIn } from './theme';
+import { readablePlaceholders, themeIn } from './theme';
 
 /** Providers that do not need the router: theme, server state, toasts (shared by the console's and the player's entries). */
 export function AppProviders({
@@ -22,7 +22,7 @@ export function AppProviders({
   const { t } = useTranslation();
   const theme = useMemo(() => themeIn(t), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env} cssVariablesResolver={readablePlaceholders}>
       <QueryClientProvider client={queryClient}>
         {toasts}
         <ErrorBoundary>{children}</ErrorBoundary>

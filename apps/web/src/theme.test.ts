@@ -30,9 +30,16 @@ describe('theme', () => {
     expect(contrast(palette[9], palette[1])).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('dimmed text and error text reach 4.5:1 on white and the light greys', () => {
+  it('a link (the primary colour) reaches 4.5:1 on the light backgrounds of alerts and badges', () => {
+    for (const name of ['yellow', 'red', 'blue', 'orange', 'gray', 'teal']) {
+      expect(contrast(colors.teal[7], colors[name]![1])).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('dimmed text reaches 4.5:1 on white, the light greys and every light background; error text on white', () => {
     const gray = colors.gray;
-    for (const background of [WHITE, gray[0], gray[1], gray[2]]) {
+    const lightBackgrounds = [...USED, 'yellow', 'lime'].map((name) => colors[name]![1]);
+    for (const background of [WHITE, gray[0], gray[1], gray[2], ...lightBackgrounds]) {
       expect(contrast(gray[6], background)).toBeGreaterThanOrEqual(4.5);
     }
     expect(contrast(colors.red[6], WHITE)).toBeGreaterThanOrEqual(4.5);

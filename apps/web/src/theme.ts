@@ -1,4 +1,11 @@
-import { colorsTuple, createTheme, DEFAULT_THEME, mergeThemeOverrides, type MantineColorsTuple } from '@mantine/core';
+import {
+  colorsTuple,
+  createTheme,
+  DEFAULT_THEME,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import type { TFunction } from 'i18next';
 
 /**
@@ -11,7 +18,8 @@ function readable(color: keyof typeof DEFAULT_THEME.colors, darker: Record<numbe
 }
 
 const colors = {
-  teal: readable('teal', { 7: '#087f5b', 8: '#07704f', 9: '#066046' }),
+  // 5.5:1 also on the alerts' light backgrounds (a link in a yellow warning).
+  teal: readable('teal', { 7: '#07704f', 8: '#066046', 9: '#05553e' }),
   green: readable('green', { 7: '#237a35', 8: '#1e6b2e', 9: '#195c27' }),
   orange: readable('orange', { 7: '#c4410c', 8: '#ad3a0b', 9: '#963209' }),
   cyan: readable('cyan', { 7: '#0b7285', 8: '#0a6475', 9: '#085566' }),
@@ -21,8 +29,8 @@ const colors = {
   // Filled yellow and lime take black text (autoContrast); their light badges take a dark text.
   yellow: readable('yellow', { 9: '#8a5a00' }),
   lime: readable('lime', { 9: '#4f6b0b' }),
-  // Shade 6 is "dimmed" text (dates, descriptions): ≥ 4.5:1 on white and on gray 0–2.
-  gray: readable('gray', { 6: '#646b73' }),
+  // Shade 6 is "dimmed" text (dates, descriptions): ≥ 4.5:1 on white, gray 0–2 and every light background.
+  gray: readable('gray', { 6: '#5c636a' }),
 };
 
 /** Calm teal, matching the logo's gradient, with soft corners; colours that pass WCAG AA (light scheme only). */
@@ -61,3 +69,10 @@ export function themeIn(t: TFunction) {
     }),
   );
 }
+
+/** A select's placeholder ("Select…") is text people read: the dimmed grey (4.5:1), not Mantine's lighter one. */
+export const readablePlaceholders: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
+  dark: {},
+});
