@@ -82,7 +82,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('Loci did not become ready within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running behind the failed run.
+      server.kill();
+      smtp.close();
+      throw new Error('Loci did not become ready within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   process.env.LOCI_E2E_BASE_URL = baseUrl;
