@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import path from 'node:path';
 import { CHROMIUM_LAUNCH } from './support/chromium.js';
+import { artifacts } from './support/env.js';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against a
 // real Loci server started by global-setup.ts on a fresh data folder.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './artifacts/test-output',
+  outputDir: path.join(artifacts, 'test-output'),
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

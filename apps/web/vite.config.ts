@@ -49,7 +49,7 @@ export default defineConfig({
         scope: '/fe/',
         display: 'standalone',
         background_color: '#ffffff',
-        theme_color: '#228be6',
+        theme_color: '#07704f',
         icons: [
           { src: 'loci-192.png', sizes: '192x192', type: 'image/png' },
           { src: 'loci-512.png', sizes: '512x512', type: 'image/png' },

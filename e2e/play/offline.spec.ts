@@ -44,18 +44,25 @@ test('the player installs the app, walks offline (three moves wait, then go once
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 
-  // Installable: the manifest is linked and served, the service worker controls the page.
+  await page.goto(`/fe/play/${game.id}`);
+  // Installable from the page a share link or a QR code opens: the player's own manifest is linked and served,
+  // and the installed app opens on the player's home (My games); the service worker controls the page.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-  expect(manifestHref).toBe('/fe/manifest.webmanifest');
-  const manifest = await (await request.get(manifestHref!)).json();
-  expect(manifest).toMatchObject({ name: 'Loci', start_url: '/fe/', scope: '/fe/', display: 'standalone' });
+  expect(manifestHref).toBe('/fe/play.webmanifest');
+  const manifestAnswer = await request.get(manifestHref!);
+  expect(manifestAnswer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = await manifestAnswer.json();
+  expect(manifest).toMatchObject({
+    short_name: 'Loci Play',
+    start_url: '/fe/my-games',
+    scope: '/fe/',
+    display: 'standalone',
+  });
   expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
     expect.arrayContaining(['192x192', '512x512']),
   );
   const scope = await page.evaluate<string>('navigator.serviceWorker.ready.then((registration) => registration.scope)');
   expect(scope).toMatch(/\/fe\/$/);
-
-  await page.goto(`/fe/play/${game.id}`);
   await page.getByRole('button', { name: 'Start playing' }).click();
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.evaluate<boolean>('!!navigator.serviceWorker.controller')).resolves.toBe(true);

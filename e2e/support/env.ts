@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where screenshots, received mail and the server's data folder go; kept after the run. */
-export const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+/**
+ * Where screenshots, axe's reports, received mail and the server's data folder go; kept after the run, emptied at
+ * the start of the next. LOCI_E2E_ARTIFACTS puts them elsewhere (two runs side by side).
+ */
+export const artifacts = process.env.LOCI_E2E_ARTIFACTS
+  ? path.resolve(process.env.LOCI_E2E_ARTIFACTS)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 export const mailDir = path.join(artifacts, 'mail');
 
 /** The administrator the test server creates at start. */

@@ -43,6 +43,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     smtpUrl,
     // play/trade.spec.ts makes eleven proposals in a few seconds to reach the cap on open ones.
     env: { LOCI_TRADE_PROPOSAL_RATE: '120' },
+  }).catch((error: unknown) => {
+    // Not left running behind the failed run.
+    smtp.close();
+    throw error;
   });
   const { baseUrl } = server;
   process.env.LOCI_E2E_BASE_URL = baseUrl;

@@ -66,7 +66,11 @@ export async function startLociServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('Loci did not become ready within 120 s');
+    if (Date.now() > deadline) {
+      // Not left running behind the failed run.
+      server.kill();
+      throw new Error('Loci did not become ready within 120 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

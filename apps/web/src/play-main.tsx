@@ -1,5 +1,6 @@
 import './play-build/mantine.css';
 import '@mantine/notifications/styles.css';
+import './a11y.css';
 import { FRONTEND_BASE_PATH } from '@loci/domain';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';

@@ -123,7 +123,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: Props) {
                 style={{ borderRadius: 8 }}
               >
                 <Group gap={8} wrap="nowrap">
-                  <Avatar size={30} radius="xl" color="teal" src={account?.photoUri ?? null} alt="">
+                  <Avatar size={30} radius="xl" color="teal" src={account?.photoUri ?? null} alt="" aria-hidden>
                     {initials(user.name) || <IconUser size={16} />}
                   </Avatar>
                   <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>

@@ -11,6 +11,7 @@ import { useToastsBelowHeader } from '../toasts-offset';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 const HEADER_HEIGHT = 60;
 
@@ -54,6 +55,7 @@ export function AppLayout() {
       footer={{ height: 48, collapsed: footerHidden }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader sidebarOpened={sidebarOpened} onToggleSidebar={isAuthenticated ? toggleSidebar : undefined} />
       </AppShell.Header>
@@ -62,7 +64,7 @@ export function AppLayout() {
           <AppSidebar />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -37,7 +37,15 @@ export function OpenGame({ gameId }: { gameId: string }) {
   if (!game.data) return null;
   const { title, logoId } = game.data;
   return (
-    <Anchor component={Link} to={`/games/${gameId}`} underline="never" c="inherit" data-testid="open-game">
+    <Anchor
+      component={Link}
+      to={`/games/${gameId}`}
+      underline="never"
+      c="inherit"
+      data-testid="open-game"
+      // The title is hidden on a phone: the link keeps it as its name.
+      aria-label={title}
+    >
       <Group gap={8} wrap="nowrap">
         <Avatar
           size={30}

@@ -1,5 +1,5 @@
 import { hasRight, type GameRight } from '@loci/domain';
-import { Box, Tabs } from '@mantine/core';
+import { Box, Group, Tabs } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlayerPlay, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,16 +40,19 @@ export function GameTabs({
       }}
       variant="outline"
     >
-      <Tabs.List aria-label={t('design.tabsLabel')}>
-        {shown.map(({ value, icon: Icon }) => (
-          <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
-            {t(`design.tabs.${value}`)}
-          </Tabs.Tab>
-        ))}
-        <Box ml="auto" pb={4} style={{ alignSelf: 'center' }}>
+      {/* Share is a button beside the tabs, not one of them (a tablist holds tabs only). */}
+      <Group gap={0} wrap="nowrap" align="stretch">
+        <Tabs.List aria-label={t('design.tabsLabel')} style={{ flex: 1 }}>
+          {shown.map(({ value, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+              {t(`design.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Box style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--tab-border-color)' }}>
           <ShareButton gameId={gameId} />
         </Box>
-      </Tabs.List>
+      </Group>
     </Tabs>
   );
 }

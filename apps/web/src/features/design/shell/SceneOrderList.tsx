@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { designApi, designQueryKeys, type Workspace } from '../../../api/design';
 import { notifyError } from '../../../components/notify';
 import { entitiesOf } from '../common/workspace-data';
-import { ItemLink, ListOrEmpty, type SidebarState } from './SidebarParts';
+import { ItemNavLink, ListOrEmpty, type SidebarState } from './SidebarParts';
 
 /** The workspace with its scenes in `ids`' order (the optimistic answer of a drag). */
 function withSceneOrder(workspace: Workspace | undefined, ids: string[]): Workspace | undefined {
@@ -55,6 +55,7 @@ function SortableScene({
   return (
     <Group
       ref={setNodeRef}
+      role="listitem"
       gap={0}
       wrap="nowrap"
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
@@ -64,7 +65,8 @@ function SortableScene({
           ref={setActivatorNodeRef}
           variant="subtle"
           color="gray"
-          size="sm"
+          // 24 × 24 px: the smallest target WCAG 2.5.8 allows.
+          size={24}
           aria-label={t('design.sidebar.dragScene', { name: scene.name })}
           style={{ cursor: 'grab', touchAction: 'none' }}
           {...attributes}
@@ -74,7 +76,7 @@ function SortableScene({
         </ActionIcon>
       )}
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <ItemLink
+        <ItemNavLink
           to={to}
           label={scene.name}
           active={state.pathname === to}
@@ -130,7 +132,14 @@ export function SceneOrderList({ state }: { state: SidebarState }) {
   return (
     <ListOrEmpty state={state} items={scenes.length > 0 ? [scenes] : []}>
       {(list) => (
-        <DndContext key="scenes" sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+        // The drag's announcements (a live region) go to the end of the page: the list holds list items only.
+        <DndContext
+          key="scenes"
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={handleDragEnd}
+          accessibility={{ container: document.body }}
+        >
           <SortableContext items={list.map((scene) => scene.id)} strategy={verticalListSortingStrategy}>
             {list.map((scene) => (
               <SortableScene key={scene.id} scene={scene} state={state} isStart={scene.id === startId} />

@@ -17,9 +17,10 @@ export interface SidebarState {
   pathname: string;
 }
 
+/** What a sidebar list says when it has nothing (or nothing yet): an item of the list, for screen readers. */
 export function EmptyText({ children }: { children: ReactNode }) {
   return (
-    <Text size="xs" c="dimmed" px="sm" py={4}>
+    <Text size="xs" c="dimmed" px="sm" py={4} role="listitem">
       {children}
     </Text>
   );
@@ -59,7 +60,10 @@ export function Section({ label, icon, active, newAction, children, defaultOpene
   return (
     <Stack gap={0}>
       <Group gap={4} wrap="nowrap" pr={4}>
+        {/* A heading that opens and closes its list: a button, so that Tab reaches it and Enter or Space toggles it. */}
         <NavLink
+          component="button"
+          type="button"
           label={label}
           leftSection={icon}
           onClick={() => setOpened((open) => !open)}
@@ -79,28 +83,33 @@ export function Section({ label, icon, active, newAction, children, defaultOpene
   );
 }
 
-export function ItemLink({
-  to,
-  label,
-  active,
-  description,
-}: {
+interface ItemLinkProps {
   to: string;
   label: string;
   active: boolean;
   description?: string;
-}) {
+}
+
+/** An entity's link, for a list item that holds more than it (a scene's drag handle and badge). */
+export function ItemNavLink({ to, label, active, description }: ItemLinkProps) {
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      description={description}
+      active={active}
+      py={4}
+      styles={{ label: { overflowWrap: 'anywhere' } }}
+    />
+  );
+}
+
+/** An entity's link as an item of its section's list. */
+export function ItemLink(props: ItemLinkProps) {
   return (
     <Box role="listitem">
-      <NavLink
-        component={Link}
-        to={to}
-        label={label}
-        description={description}
-        active={active}
-        py={4}
-        styles={{ label: { overflowWrap: 'anywhere' } }}
-      />
+      <ItemNavLink {...props} />
     </Box>
   );
 }

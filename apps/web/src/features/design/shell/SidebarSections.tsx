@@ -1,5 +1,5 @@
 import { OFFERED_INTERACTION_TYPES, type InitialState, type WorldEntry } from '@loci/domain';
-import { ActionIcon, Button, Group, Menu, NavLink, Stack } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, NavLink, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -131,22 +131,24 @@ export function OfferTree({ state }: { state: SidebarState }) {
                   active={pathname === `${base}/initialState/edit/${entry.id}/offers`}
                 />
               ))}
-            {canEdit ? (
-              <Button
-                component={Link}
-                to={`${base}/initialState/create/${offer.id}/offers`}
-                variant="subtle"
-                size="compact-xs"
-                leftSection={<IconPlus size={12} />}
-                justify="flex-start"
-              >
-                {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
-              </Button>
-            ) : (
-              <Button variant="subtle" size="compact-xs" leftSection={<IconPlus size={12} />} disabled>
-                {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
-              </Button>
-            )}
+            <Box role="listitem">
+              {canEdit ? (
+                <Button
+                  component={Link}
+                  to={`${base}/initialState/create/${offer.id}/offers`}
+                  variant="subtle"
+                  size="compact-xs"
+                  leftSection={<IconPlus size={12} />}
+                  justify="flex-start"
+                >
+                  {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
+                </Button>
+              ) : (
+                <Button variant="subtle" size="compact-xs" leftSection={<IconPlus size={12} />} disabled>
+                  {domainText(t, 'DESIGN_TEXTS', 'addOfferToWorld', offer.name)}
+                </Button>
+              )}
+            </Box>
           </Stack>
         </Stack>
       )}

@@ -10,11 +10,13 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     mockWorkspaceApi(() => new Promise((resolve) => (answer = resolve)));
     renderApp('/games/g1');
 
-    expect(await screen.findByRole('status', { name: GAME_TEXTS.loadingGame })).toBeInTheDocument();
+    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
+    // CI machine has taken past the default waits.
+    expect(
+      await screen.findByRole('status', { name: GAME_TEXTS.loadingGame }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     answer({ body: makeWorkspace() });
 
-    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
-    // CI machine has taken past the default 5 s wait.
     const crumbs = await screen.findByRole('link', { name: 'My Games' }, { timeout: 15_000 });
     expect(crumbs).toHaveAttribute('href', '/');
     expect(screen.getByText('Old Town Mystery', { selector: '[aria-current="page"]' })).toBeInTheDocument();
@@ -146,5 +148,27 @@ describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(sidebar).getByRole('button', { name: DESIGN_TEXTS.addOfferToWorld('coffee') })).toBeDisabled();
     // Only the Design tab without the edit right.
     expect(within(screen.getByRole('tablist', { name: 'Game areas' })).getAllByRole('tab')).toHaveLength(1);
+  });
+
+  it('opens and closes a sidebar section from the keyboard: its heading is a button', async () => {
+    mockWorkspaceApi(makeWorkspace({ items: [makeEntity('key')] }));
+    const { user } = renderApp('/games/g1');
+
+    // (the file's lazy modules may come cold)
+    const sidebar = await screen.findByRole('navigation', { name: 'Design elements' }, { timeout: 15_000 });
+    const items = within(sidebar).getByRole('button', { name: 'Items' });
+    expect(items).toHaveAttribute('aria-expanded', 'false');
+    items.focus();
+    await user.keyboard('{Enter}');
+    expect(items).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(within(sidebar).getByRole('list', { name: 'Items' })).getByRole('link', { name: /key/ }),
+    ).toBeVisible();
+    await user.keyboard(' ');
+    expect(items).toHaveAttribute('aria-expanded', 'false');
+    expect(within(sidebar).queryByRole('list', { name: 'Items' })).not.toBeInTheDocument();
+    // Share sits beside the game's tabs, not among them.
+    const tabs = screen.getByRole('tablist', { name: 'Game areas' });
+    expect(within(tabs).queryByRole('button')).not.toBeInTheDocument();
   });
 });

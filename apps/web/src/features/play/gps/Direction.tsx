@@ -6,25 +6,39 @@ import { bearingDegrees, compassPoint } from './proximity';
 import './locales';
 
 /**
- * Which way a place is: an arrow and the compass point (N, NE…). With the
- * device's heading the arrow points where to walk (relative to the phone);
- * without, it points on a north-up map.
+ * Which way a place is (and how far), in words ("120 m north-east") for whoever cannot see the map well, with an
+ * arrow beside them: with the device's heading the arrow points where to walk (relative to the phone); without,
+ * it points on a north-up map. The arrow turns without a transition when the device asks for reduced motion (the
+ * stylesheet's rule, a11y.css).
  */
-export function Direction({ from, to, heading }: { from: LatLng; to: LatLng; heading: number | null }) {
+export function Direction({
+  from,
+  to,
+  heading,
+  distance,
+}: {
+  from: LatLng;
+  to: LatLng;
+  heading: number | null;
+  /** Metres: said with the direction ("120 m north-east"); without, the direction alone ("north-east"). */
+  distance?: number;
+}) {
   const { t } = useTranslation();
   const bearing = bearingDegrees(from, to);
   const point = compassPoint(bearing);
   const rotation = heading === null ? bearing : bearing - heading;
   return (
-    <Group gap={4} wrap="nowrap" aria-label={t('play.direction.label', { point: t(`play.direction.points.${point}`) })}>
+    <Group gap={4} wrap="nowrap">
       <IconArrowUp
         size={16}
-        style={{ transform: `rotate(${Math.round(rotation)}deg)`, transition: 'transform 200ms' }}
+        style={{ transform: `rotate(${Math.round(rotation)}deg)`, transition: 'transform 200ms', flex: 'none' }}
         aria-hidden
         data-testid="direction-arrow"
       />
       <Text size="sm" c="dimmed">
-        {point}
+        {distance === undefined
+          ? t(`play.direction.points.${point}`)
+          : t('play.direction.away', { metres: Math.round(distance), point: t(`play.direction.points.${point}`) })}
       </Text>
     </Group>
   );

@@ -8,7 +8,6 @@ i18n.addResourceBundle(
   {
     play: {
       direction: {
-        label: 'Direction: {{point}}',
         points: {
           N: 'north',
           NE: 'north-east',
@@ -58,7 +57,6 @@ i18n.addResourceBundle(
   {
     play: {
       direction: {
-        label: 'Κατεύθυνση: {{point}}',
         points: {
           N: 'βόρεια',
           NE: 'βορειοανατολικά',

@@ -71,7 +71,8 @@ export function IntroCard({
           }}
         >
           <Stack>
-            {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" mah={160} fit="contain" />}
+            {/* A fixed height, so the page does not shift when the logo arrives. */}
+            {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" h={160} fit="contain" />}
             <Title order={1} size="h2">
               {game.title}
             </Title>

@@ -52,7 +52,8 @@ export function PublicLobbyPage() {
     <Center mih="100dvh" p={{ base: 'xs', sm: 'md' }}>
       <Card withBorder radius="md" p="lg" w="100%" maw={560} component="main">
         <Stack>
-          {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" mah={180} fit="contain" radius="sm" />}
+          {/* A fixed height, so the page does not shift when the logo arrives. */}
+          {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" h={180} fit="contain" radius="sm" />}
           <Title order={1} size="h2">
             {game.title}
           </Title>

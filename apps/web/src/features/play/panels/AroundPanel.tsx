@@ -53,21 +53,23 @@ function SightRow({ sight, from, heading }: { sight: Sight; from: LatLng; headin
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {sight.title}
       </Text>
-      <Group gap="xs" wrap="nowrap">
+      {sight.inside ? (
         <Text size="sm" c="dimmed">
-          {sight.inside ? t('play.map.inside') : `${Math.round(sight.distance)} m`}
+          {t('play.map.inside')}
         </Text>
-        {!sight.inside && <Direction from={from} to={sight.to} heading={heading} />}
-      </Group>
+      ) : (
+        <Direction from={from} to={sight.to} heading={heading} distance={sight.distance} />
+      )}
     </Group>
   );
 }
 
 /**
- * Orientation (the seeDirections capability): distance and direction to the
- * target — the nearest place the player is not in yet — and to everything in
- * sight, nearest first. With a compass the arrows turn with the phone; on
- * iOS the compass needs the player's permission, asked on a tap.
+ * What the map shows, as a list (for whoever cannot see the map well, or reads with a screen reader): the places
+ * and things the player perceives that have a position, nearest first, each with its distance and direction in
+ * words. With the game's seeDirections capability it also names the target — the nearest place the player is not
+ * in yet — and the arrows turn with the phone's compass (on iOS the compass needs the player's permission, asked
+ * on a tap).
  */
 export function AroundPanel({
   view,
@@ -76,6 +78,7 @@ export function AroundPanel({
   heading,
   needsPermission,
   onAskCompass,
+  directions,
 }: {
   view: PlayerView;
   index: SpecIndex;
@@ -83,34 +86,44 @@ export function AroundPanel({
   heading: number | null;
   needsPermission: boolean;
   onAskCompass: () => void;
+  /** The game's seeDirections: the target and the compass. */
+  directions: boolean;
 }) {
   const { t } = useTranslation();
   if (!position) return <Text size="sm">{t('play.things.none')}</Text>;
   const sights = sightsFrom(view, index, position);
-  const target = sights.find((sight) => !sight.inside && index.location(sight.id));
+  const target = directions ? sights.find((sight) => !sight.inside && index.location(sight.id)) : undefined;
+  const turning = directions ? heading : null;
   return (
     <Stack gap="sm">
-      {needsPermission && (
+      {directions && needsPermission && (
         <Button variant="light" leftSection={<IconCompass size={16} />} onClick={onAskCompass}>
           {t('play.direction.compass')}
         </Button>
       )}
       {target && (
-        <Stack gap={4} role="list" aria-label={t('play.direction.target')}>
-          <Text size="xs" c="dimmed" fw={600}>
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" fw={600} id="around-target">
             {t('play.direction.target')}
           </Text>
-          <SightRow sight={target} from={position} heading={heading} />
+          <Stack gap={4} role="list" aria-labelledby="around-target">
+            <SightRow sight={target} from={position} heading={turning} />
+          </Stack>
         </Stack>
       )}
-      <Stack gap={4} role="list" aria-label={t('play.direction.around')}>
-        <Text size="xs" c="dimmed" fw={600}>
+      <Stack gap={4}>
+        <Text size="xs" c="dimmed" fw={600} id="around-all">
           {t('play.direction.around')}
         </Text>
-        {sights.length === 0 && <Text size="sm">{t('play.things.none')}</Text>}
-        {sights.map((sight) => (
-          <SightRow key={sight.id} sight={sight} from={position} heading={heading} />
-        ))}
+        {sights.length === 0 ? (
+          <Text size="sm">{t('play.things.none')}</Text>
+        ) : (
+          <Stack gap={4} role="list" aria-labelledby="around-all">
+            {sights.map((sight) => (
+              <SightRow key={sight.id} sight={sight} from={position} heading={turning} />
+            ))}
+          </Stack>
+        )}
       </Stack>
     </Stack>
   );

@@ -98,7 +98,9 @@ export function PlayerTools({
     {
       name: 'around',
       icon: <IconCompass size={22} />,
-      shown: game.pg.type !== 'image' && (caps.seeDirections || playtest),
+      // On every map: the map's places and things as a list, in words (the game's seeDirections adds the target
+      // and the compass).
+      shown: game.pg.type !== 'image',
     },
     { name: 'rankings', icon: <IconTrophy size={22} />, shown: instanceId !== null && showsRankings(game, view) },
     { name: 'trade', icon: <IconTransfer size={22} />, shown: instanceId !== null && showsTrade(game) },

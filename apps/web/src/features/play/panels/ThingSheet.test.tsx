@@ -57,7 +57,7 @@ describe('ThingSheet', () => {
     );
     expect(screen.getByText('In range')).toBeInTheDocument();
     expect(screen.getByText('15 m away')).toBeInTheDocument();
-    expect(screen.getByLabelText('Direction: north')).toBeInTheDocument();
+    expect(screen.getByText('north')).toBeInTheDocument();
     unmount();
 
     const away = { lat: HARBOUR.lat - 10 / 111_195, lng: HARBOUR.lng };

@@ -65,6 +65,7 @@ export function ToolPanel({
           heading={compass?.heading ?? null}
           needsPermission={compass?.needsPermission ?? false}
           onAskCompass={() => void compass?.request()}
+          directions={caps.seeDirections}
         />
       )}
       {panel === 'create' && (

@@ -12,10 +12,11 @@ const NOTIFY_MS = 6000;
 
 /**
  * The player's toasts show at the top on every screen (the console's go bottom left on a wide one): the player's
- * tool bar, an open sheet's last row and the playtest's trace are at the bottom.
+ * tool bar, an open sheet's last row and the playtest's trace are at the bottom. A screen reader says each once, when
+ * it comes: politely (a status) unless it tells of a refusal or a failure (an alert, said at once).
  */
 function show(toast: Parameters<typeof notifications.show>[0]): void {
-  notifications.show({ autoClose: NOTIFY_MS, position: 'top-center', ...toast });
+  notifications.show({ autoClose: NOTIFY_MS, position: 'top-center', role: 'status', ...toast });
 }
 
 /** Tells the player, as notifications, what the session reports: outputs that take no answer, operators' messages, failed calls. */
@@ -54,6 +55,7 @@ export function usePlayNotifications(
                 message: output.message ?? output.errorCode ?? '',
                 color: 'orange',
                 icon: <IconAlertTriangle size={18} />,
+                role: 'alert',
               });
               break;
             default:
@@ -93,6 +95,7 @@ export function usePlayNotifications(
           title: t('play.notify.failed'),
           message: playErrorMessage(error),
           color: 'red',
+          role: 'alert',
         });
       },
     }),

@@ -97,8 +97,10 @@ function RuleLine({ rule, index }: { rule: RuleTrace; index: SpecIndex | null })
       padding="xs"
       radius="sm"
       data-testid="trace-rule"
-      // Rules listed only because they are live (nothing they read changed) step back.
-      style={rule.evaluated === false ? { opacity: 0.55 } : undefined}
+      // Rules listed only because they are live (nothing they read changed) step back: a dashed, grey card (not a
+      // faded one: its text keeps its contrast).
+      bg={rule.evaluated === false ? 'gray.0' : undefined}
+      style={rule.evaluated === false ? { borderStyle: 'dashed' } : undefined}
     >
       <Stack gap={4}>
         <Group justify="space-between" gap={4} wrap="nowrap">
@@ -333,7 +335,8 @@ export function TracePanel({ entries, debug, index, onReset, busy, zone }: Trace
           <Tabs.Tab value="state">{t('play.trace.playerState')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="steps" style={{ flex: 1, minHeight: 0 }}>
-          <ScrollArea h="100%" px="sm" py="xs" type="auto">
+          {/* Focusable, so that the keyboard scrolls it too. */}
+          <ScrollArea h="100%" px="sm" py="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
             <Stack gap="xs">
               {entries.length === 0 && (
                 <Text size="sm" c="dimmed">
@@ -347,7 +350,7 @@ export function TracePanel({ entries, debug, index, onReset, busy, zone }: Trace
           </ScrollArea>
         </Tabs.Panel>
         <Tabs.Panel value="state" style={{ flex: 1, minHeight: 0 }}>
-          <ScrollArea h="100%" px="sm" py="xs" type="auto">
+          <ScrollArea h="100%" px="sm" py="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
             <PlayerState debug={debug} index={index} />
           </ScrollArea>
         </Tabs.Panel>
