@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import { scrapeMetrics } from '../lib/metrics.js';
-import { groupedStatementSizes } from '../modules/runtime/store.js';
+import { groupedStatementSizes } from '../modules/runtime/player-event.js';
 
 /** The error code an error answer's body names, else the vocabulary's code of its status. */
 function errorCodeOf(status: number, payload: unknown): string {
