@@ -13,7 +13,7 @@ import {
 import { designEntities, games, type DesignEntityRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { assertNotArchived } from '../../policies/games.js';
-import { touchWorkingVersion } from '../versions/working-version.js';
+import { touchWorkingVersion } from './working-version.js';
 import type { Executor, Transaction } from '../../db/client.js';
 
 /**

@@ -44,7 +44,7 @@ import {
 } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { assertNotLockedByOther } from '../locks/service.js';
-import { touchWorkingVersion } from '../versions/working-version.js';
+import { touchWorkingVersion } from '../design/working-version.js';
 import { copyMediaFiles, gameMediaDir, removeGameMediaFiles, storageNameFor } from '../media/storage.js';
 
 const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {

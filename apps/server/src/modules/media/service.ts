@@ -26,7 +26,7 @@ import { designEntities, games, gameVersions, media, type MediaRow } from '../..
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireEditableGame, requireGameRight } from '../../policies/games.js';
-import { touchWorkingVersion } from '../versions/working-version.js';
+import { touchWorkingVersion } from '../design/working-version.js';
 import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { DECODE_LIMITS, hasTooManyPixels, imageSize } from './pixels.js';
