@@ -28,6 +28,9 @@ export function useWatchedSession(
   });
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const [error, setError] = useReducer((_: unknown, next: unknown) => next, null);
+  // A first read that failed (the server away: a restart, an outage) is made again when the socket is back.
+  const [attempt, loadAgain] = useReducer((count: number) => count + 1, 0);
+  const failed = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -46,18 +49,23 @@ export function useWatchedSession(
           at: Date.now(),
         });
         dispatch({ type: 'gameLoaded', game, spec });
+        failed.current = false;
+        setError(null);
       })
       .catch((failure: unknown) => {
-        if (!signal.aborted) setError(failure);
+        if (signal.aborted) return;
+        failed.current = true;
+        setError(failure);
       });
     return () => controller.abort();
-  }, [instanceId, playerId]);
+  }, [instanceId, playerId, attempt]);
 
   // Subscribe, then read the snapshot: the first read above may predate the join (the socket comes a moment
   // after the page), and a step in between would be lost; every (re)join reads the player's view again.
   useEffect(() => {
     const controller = new AbortController();
     const reread = () => {
+      if (failed.current) return loadAgain();
       playApi
         .watchedInstance(instanceId, playerId, controller.signal)
         .then(({ view }) => dispatch({ type: 'pushed', answer: { outputs: [], view, messages: [] }, at: Date.now() }))
