@@ -277,6 +277,43 @@ describe('PlayPage', () => {
     expect(starts[0]!.body).toMatchObject({ again: true });
   });
 
+  it('holds toasts while a dialog waits for the player, and shows them once it closes', async () => {
+    signIn({ role: 'player' });
+    mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: {
+          game: { ...game, terms: '', language: 'en-Us' },
+          needsPasscode: false,
+          instanceId: null,
+          refusal: null,
+        },
+      },
+      'POST /api/play/games/g1/instances': {
+        status: 201,
+        body: {
+          instanceId: 'i1',
+          rejoined: false,
+          outputs: [
+            { playerId: 'u1', action: 'showNotification', message: '+1 Lantern' },
+            { playerId: 'u1', action: 'showInfo', blocking: true, interactionId: 'welcome' },
+          ],
+          view: view({ pending: [{ playerId: 'u1', action: 'showInfo', blocking: true, interactionId: 'welcome' }] }),
+          messages: [],
+        },
+      },
+      'GET /api/play/instances/i1/game': { body: { game, spec } },
+      'POST /api/play/instances/i1/events': { body: { outputs: [], view: view(), messages: [] } },
+    });
+
+    const { user } = renderApp('/play/g1');
+    await user.click(await screen.findByRole('button', { name: 'Start playing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to the harbour' });
+    expect(screen.queryByText('+1 Lantern')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('+1 Lantern')).toBeInTheDocument();
+  });
+
   it('shows a calm notice, not a failure, when the server says the events come too fast', async () => {
     signIn({ role: 'player' });
     mockApi({

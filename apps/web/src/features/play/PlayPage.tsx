@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { RefusedNotice } from './lobby/RefusedNotice';
 import { useScannedLinkOnce } from './lobby/useScannedLinkOnce';
 import { PlayScreen } from './PlayScreen';
-import { usePlayNotifications } from './session/usePlayNotifications';
+import { useHoldToasts, usePlayNotifications, useToastGate } from './session/usePlayNotifications';
 import { isLoaded, usePlaySession } from './session/usePlaySession';
 import { indexSpec, type SpecIndex } from './spec-index';
 import './locales';
@@ -55,7 +55,8 @@ export function PlayPage() {
 
   const indexRef = useMemo<{ current: SpecIndex | null }>(() => ({ current: null }), []);
   const zoneRef = useMemo(() => ({ current: 'UTC' }), []);
-  const handlers = usePlayNotifications(indexRef, zoneRef);
+  const gate = useToastGate();
+  const handlers = usePlayNotifications(indexRef, zoneRef, gate);
   const session = usePlaySession({
     gameId,
     versionId: playtest ? workingVersionId : undefined,
@@ -65,6 +66,8 @@ export function PlayPage() {
   indexRef.current = session.index;
   zoneRef.current = session.game?.timezone || 'UTC';
   useScannedLinkOnce(session);
+  // Toasts wait while a dialog is open (they would cover its question).
+  useHoldToasts(gate, Boolean(session.dialog));
   // A passcode typed in "Join with a code" fills the lobby's passcode field.
   const location = useLocation();
   const joinedWith = (location.state as { passcode?: unknown } | null)?.passcode;

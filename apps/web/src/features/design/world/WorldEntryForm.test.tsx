@@ -64,20 +64,29 @@ describe('#design.world.WorldEntryForm', { timeout: UI_TEST_TIMEOUT_MS }, () => 
     expect(input('Longitude')).toHaveValue('23');
   });
 
-  it('keeps typed coordinates when the scene is chosen, and warns when they lie outside it', async () => {
+  it('moves the marker to each newly chosen scene it lies outside, keeps one already inside, warns when left outside', async () => {
     const { user } = renderForm();
 
     await user.clear(input('Latitude'));
     await user.type(input('Latitude'), '39.5001');
     await user.clear(input('Longitude'));
     await user.type(input('Longitude'), '22.5001');
-    await choose(user, /^Scene/, 'The Square');
-
+    // Inside the harbour: kept.
+    await choose(user, /^Scene/, 'The Harbour');
     expect(input('Latitude')).toHaveValue('39.5001');
     expect(input('Longitude')).toHaveValue('22.5001');
-    expect(screen.getByRole('status')).toHaveTextContent(/This position lies outside the scene The Square/);
+    // Outside the square: to its centre; and back again, not only on the first choice.
+    await choose(user, /^Scene/, 'The Square');
+    expect(input('Latitude')).toHaveValue('40');
+    expect(input('Longitude')).toHaveValue('23');
     await choose(user, /^Scene/, 'The Harbour');
+    expect(input('Latitude')).toHaveValue('39.5');
+    expect(input('Longitude')).toHaveValue('22.5');
     expect(screen.queryByText(/This position lies outside the scene/)).not.toBeInTheDocument();
+    // A position typed outside the chosen scene is warned about.
+    await user.clear(input('Latitude'));
+    await user.type(input('Latitude'), '41');
+    expect(screen.getByRole('status')).toHaveTextContent(/This position lies outside the scene The Harbour/);
   });
 
   it('resets the payload when the object type changes, and names the types it cannot edit', async () => {

@@ -139,14 +139,15 @@ export function WorldEntryForm({
   }));
   const typeOptions = typesOf(specs, type).map((candidate) => ({ value: candidate.id, label: labelOf(candidate) }));
 
-  // Choosing the scene moves the marker to its centre only while no position has been given: coordinates typed or
-  // dragged are kept (a marker outside its scene is warned about below, never moved silently).
+  // Choosing a scene (each time, spec 3 §4) moves the marker to its centre when the marker lies outside it, and
+  // keeps a position already inside it; a marker typed outside its scene afterwards is warned about below.
   const handleSceneChange = (sceneId: string | null) => {
     setFieldValue('sceneId', sceneId ?? '');
-    const center = specs.scenes.find((scene) => scene.id === sceneId)?.center;
-    // Placed: a stored entry's position, or one typed or dragged here (the starting point is neither).
-    const placed = Boolean(storedId) || form.isDirty('location.latitude') || form.isDirty('location.longitude');
-    if (center && !placed) setFieldValue('location', { latitude: center.latitude, longitude: center.longitude });
+    const scene = specs.scenes.find((candidate) => candidate.id === sceneId);
+    const { latitude, longitude } = form.getValues().location;
+    if (scene?.center && !sceneHolds(scene, asNumber(latitude), asNumber(longitude))) {
+      setFieldValue('location', { latitude: scene.center.latitude, longitude: scene.center.longitude });
+    }
   };
   const chosenScene = specs.scenes.find((scene) => scene.id === values.sceneId);
   const outsideScene =

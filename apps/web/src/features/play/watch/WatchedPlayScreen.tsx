@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBox } from '../../../components/GeneralErrorBox';
 import { PageLoader } from '../../../components/PageLoader';
 import { PlayScreen } from '../PlayScreen';
-import { usePlayNotifications } from '../session/usePlayNotifications';
+import { useHoldToasts, usePlayNotifications, useToastGate } from '../session/usePlayNotifications';
 import { isLoaded } from '../session/usePlaySession';
 import type { SpecIndex } from '../spec-index';
 import { PlayReadOnly } from './read-only';
@@ -22,8 +22,10 @@ export function WatchedPlayScreen({ instanceId, playerId }: { instanceId: string
   const { t } = useTranslation();
   const indexRef = useMemo<{ current: SpecIndex | null }>(() => ({ current: null }), []);
   const zoneRef = useMemo(() => ({ current: 'UTC' }), []);
-  const handlers = usePlayNotifications(indexRef, zoneRef);
+  const gate = useToastGate();
+  const handlers = usePlayNotifications(indexRef, zoneRef, gate);
   const session = useWatchedSession(instanceId, playerId, handlers);
+  useHoldToasts(gate, Boolean(session.dialog));
   indexRef.current = session.index;
   zoneRef.current = session.game?.timezone || 'UTC';
 
