@@ -88,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with
     // its rejected files) must not turn a refusal made before the handler ran into a serialization 500.
-    reply.serializer(JSON.stringify);
+    // A serializer of our own leaves the content type unset, so it is said here.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -99,11 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.status(400).send({ message: FORM_ERROR_MESSAGE, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
+    if (status === 429) return reply.status(429).send(new AppError('RATE_LIMITED').toBody());
     if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: ERROR_MESSAGES.internal, errorCode: 'INTERNAL' });
+    return reply.status(500).send({ ...new AppError('INTERNAL').toBody(), errorCode: 'INTERNAL' });
   });
   registerAnswerLanguage(app);
   await app.register(requestGuardPlugin);

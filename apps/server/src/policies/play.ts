@@ -3,7 +3,8 @@
  * every module that asks: the domain's pure play rights (playRights,
  * seesPlayLobby) applied to a game loaded by ./games.ts.
  */
-import { GAME_TEXTS, PLAY_ERROR_CODES, PLAY_MESSAGES, playRights, profileRefusal, seesPlayLobby } from '@loci/domain';
+import type { PLAY_ERROR_CODES } from '@loci/domain';
+import { GAME_TEXTS, PLAY_MESSAGES, playRights, profileRefusal, seesPlayLobby } from '@loci/domain';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { and, asc, eq } from 'drizzle-orm';
@@ -20,16 +21,16 @@ import { AppError, fail } from '../lib/errors.js';
 import type { CurrentUser } from '../plugins/auth.js';
 import { loadGame, type LoadedGame } from './games.js';
 
-/** A 403, 404 or 409 with one of the player API's own error codes. */
+/**
+ * A refusal with one of the player API's own error codes, at its status in ERROR_TABLE (@loci/domain).
+ * `status` is the table's already and no longer read (callers in play/service.ts still pass it).
+ */
 export function playRefusal(
   code: keyof typeof PLAY_ERROR_CODES,
   message: string,
   options: { status?: 'FORBIDDEN' | 'CONFLICT' | 'NOT_FOUND'; errors?: Record<string, string> } = {},
 ): AppError {
-  return new AppError(options.status ?? 'FORBIDDEN', message, {
-    ...(options.errors ? { errors: options.errors } : {}),
-    extra: { errorCode: PLAY_ERROR_CODES[code] },
-  });
+  return new AppError(code, message, options.errors ? { errors: options.errors } : {});
 }
 
 /** The caller's standing towards a game for playing it. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   BUNDLE_LIMITS,
   BUNDLE_MESSAGES,
   canAuthor,
@@ -25,7 +26,6 @@ import { exportBundle, importBundle, relocateWorkingVersion } from './service.js
 const tags = ['bundles'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The bundle file and the relocation fields (`lat`, `lng`, `rotation`) of an import's multipart body. */
 async function readImportRequest(
@@ -108,7 +108,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary:
             'Import a bundle (multipart: file `bundle`, optional `lat`, `lng`, `rotation` to relocate) as a new game of the caller (designers and admins)',
           consumes: ['multipart/form-data'],
-          response: { 201: gameWithRightsSchema, 400: errorSchema, 403: errorSchema, 413: errorSchema },
+          response: { 201: gameWithRightsSchema, 400: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -131,7 +131,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
             'Move the working version (playground, scenes, locations, objects, offers) to a new centre, optionally rotated; with preview: true nothing is saved (edit right)',
           params: idParams,
           body: relocationRequestSchema.extend({ preview: z.boolean().default(false) }),
-          response: { 200: relocationOutcomeSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          response: { 200: relocationOutcomeSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -148,7 +148,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           tags,
           security,
           summary: 'The sample games shipped with Loci (designers and admins)',
-          response: { 200: z.array(sampleGameSchema), 403: errorSchema },
+          response: { 200: z.array(sampleGameSchema), 403: errorBodySchema },
         },
       },
       async (request) => {
@@ -167,7 +167,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: 'Create a game from a sample, optionally moved to `relocate`’s centre (designers and admins)',
           params: z.object({ name: z.string() }),
           body: relocationOptionSchema.nullish(),
-          response: { 201: gameWithRightsSchema, 403: errorSchema, 404: errorSchema },
+          response: { 201: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema },
         },
       },
       async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   gamesListQuerySchema,
   gamesListResponseSchema,
   gameValuesSchemaFor,
@@ -18,8 +19,6 @@ import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGam
 const tags = ['games'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
-/** Error answers: `{ message, errors?, errorCode? }`, plus the holder of a lock on 409. */
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The games list and game settings under /api/design/games (spec 1 §2, §7). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -56,7 +55,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'One game with the caller’s rights on it (view right)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -73,7 +72,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Create a game (designers and admins)',
         body: gameValuesSchemaFor('create'),
-        response: { 201: gameWithRightsSchema, 400: errorSchema },
+        response: { 201: gameWithRightsSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -92,7 +91,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: 'Save the settings form of a game (edit right; not archived; not locked by another user)',
         params: idParams,
         body: gameValuesSchemaFor('edit'),
-        response: { 200: gameWithRightsSchema, 400: errorSchema, 409: errorSchema },
+        response: { 200: gameWithRightsSchema, 400: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -109,7 +108,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Delete an unpublished game with its versions and media (manage right)',
         params: idParams,
-        response: { 200: successResponseSchema, 409: errorSchema },
+        response: { 200: successResponseSchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -147,7 +146,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Withdraw the published version (manage right; 409 unless published)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorSchema },
+        response: { 200: gameWithRightsSchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -164,7 +163,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Archive a game for good (manage right)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorSchema },
+        response: { 200: gameWithRightsSchema, 409: errorBodySchema },
       },
     },
     async (request) => {

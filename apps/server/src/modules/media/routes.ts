@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import send from '@fastify/send';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   accountResponseSchema,
   MEDIA_LIMITS,
   mediaSchema,
@@ -39,7 +40,6 @@ const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const gameMediaParams = z.object({ gameId: z.string(), id: z.string() });
 const mediaParams = z.object({ id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 /** Files and thumbnails never change under their URL; a day keeps pickers fast and deletions visible soon. */
 const CACHE_CONTROL = 'private, max-age=86400';
 const LARGEST_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
@@ -127,7 +127,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
             201: mediaUploadResponseSchema,
             413: mediaUploadResponseSchema,
             415: mediaUploadResponseSchema,
-            400: errorSchema,
+            400: errorBodySchema,
           },
         },
       },
@@ -160,12 +160,12 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           params: z.object({ instanceId: z.string() }),
           response: {
             201: mediaSchema,
-            413: errorSchema,
-            415: errorSchema,
-            400: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            409: errorSchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
           },
         },
       },
@@ -191,7 +191,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary: 'Save the title and description of a medium (edit right)',
           params: gameMediaParams,
           body: mediaUpdateSchema,
-          response: { 200: mediaSchema, 400: errorSchema, 409: errorSchema },
+          response: { 200: mediaSchema, 400: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -209,7 +209,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           security,
           summary: 'Delete a medium and its file (edit right)',
           params: gameMediaParams,
-          response: { 200: successResponseSchema, 409: errorSchema },
+          response: { 200: successResponseSchema, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -276,7 +276,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary:
             'Set the account photo (multipart, one file: JPEG, PNG or WebP up to 5 MB; stored re-encoded as a square JPEG). 413 too large, 415 not such an image',
           consumes: ['multipart/form-data'],
-          response: { 200: accountResponseSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
+          response: { 200: accountResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
       async (request) => {
