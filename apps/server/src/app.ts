@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type onSendHookHandler, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { trustProxyOf } from './lib/client-address.js';
 import compress from '@fastify/compress';
@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerAnswerLanguage } from './lib/answer-language.js';
 import { AppError } from './lib/errors.js';
 import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
+import { documentCommonErrors, openApiTransform } from './lib/openapi.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createOidcProviders } from './lib/oidc.js';
@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is added (the authorization matrix test reads the router with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sees every answer before it is sent (the tests check each against the OpenAPI document with it). */
+  onSend?: onSendHookHandler;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -83,7 +85,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  // Before swagger's own onRoute hook reads the schemas.
+  app.addHook('onRoute', documentCommonErrors);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.onSend) app.addHook('onSend', options.onSend);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with
@@ -114,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       info: { title: 'Loci API', version: '1.0.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(rateLimit, {

@@ -18,6 +18,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
+import { uploadedFileSchema } from '../../lib/openapi.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame } from '../../presenters/games.js';
 import { listSamples, readSample } from './samples.js';
@@ -108,6 +109,12 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary:
             'Import a bundle (multipart: file `bundle`, optional `lat`, `lng`, `rotation` to relocate) as a new game of the caller (designers and admins)',
           consumes: ['multipart/form-data'],
+          documentedBody: z.object({
+            bundle: uploadedFileSchema.meta({ description: 'The bundle (.zip) exported by Loci' }),
+            lat: z.string().optional().meta({ description: 'Relocate: the new latitude of the playground' }),
+            lng: z.string().optional().meta({ description: 'Relocate: the new longitude of the playground' }),
+            rotation: z.string().optional().meta({ description: 'Relocate: degrees to turn the game by (0)' }),
+          }),
           response: { 201: gameWithRightsSchema, 400: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema },
         },
       },

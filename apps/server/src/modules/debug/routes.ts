@@ -25,7 +25,13 @@ export async function debugRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary:
           'Emit a fake realtime event named `message` with `payload` to a room (own user room, managed instance, any for admins)',
         body: socketioTestBodySchema,
-        response: { 200: socketioTestAnswerSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          200: socketioTestAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
       // Checked in the handler, so that a refusal reads as the page's own message (spec 3 §8).
       attachValidation: true,

@@ -7,6 +7,7 @@ import {
   DESIGN_KINDS,
   designDeleteResponseSchema,
   designEntityBodySchema,
+  designEntitySchema,
   designEntityAnswerSchema,
   type DesignEntity,
   ruleMoveSchema,
@@ -48,6 +49,8 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
     // The service answers stored entities; the handlers type them through the answer schema (PARSED_ANSWER).
     const entitySchema = designEntityAnswerSchema(kind);
     const answer = (entity: DesignEntity) => entitySchema.parse(entity);
+    // The form as the document shows it; the service validates it with the game's own settings (market, map).
+    const formSchema = designEntitySchema(kind);
 
     api.get(
       base,
@@ -96,7 +99,14 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: `Create a ${label.toLowerCase()} (edit right; 400 field errors; 409 name taken or game archived)`,
           params: gameParams,
           body: designEntityBodySchema,
-          response: { 201: entitySchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+          documentedBody: formSchema,
+          response: {
+            201: entitySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -122,7 +132,14 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: `Save a ${label.toLowerCase()}: the whole form (edit right; 409 name taken, locked by another user, archived)`,
           params: entityParams,
           body: designEntityBodySchema,
-          response: { 200: entitySchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+          documentedBody: formSchema,
+          response: {
+            200: entitySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => {

@@ -28,7 +28,12 @@ export async function formCheckRoutes(app: FastifyInstance, ctx: AppContext): Pr
           'Check a form while it is filled in: name taken, and the whole form unless one field was left (view right). Never 4xx for invalid values',
         querystring: asyncValidateQuerySchema,
         body: asyncValidateRequestSchema,
-        response: { 200: asyncValidateResponseSchema, 400: errorBodySchema },
+        response: {
+          200: asyncValidateResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => {

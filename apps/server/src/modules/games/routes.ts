@@ -32,7 +32,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'One page of the games the caller may see, newest change first',
         querystring: gamesListQuerySchema,
-        response: { 200: gamesListResponseSchema },
+        response: { 200: gamesListResponseSchema, 403: errorBodySchema },
       },
     },
     async (request) => {
@@ -72,7 +72,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Create a game (designers and admins)',
         body: gameValuesSchemaFor('create'),
-        response: { 201: gameWithRightsSchema, 400: errorBodySchema },
+        response: { 201: gameWithRightsSchema, 400: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -91,7 +91,13 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: 'Save the settings form of a game (edit right; not archived; not locked by another user)',
         params: idParams,
         body: gameValuesSchemaFor('edit'),
-        response: { 200: gameWithRightsSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: gameWithRightsSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -108,7 +114,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Delete an unpublished game with its versions and media (manage right)',
         params: idParams,
-        response: { 200: successResponseSchema, 409: errorBodySchema },
+        response: { 200: successResponseSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -128,7 +134,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
           'Clone a game, its working version and media to the caller (clone right); with `relocate`, the copy is moved to that centre',
         params: idParams,
         body: relocationOptionSchema.nullish(),
-        response: { 201: gameWithRightsSchema },
+        response: { 201: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -146,7 +152,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Withdraw the published version (manage right; 409 unless published)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorBodySchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -163,7 +169,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Archive a game for good (manage right)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorBodySchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   initialStateAnswerSchema,
   initialStateSpecsSchema,
   worldEntryBodySchema,
+  worldEntryFormSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -75,6 +76,7 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
           'Add or save a world object or offer of the working version (edit right; 400 field errors; 409 published version, name taken)',
         params: versionParams,
         body: worldEntryBodySchema,
+        documentedBody: worldEntryFormSchema,
         response: { 200: initialStateAnswerSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },

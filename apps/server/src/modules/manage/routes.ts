@@ -20,7 +20,9 @@ import {
   sendMessageAnswerSchema,
   sendMessageBodySchema,
   terminateAllAnswerSchema,
+  worldEditReasonSchema,
   worldEntryBodySchema,
+  worldEntryFormSchema,
   worldItemDeleteQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
@@ -156,6 +158,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
           'Add or replace an object or offer in an instance’s world, from the world form’s values and an optional `reason` for the audit log (manage right; 400 field errors)',
         params: idParams,
         body: worldEntryBodySchema,
+        documentedBody: worldEntryFormSchema.extend({ reason: worldEditReasonSchema }),
         response: { 200: fullInstanceSchema, ...refusals },
       },
     },
