@@ -20,8 +20,10 @@ type DocumentedSchema = FastifySchema & { security?: unknown[]; hide?: boolean; 
 
 /**
  * Documents the error answers every route of a kind can give, in the one error shape, so no route has to list
- * them: 400 for a route that validates params, query or body; 401 for a route that needs a signed-in caller
- * (`security`); 429 for a rate-limited route. A route lists its own others (403, 404, 409…) itself.
+ * them: 400 for a route that validates params, query or body; 413 and 415 for one that takes a body (the
+ * framework's refusals); 401 for a route that needs a signed-in caller (`security`); 429 for a rate-limited
+ * route; and on every route 500 (INTERNAL, an unexpected fault) and 503 (SERVICE_UNAVAILABLE, a part the server
+ * needs is down). A route lists its own others (403, 404, 409…) itself.
  */
 export function documentCommonErrors(route: RouteOptions): void {
   const schema = route.schema as DocumentedSchema | undefined;
@@ -31,8 +33,10 @@ export function documentCommonErrors(route: RouteOptions): void {
     if (!(status in response)) response[status] = errorBodySchema;
   };
   if (schema.body || schema.documentedBody || schema.params || schema.querystring) add(400);
+  if (schema.body || schema.documentedBody) for (const status of [413, 415]) add(status);
   if (schema.security?.length) add(401);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) add(429);
+  for (const status of [500, 503]) add(status);
 }
 
 /** The zod provider's transform for @fastify/swagger, with a route's `documentedBody` shown as its body. */
@@ -59,11 +63,15 @@ function allowNullInNullableEnums<T>(value: T): T {
   return node as T;
 }
 
-/** The answers of a route that sends a file: the file (200, or 206 for a byte range) of `mediaTypes`, or 304. */
-export function fileAnswers(mediaTypes: string[]): Record<number, object> {
+/**
+ * The answers of a route that sends a file of `mediaTypes`: 200, and unless `whole` (a file made for the request)
+ * 206 for a byte range and 304 when the client's copy is current.
+ */
+export function fileAnswers(mediaTypes: string[], { whole = false } = {}): Record<number, object> {
   const content = Object.fromEntries(
     mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
   );
+  if (whole) return { 200: { description: 'The file', content } };
   return {
     200: { description: 'The file', content },
     206: { description: 'The byte range asked for (Range)', content },

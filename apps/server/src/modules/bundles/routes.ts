@@ -18,7 +18,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
-import { uploadedFileSchema } from '../../lib/openapi.js';
+import { errorAnswers, fileAnswers, uploadedFileSchema } from '../../lib/openapi.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame } from '../../presenters/games.js';
 import { listSamples, readSample } from './samples.js';
@@ -82,6 +82,9 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
             'The game as one bundle file (zip): settings without passcode or emails, design, initial world, media; published versions with ?versions=true (clone right)',
           params: idParams,
           querystring: z.object({ versions: z.enum(['true', 'false']).default('false') }),
+          // The zip is sent as bytes, not serialised; the document shows it as a file (documentedResponses).
+          response: { 200: z.unknown(), ...errorAnswers(403, 404) },
+          documentedResponses: fileAnswers(['application/zip'], { whole: true }),
         },
       },
       async (request, reply) => {

@@ -188,6 +188,8 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         body: ruleMoveSchema,
         response: {
           200: z.array(designEntityAnswerSchema('rule')),
+          403: errorBodySchema,
+          404: errorBodySchema,
           409: errorBodySchema,
         },
       },
