@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type onSendHookHandler, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { trustProxyOf } from './lib/client-address.js';
 import compress from '@fastify/compress';
@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -27,6 +26,7 @@ import {
 } from './lib/database-outage.js';
 import { AppError } from './lib/errors.js';
 import { answerClientError, answerFrameworkError, clientErrorBody } from './lib/error-answers.js';
+import { documentCommonErrors, openApiTransform } from './lib/openapi.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createMetrics } from './lib/metrics.js';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is added (the authorization matrix test reads the router with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sees every answer before it is sent (the tests check each against the OpenAPI document with it). */
+  onSend?: onSendHookHandler;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -99,12 +101,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     metrics: createMetrics({ processMetrics: Boolean(config.metricsToken) }),
   };
   app.decorate('ctx', ctx);
+  // Before swagger's own onRoute hook reads the schemas.
+  app.addHook('onRoute', documentCommonErrors);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.onSend) app.addHook('onSend', options.onSend);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // An error answer is ours, not the route's: a route's schema for that status (e.g. an upload's 415 with
     // its rejected files) must not turn a refusal made before the handler ran into a serialization 500.
-    reply.serializer(JSON.stringify);
+    // A serializer of our own leaves the content type unset, so it is said here.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -115,15 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.status(400).send({ message: FORM_ERROR_MESSAGE, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send({ message: USER_MESSAGES.tooManyRequests, errorCode: 'RATE_LIMITED' });
+    if (status === 429) return reply.status(429).send(new AppError('RATE_LIMITED').toBody());
     if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error));
     if (isDatabaseOutage(error)) {
       ctx.outages.met(error);
       return sendUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: ERROR_MESSAGES.internal, errorCode: 'INTERNAL' });
+    return reply.status(500).send({ ...new AppError('INTERNAL').toBody(), errorCode: 'INTERNAL' });
   });
   registerAnswerLanguage(app);
   answerUnavailableWhileClosing(app);
@@ -136,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       info: { title: 'Loci API', version: '1.0.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(rateLimit, {

@@ -296,10 +296,13 @@ const mediaId = z
   .string()
   .nullish()
   .transform((value) => value?.trim() || null);
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((value) => value ?? false);
+/** A switch: off when not sent, or `fallback` (the form's default for a new game). */
+const flagOr = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? fallback);
+const flag = flagOr(false);
 /** null when empty, NaN when not numeric. */
 const numberOrEmpty = z
   .union([z.number(), z.string()])
@@ -336,12 +339,13 @@ function enumWithDefault<const T extends readonly [string, ...string[]]>(values:
     .nullish()
     .transform((value): T[number] => value ?? fallback);
 }
-function flags<const K extends string>(keys: readonly K[]) {
-  const shape = Object.fromEntries(keys.map((key) => [key, flag])) as Record<K, typeof flag>;
+/** A group of switches; one not sent (or the whole group) takes `fallback`, the new game form's default. */
+function flags<const K extends string>(keys: readonly K[], fallback = false) {
+  const shape = Object.fromEntries(keys.map((key) => [key, flagOr(fallback)])) as Record<K, typeof flag>;
   return z
     .object(shape)
     .nullish()
-    .transform((value) => value ?? (Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>));
+    .transform((value) => value ?? (Object.fromEntries(keys.map((key) => [key, fallback])) as Record<K, boolean>));
 }
 
 const lenientValuesSchema = z.object({
@@ -372,18 +376,22 @@ const lenientValuesSchema = z.object({
   additionalDesignersEmailsText: text,
   additionalDesignerOnlyAccessEmailsText: text,
   restrictAccessToEmailsText: text,
-  pg: z.object({
-    title: titleText,
-    place: z.object({ lat: coordinate, lng: coordinate, radius: coordinate }),
-    type: enumWithDefault(BACKGROUND_TYPES, 'map'),
-    bgImageId: mediaId,
-    mapType: enumWithDefault(MAP_TYPES, 'standard'),
-    simulate: flag,
-    showScenes: flag,
-    // Typed as possibly absent, as the stored shape has it (games saved before it existed).
-    maxAccuracy: numberOrEmpty.transform((value) => value ?? DEFAULT_MAX_GPS_ACCURACY).optional(),
-  }),
-  capabilities: flags(capabilitiesSchema.keyof().options),
+  pg: z
+    .object({
+      title: titleText,
+      place: z.object({ lat: coordinate, lng: coordinate, radius: coordinate }),
+      type: enumWithDefault(BACKGROUND_TYPES, 'map'),
+      bgImageId: mediaId,
+      mapType: enumWithDefault(MAP_TYPES, 'standard'),
+      simulate: flag,
+      showScenes: z.boolean().nullish(),
+      // Typed as possibly absent, as the stored shape has it (games saved before it existed).
+      maxAccuracy: numberOrEmpty.transform((value) => value ?? DEFAULT_MAX_GPS_ACCURACY).optional(),
+    })
+    // Not sent: shown on a map, as the form has it (applySettingsDependencies), and not on an image.
+    .transform((pg) => ({ ...pg, showScenes: pg.showScenes ?? pg.type === 'map' })),
+  // Not sent: what the new game form starts with (newGameDefaults: every capability on).
+  capabilities: flags(capabilitiesSchema.keyof().options, true),
   endPolicies: flags(endPoliciesSchema.keyof().options),
   rankings: flags(rankingsSchema.keyof().options),
   startSceneId: z

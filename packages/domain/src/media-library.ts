@@ -1,3 +1,4 @@
+import { errorBodySchema } from './errors.js';
 import { z } from 'zod';
 import { THUMB_DEFAULT_WIDTH } from './constants.js';
 import { mediaSchema } from './media.js';
@@ -41,6 +42,8 @@ export const mediaUploadResponseSchema = z.object({
   rejected: z.array(mediaRejectionSchema),
 });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
+/** An upload none of whose files was saved (413, 415, 400): the error shape, with the first refusal's message. */
+export const mediaUploadRefusalSchema = errorBodySchema.extend(mediaUploadResponseSchema.shape);
 
 /** Texts of uploads the spec leaves to us. */
 export const MEDIA_UPLOAD_MESSAGES = {

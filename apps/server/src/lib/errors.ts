@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   ERROR_MESSAGES,
+  errorMessageKey,
   FORM_ERROR_MESSAGE,
   renderDomainText,
   USER_MESSAGES,
@@ -18,7 +19,7 @@ export const MESSAGE_TEXT = Symbol('messageText');
 
 /**
  * The one error type services throw. The central error handler turns it into
- * `{ message, errors?, errorCode? }` with the status its code maps to.
+ * `{ message, errors?, errorCode? }` with the status its code has in ERROR_TABLE (@loci/domain).
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -27,10 +28,13 @@ export class AppError extends Error {
   /** The message's key and arguments when it was given as a DomainTextRef (said in the caller's language). */
   readonly text: DomainTextRef | undefined;
 
-  /** `message` is English, or a text of the domain catalogue by key (`domainTextRef(…)`), said in English here. */
+  /**
+   * `message` is English, or a text of the domain catalogue by key (`domainTextRef(…)`), said in English here;
+   * without it, the code's default message of ERROR_TABLE.
+   */
   constructor(
     code: ErrorCode,
-    message: string | DomainTextRef,
+    message: string | DomainTextRef = { ...errorMessageKey(code), args: [] },
     options: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
   ) {
     super(typeof message === 'string' ? message : renderDomainText(message, 'en'));

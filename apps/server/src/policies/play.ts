@@ -31,16 +31,16 @@ import type { CurrentUser } from '../plugins/auth.js';
 import type { ClientPlayerEvent } from '../modules/runtime/player-event.js';
 import { loadGame, type LoadedGame } from './games.js';
 
-/** A 403, 404 or 409 with one of the player API's own error codes. */
+/**
+ * A refusal with one of the player API's own error codes, at its status in ERROR_TABLE (@loci/domain).
+ * `status` is the table's already and no longer read (callers in play/service.ts still pass it).
+ */
 export function playRefusal(
   code: keyof typeof PLAY_ERROR_CODES,
   message: string,
   options: { status?: 'FORBIDDEN' | 'CONFLICT' | 'NOT_FOUND'; errors?: Record<string, string> } = {},
 ): AppError {
-  return new AppError(options.status ?? 'FORBIDDEN', message, {
-    ...(options.errors ? { errors: options.errors } : {}),
-    extra: { errorCode: PLAY_ERROR_CODES[code] },
-  });
+  return new AppError(code, message, options.errors ? { errors: options.errors } : {});
 }
 
 /** The caller's standing towards a game for playing it. */

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { startRealtime } from '../modules/realtime/server.js';
 import { createTestDatabase } from './database.js';
+import { createConformanceCheck, type Mismatch } from './openapi-conformance.js';
 
 /** A mailer that keeps what it was asked to send, for tests that do not need a real SMTP server. */
 export function createMemoryMailer(): Mailer & { sent: Mail[] } {
@@ -33,6 +34,8 @@ export interface TestApp {
   databaseUrl: string | undefined;
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
+  /** The answers so far that the OpenAPI document does not describe (closing fails when there are any). */
+  conformance: { mismatches: Mismatch[] };
   close(): Promise<void>;
 }
 
@@ -80,7 +83,9 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({
+  // Every answer is checked against the app's own OpenAPI document (./openapi-conformance.ts).
+  const conformance = createConformanceCheck(() => app.swagger() as never);
+  const app: App = await buildApp({
     config,
     database,
     mailer: options.mailer,
@@ -88,6 +93,7 @@ export async function createTestApp(
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     onRoute: options.onRoute,
+    onSend: conformance.onSend,
   });
   await app.ready();
   if (options.listen) {
@@ -102,10 +108,12 @@ export async function createTestApp(
     database,
     databaseUrl: database.url,
     clock,
+    conformance,
     async close() {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      conformance.assertConforms();
     },
   };
 }

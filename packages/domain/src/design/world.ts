@@ -48,6 +48,13 @@ const worldEntryFields = z.object({
 });
 type WorldEntryDraft = z.output<typeof worldEntryFields>;
 
+/**
+ * The body of POST /initialStates/{versionId} as the API documents it: an object's or an offer's form (`type`
+ * says which; without it an `offerId` makes an offer). The server checks it with worldEntrySchemaFor once the
+ * type and its payload spec are known.
+ */
+export const worldEntryFormSchema = worldEntryFields.extend({ type: z.enum(['object', 'offer']).optional() });
+
 /** A world object's or offer's form body, as stored under state.has.{type}.{sceneId}.{id}. */
 export type WorldEntryValues = Omit<WorldEntry, 'id'> & { id?: string; quantity?: number };
 

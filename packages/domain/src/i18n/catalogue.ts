@@ -15,6 +15,7 @@ import { PLAY_MESSAGES } from '../play.js';
 import { RESCUE_MESSAGES } from '../protocol/rescue-messages.js';
 import { REALTIME_MESSAGES, WATCH_MESSAGES } from '../protocol/socket.js';
 import { TRADE_MESSAGES } from '../protocol/trades.js';
+import { REPLAY_MESSAGES } from '../replay.js';
 import { RICH_TEXT_MESSAGES } from '../rich-text.js';
 import { TEXT_LIMIT_MESSAGES } from '../text-limits.js';
 import { USER_MESSAGES } from '../roles.js';
@@ -59,6 +60,7 @@ export const DOMAIN_CATALOGUE = {
   JOIN_CODE_MESSAGES,
   LOCK_MESSAGES,
   LOCK_REQUEST_MESSAGES,
+  REPLAY_MESSAGES,
   RICH_TEXT_MESSAGES,
   TEXT_LIMIT_MESSAGES,
 } as const;

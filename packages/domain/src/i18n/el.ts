@@ -75,6 +75,7 @@ export const DOMAIN_EL: DomainTranslation = {
     forbidden: 'Δεν επιτρέπεται να το κάνετε αυτό',
     adminOnly: 'Μόνο οι διαχειριστές μπορούν να το κάνουν αυτό',
     notFound: 'Δεν βρέθηκε',
+    conflict: 'Έρχεται σε σύγκρουση με την τρέχουσα κατάσταση των δεδομένων',
     internal: 'Εσωτερικό σφάλμα του διακομιστή',
     unavailable: 'Το Loci δεν είναι διαθέσιμο προσωρινά. Δοκιμάστε ξανά σε λίγο',
     refused: 'Το αίτημα απορρίφθηκε',
@@ -89,6 +90,7 @@ export const DOMAIN_EL: DomainTranslation = {
     FST_ERR_CTP_INVALID_JSON_BODY: 'Το σώμα δεν είναι έγκυρο JSON',
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Το Content-Length δεν ταιριάζει με το σώμα',
     HPE_HEADER_OVERFLOW: 'Οι κεφαλίδες του αιτήματος είναι πολύ μεγάλες',
+    ERR_HTTP_REQUEST_TIMEOUT: 'Το αίτημα δεν ελήφθη εγκαίρως',
   },
   USER_MESSAGES: {
     nameRequired: 'Το όνομα είναι υποχρεωτικό',
@@ -497,6 +499,7 @@ export const DOMAIN_EL: DomainTranslation = {
     NOT_TRADABLE: 'Αυτό δεν ανταλλάσσεται',
     NOT_OWNED: 'Δεν τα έχει πλέον όλα όποιος τα δίνει σε αυτή την ανταλλαγή',
     LIMIT_REACHED: 'Αυτή η ανταλλαγή θα ξεπερνούσε το όριο ενός αντικειμένου',
+    NOT_YOUR_SIDE: 'Αυτό το κάνει ο άλλος παίκτης της ανταλλαγής',
     TRADE_NOT_FOUND: 'Δεν υπάρχει τέτοια ανταλλαγή',
     TRADE_CLOSED: 'Αυτή η ανταλλαγή έχει ήδη κλείσει',
     UNKNOWN_PLAYER: 'Δεν υπάρχει τέτοιος παίκτης σε αυτό το παιχνίδι',
@@ -570,6 +573,10 @@ export const DOMAIN_EL: DomainTranslation = {
   },
   TEXT_LIMIT_MESSAGES: {
     tooLong: (max) => `Έως ${max} χαρακτήρες`,
+  },
+  REPLAY_MESSAGES: {
+    notRecorded: 'Αυτό το παιχνίδι καταγράφηκε πριν υπάρξει η επανάληψη: τα γεγονότα του δεν μπορούν να επαναληφθούν',
+    playerNotFound: 'Δεν υπάρχει τέτοιος παίκτης σε αυτό το στιγμιότυπο',
   },
   RICH_TEXT_MESSAGES: {
     tooLong: `Πολύ μεγάλο: το μορφοποιημένο κείμενο μπορεί να έχει έως ${RICH_TEXT_MAX_LENGTH.toLocaleString('el-GR')} χαρακτήρες (μαζί με τη μορφοποίησή του)`,

@@ -88,6 +88,8 @@ export const TRADE_ERROR_CODES = {
   NOT_OWNED: 'NOT_OWNED',
   /** 409: a limited item would exceed its maximum. */
   LIMIT_REACHED: 'LIMIT_REACHED',
+  /** 403: the other player of the trade is the one who may accept, decline or cancel it. */
+  NOT_YOUR_SIDE: 'NOT_YOUR_SIDE',
   /** 404: no such trade of this instance for the caller. */
   TRADE_NOT_FOUND: 'TRADE_NOT_FOUND',
   /** 409: the trade was accepted, declined or cancelled already. */
@@ -107,6 +109,7 @@ export const TRADE_MESSAGES: Record<TradeErrorCode, string> = {
   NOT_TRADABLE: 'This cannot be traded',
   NOT_OWNED: 'Not everything in this trade is still held by whoever gives it',
   LIMIT_REACHED: 'This trade would go over the limit of an item',
+  NOT_YOUR_SIDE: 'This is for the other player of the trade to do',
   TRADE_NOT_FOUND: 'There is no such trade',
   TRADE_CLOSED: 'This trade is already closed',
   UNKNOWN_PLAYER: 'There is no such player in this game',

@@ -9,6 +9,7 @@ import {
   successResponseSchema,
   updateAccountSchema,
 } from '@loci/domain';
+import { errorAnswers } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentUser } from '../../presenters/user.js';
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         security,
         summary: 'Change the signed-in account’s name (400 with field errors)',
         body: updateAccountSchema,
-        response: { 200: accountResponseSchema },
+        response: { 200: accountResponseSchema, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -63,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         tags,
         security,
         summary: 'Delete the signed-in account and its personal data',
-        response: { 200: successResponseSchema },
+        response: { 200: successResponseSchema, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -133,7 +134,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         security,
         summary: 'Ask to be upgraded to designer',
         body: roleRequestBodySchema,
-        response: { 200: accountResponseSchema },
+        response: { 200: accountResponseSchema, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -150,7 +151,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         tags,
         security,
         summary: 'Withdraw the pending role request',
-        response: { 200: accountResponseSchema },
+        response: { 200: accountResponseSchema, ...errorAnswers(409) },
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   roleDecisionSchema,
   roleRequestListItemSchema,
 } from '@loci/domain';
+import { errorAnswers } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { presentRoleRequest, presentUser } from '../../presenters/user.js';
@@ -26,7 +27,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         tags,
         security,
         summary: 'Pending role requests, oldest first',
-        response: { 200: z.array(roleRequestListItemSchema) },
+        response: { 200: z.array(roleRequestListItemSchema), ...errorAnswers(403) },
       },
     },
     async (request) => {
@@ -43,7 +44,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Approve or reject a role request; mails the user',
         body: roleDecisionSchema,
-        response: { 200: roleDecisionResponseSchema },
+        response: { 200: roleDecisionResponseSchema, ...errorAnswers(403, 404) },
       },
     },
     async (request) => {
@@ -55,7 +56,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   api.get(
     '/admin/dashboard-stats',
-    { schema: { tags, security, summary: 'Counts for the admin dashboard', response: { 200: dashboardStatsSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Counts for the admin dashboard',
+        response: { 200: dashboardStatsSchema, ...errorAnswers(403) },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return getDashboardStats({ ctx });

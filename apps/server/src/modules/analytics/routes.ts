@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   analyticsAnswerSchema,
   analyticsQuerySchema,
   mapAnalyticsAnswerSchema,
@@ -14,7 +15,6 @@ import { getAnalyticsJson } from './service.js';
 
 const tags = ['analytics'];
 const security = [{ bearerAuth: [] }];
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The analytics of a game version (spec 3 §3, §7). */
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -30,7 +30,7 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           'Per-player records of a version grouped by record name (manage right); players of abandoned instances only with includeAbandoned=true',
         params: z.object({ versionId: z.string() }),
         querystring: analyticsQuerySchema,
-        response: { 200: analyticsAnswerSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: analyticsAnswerSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -58,10 +58,10 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         querystring: mapAnalyticsQuerySchema,
         response: {
           200: mapAnalyticsAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },

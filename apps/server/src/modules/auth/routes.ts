@@ -20,6 +20,7 @@ import {
   USER_MESSAGES,
   type SocialProvider,
 } from '@loci/domain';
+import { errorAnswers } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { presentUser } from '../../presenters/user.js';
@@ -59,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Sign up; mails a confirmation link',
         body: registerSchema,
-        response: { 201: registerResponseSchema },
+        response: { 201: registerResponseSchema, ...errorAnswers(409) },
       },
     },
     async (request, reply) => {
@@ -76,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Sign in with email and password',
         body: loginSchema,
-        response: { 200: loginResponseSchema },
+        response: { 200: loginResponseSchema, ...errorAnswers(403, 404) },
       },
     },
     async (request) => ({ success: true as const, token: await loginUser({ ctx, values: request.body }) }),
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Confirm an email address from its link',
         body: signedLinkSchema,
-        response: { 200: confirmResponseSchema },
+        response: { 200: confirmResponseSchema, ...errorAnswers(404) },
       },
     },
     async (request) => ({ result: await confirmEmail({ ctx, msg: request.body.msg, mac: request.body.mac }) }),
@@ -103,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Mail the confirmation link again',
         body: emailOnlySchema,
-        response: { 200: successResponseSchema },
+        response: { 200: successResponseSchema, ...errorAnswers(404, 409, 500) },
       },
     },
     async (request) => {
@@ -120,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Mail a password-reset link',
         body: emailOnlySchema,
-        response: { 200: successResponseSchema },
+        response: { 200: successResponseSchema, ...errorAnswers(404, 500) },
       },
     },
     async (request) => {
@@ -136,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary: 'Set a new password from a reset link',
         body: forgotChangeSchema,
-        response: { 200: successResponseSchema },
+        response: { 200: successResponseSchema, ...errorAnswers(404) },
       },
     },
     async (request) => {
@@ -157,7 +158,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags,
         summary: 'Hand over the token a social sign-in left in its cookie',
-        response: { 200: jwtAsBodyResponseSchema },
+        response: { 200: jwtAsBodyResponseSchema, ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -174,8 +175,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       {
         schema: {
           tags,
-          summary: `Start signing in with ${provider}`,
-          response: { 302: redirectSchema },
+          summary: `Start signing in with ${provider} (404 when it is not configured)`,
+          response: { 302: redirectSchema, ...errorAnswers(404) },
         },
       },
       async (request, reply) => {

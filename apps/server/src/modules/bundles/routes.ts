@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   BUNDLE_LIMITS,
   BUNDLE_MESSAGES,
   canAuthor,
@@ -17,6 +18,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
+import { errorAnswers, fileAnswers, uploadedFileSchema } from '../../lib/openapi.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentGame } from '../../presenters/games.js';
 import { listSamples, readSample } from './samples.js';
@@ -25,7 +27,6 @@ import { exportBundle, importBundle, relocateWorkingVersion } from './service.js
 const tags = ['bundles'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The bundle file and the relocation fields (`lat`, `lng`, `rotation`) of an import's multipart body. */
 async function readImportRequest(
@@ -81,6 +82,9 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
             'The game as one bundle file (zip): settings without passcode or emails, design, initial world, media; published versions with ?versions=true (clone right)',
           params: idParams,
           querystring: z.object({ versions: z.enum(['true', 'false']).default('false') }),
+          // The zip is sent as bytes, not serialised; the document shows it as a file (documentedResponses).
+          response: { 200: z.unknown(), ...errorAnswers(403, 404) },
+          documentedResponses: fileAnswers(['application/zip'], { whole: true }),
         },
       },
       async (request, reply) => {
@@ -108,7 +112,13 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary:
             'Import a bundle (multipart: file `bundle`, optional `lat`, `lng`, `rotation` to relocate) as a new game of the caller (designers and admins)',
           consumes: ['multipart/form-data'],
-          response: { 201: gameWithRightsSchema, 400: errorSchema, 403: errorSchema, 413: errorSchema },
+          documentedBody: z.object({
+            bundle: uploadedFileSchema.meta({ description: 'The bundle (.zip) exported by Loci' }),
+            lat: z.string().optional().meta({ description: 'Relocate: the new latitude of the playground' }),
+            lng: z.string().optional().meta({ description: 'Relocate: the new longitude of the playground' }),
+            rotation: z.string().optional().meta({ description: 'Relocate: degrees to turn the game by (0)' }),
+          }),
+          response: { 201: gameWithRightsSchema, 400: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -131,7 +141,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
             'Move the working version (playground, scenes, locations, objects, offers) to a new centre, optionally rotated; with preview: true nothing is saved (edit right)',
           params: idParams,
           body: relocationRequestSchema.extend({ preview: z.boolean().default(false) }),
-          response: { 200: relocationOutcomeSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          response: { 200: relocationOutcomeSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -148,7 +158,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           tags,
           security,
           summary: 'The sample games shipped with Loci (designers and admins)',
-          response: { 200: z.array(sampleGameSchema), 403: errorSchema },
+          response: { 200: z.array(sampleGameSchema), 403: errorBodySchema },
         },
       },
       async (request) => {
@@ -167,7 +177,7 @@ export async function bundleRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: 'Create a game from a sample, optionally moved to `relocate`’s centre (designers and admins)',
           params: z.object({ name: z.string() }),
           body: relocationOptionSchema.nullish(),
-          response: { 201: gameWithRightsSchema, 403: errorSchema, 404: errorSchema },
+          response: { 201: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema },
         },
       },
       async (request, reply) => {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DEBUG_MESSAGES, socketioTestAnswerSchema, socketioTestBodySchema, toFieldErrors } from '@loci/domain';
+import {
+  errorBodySchema,
+  DEBUG_MESSAGES,
+  socketioTestAnswerSchema,
+  socketioTestBodySchema,
+  toFieldErrors,
+} from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendDebugEvent } from './service.js';
-
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The debugging tools page's fake realtime event (spec 3 §2, §7). */
 export async function debugRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,7 +25,13 @@ export async function debugRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary:
           'Emit a fake realtime event named `message` with `payload` to a room (own user room, managed instance, any for admins)',
         body: socketioTestBodySchema,
-        response: { 200: socketioTestAnswerSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          200: socketioTestAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
       // Checked in the handler, so that a refusal reads as the page's own message (spec 3 §8).
       attachValidation: true,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   DESIGN_KIND_INFO,
   DESIGN_KINDS,
   designDeleteResponseSchema,
   designEntityBodySchema,
+  designEntitySchema,
   designEntityAnswerSchema,
   type DesignEntity,
   ruleMoveSchema,
@@ -30,7 +32,6 @@ const tags = ['design'];
 const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const entityParams = z.object({ gameId: z.string(), id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 
 /**
  * The design workspace API (spec 2 §7): the same five routes for every kind of
@@ -48,6 +49,8 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
     // The service answers stored entities; the handlers type them through the answer schema (PARSED_ANSWER).
     const entitySchema = designEntityAnswerSchema(kind);
     const answer = (entity: DesignEntity) => entitySchema.parse(entity);
+    // The form as the document shows it; the service validates it with the game's own settings (market, map).
+    const formSchema = designEntitySchema(kind);
 
     api.get(
       base,
@@ -58,7 +61,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           security,
           summary: `Every ${label.toLowerCase()} of a game, ${order} (view right)`,
           params: gameParams,
-          response: { 200: z.array(entitySchema), 403: errorSchema, 404: errorSchema },
+          response: { 200: z.array(entitySchema), 403: errorBodySchema, 404: errorBodySchema },
         },
       },
       async (request) => {
@@ -76,7 +79,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           security,
           summary: `One ${label.toLowerCase()} (view right)`,
           params: entityParams,
-          response: { 200: entitySchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: entitySchema, 403: errorBodySchema, 404: errorBodySchema },
         },
       },
       async (request) => {
@@ -96,7 +99,14 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: `Create a ${label.toLowerCase()} (edit right; 400 field errors; 409 name taken or game archived)`,
           params: gameParams,
           body: designEntityBodySchema,
-          response: { 201: entitySchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          documentedBody: formSchema,
+          response: {
+            201: entitySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -122,7 +132,14 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
           summary: `Save a ${label.toLowerCase()}: the whole form (edit right; 409 name taken, locked by another user, archived)`,
           params: entityParams,
           body: designEntityBodySchema,
-          response: { 200: entitySchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+          documentedBody: formSchema,
+          response: {
+            200: entitySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -143,7 +160,12 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
               ? 'Delete a scene with its rules, locations and world objects (edit right; 409 while used elsewhere)'
               : `Delete a ${label.toLowerCase()} (edit right; 409 while other entities use it)`,
           params: entityParams,
-          response: { 200: designDeleteResponseSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+          response: {
+            200: designDeleteResponseSchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -166,7 +188,9 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         body: ruleMoveSchema,
         response: {
           200: z.array(designEntityAnswerSchema('rule')),
-          409: errorSchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
@@ -191,9 +215,9 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         body: sceneOrderSchema,
         response: {
           200: z.array(designEntityAnswerSchema('scene')),
-          400: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },
@@ -213,7 +237,7 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
         security,
         summary: 'Everything the design workspace loads, in one answer (view right)',
         params: gameParams,
-        response: { 200: workspaceResponseSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: workspaceResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { asyncValidateQuerySchema, asyncValidateRequestSchema, asyncValidateResponseSchema } from '@loci/domain';
+import {
+  errorBodySchema,
+  asyncValidateQuerySchema,
+  asyncValidateRequestSchema,
+  asyncValidateResponseSchema,
+} from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { asyncValidateForm } from './service.js';
-
-const errorSchema = z.looseObject({ message: z.string() });
 
 /**
  * asyncValidateForm: one check for the forms of three modules (game settings,
@@ -26,7 +28,12 @@ export async function formCheckRoutes(app: FastifyInstance, ctx: AppContext): Pr
           'Check a form while it is filled in: name taken, and the whole form unless one field was left (view right). Never 4xx for invalid values',
         querystring: asyncValidateQuerySchema,
         body: asyncValidateRequestSchema,
-        response: { 200: asyncValidateResponseSchema, 400: errorSchema },
+        response: {
+          200: asyncValidateResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { galleryQuerySchema, galleryResponseSchema } from '@loci/domain';
+import { errorBodySchema, galleryQuerySchema, galleryResponseSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { listGallery } from './service.js';
@@ -17,7 +17,7 @@ export async function galleryRoutes(app: FastifyInstance, ctx: AppContext): Prom
         security: [{ bearerAuth: [] }],
         summary: 'One page of the public games (view or clone, not archived), with size, place and clone right',
         querystring: galleryQuerySchema,
-        response: { 200: galleryResponseSchema },
+        response: { 200: galleryResponseSchema, 403: errorBodySchema },
       },
     },
     async (request) => {

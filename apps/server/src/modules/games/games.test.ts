@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_ERROR_MESSAGE, GAME_MESSAGES, GAME_OPERATION_MESSAGES, GAME_TEXTS, LOCK_MESSAGES } from '@loci/domain';
+import {
+  FORM_ERROR_MESSAGE,
+  GAME_MESSAGES,
+  GAME_OPERATION_MESSAGES,
+  GAME_TEXTS,
+  LOCK_MESSAGES,
+  newGameDefaults,
+} from '@loci/domain';
 import { gameAccess, games, gameVersions, media } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -55,6 +62,23 @@ describe('games', () => {
       const versions = await t.app.ctx.db.select().from(gameVersions).where(eq(gameVersions.gameId, game.id));
       expect(versions).toHaveLength(1);
       expect(versions[0]).toMatchObject({ isLiveSpec: true, isArchived: false });
+    });
+
+    it('gives a game created without capabilities or showScenes the new game form’s defaults', async () => {
+      const { capabilities: _capabilities, pg, ...values } = gameFormValues({ title: 'Sent by a script' });
+      const { showScenes: _showScenes, ...pgWithoutShowScenes } = pg!;
+      const res = await request('POST', '/api/design/games', owner, { ...values, pg: pgWithoutShowScenes });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        capabilities: newGameDefaults(new Date()).capabilities,
+        pg: { showScenes: true },
+      });
+      // On an image the scenes are not shown, as the form has it.
+      const onImage = await request('POST', '/api/design/games', owner, {
+        ...values,
+        pg: { ...pgWithoutShowScenes, type: 'image' },
+      });
+      expect(onImage.json()).toMatchObject({ pg: { showScenes: false } });
     });
 
     it('answers 400 with errors under their paths and saves nothing', async () => {

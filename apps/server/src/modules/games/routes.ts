@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   gamesListQuerySchema,
   gamesListResponseSchema,
   gameValuesSchemaFor,
@@ -18,8 +19,6 @@ import { archiveGame, cloneGame, createGame, deleteGame, listGames, unpublishGam
 const tags = ['games'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
-/** Error answers: `{ message, errors?, errorCode? }`, plus the holder of a lock on 409. */
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** The games list and game settings under /api/design/games (spec 1 §2, §7). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,7 +32,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'One page of the games the caller may see, newest change first',
         querystring: gamesListQuerySchema,
-        response: { 200: gamesListResponseSchema },
+        response: { 200: gamesListResponseSchema, 403: errorBodySchema },
       },
     },
     async (request) => {
@@ -56,7 +55,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'One game with the caller’s rights on it (view right)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -73,7 +72,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Create a game (designers and admins)',
         body: gameValuesSchemaFor('create'),
-        response: { 201: gameWithRightsSchema, 400: errorSchema },
+        response: { 201: gameWithRightsSchema, 400: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -92,7 +91,13 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: 'Save the settings form of a game (edit right; not archived; not locked by another user)',
         params: idParams,
         body: gameValuesSchemaFor('edit'),
-        response: { 200: gameWithRightsSchema, 400: errorSchema, 409: errorSchema },
+        response: {
+          200: gameWithRightsSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -109,7 +114,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Delete an unpublished game with its versions and media (manage right)',
         params: idParams,
-        response: { 200: successResponseSchema, 409: errorSchema },
+        response: { 200: successResponseSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -129,7 +134,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
           'Clone a game, its working version and media to the caller (clone right); with `relocate`, the copy is moved to that centre',
         params: idParams,
         body: relocationOptionSchema.nullish(),
-        response: { 201: gameWithRightsSchema },
+        response: { 201: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -147,7 +152,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Withdraw the published version (manage right; 409 unless published)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorSchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -164,7 +169,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         security,
         summary: 'Archive a game for good (manage right)',
         params: idParams,
-        response: { 200: gameWithRightsSchema, 409: errorSchema },
+        response: { 200: gameWithRightsSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   INITIAL_STATE_PATHS,
   initialStateAnswerSchema,
   initialStateSpecsSchema,
   worldEntryBodySchema,
+  worldEntryFormSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -19,7 +21,6 @@ const entryParams = versionParams.extend({
   sceneId: z.string(),
   id: z.string(),
 });
-const errorSchema = z.looseObject({ message: z.string() });
 
 /**
  * The initial world of a game version (spec 3 §2, §7): its objects and offers
@@ -37,7 +38,7 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
         security,
         summary: 'The initial world of a version: objects and offers by scene, then id (view right)',
         params: versionParams,
-        response: { 200: initialStateAnswerSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: initialStateAnswerSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -55,7 +56,7 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
         security,
         summary: 'The scenes, object types and offers the object and offer forms pick from (view right)',
         params: versionParams,
-        response: { 200: initialStateSpecsSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: initialStateSpecsSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -75,7 +76,8 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
           'Add or save a world object or offer of the working version (edit right; 400 field errors; 409 published version, name taken)',
         params: versionParams,
         body: worldEntryBodySchema,
-        response: { 200: initialStateAnswerSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+        documentedBody: worldEntryFormSchema,
+        response: { 200: initialStateAnswerSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -94,7 +96,7 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
         summary:
           'Remove a world object (state.has.object) or offer (state.has.offer) of the working version (edit right)',
         params: entryParams,
-        response: { 200: initialStateAnswerSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: initialStateAnswerSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {

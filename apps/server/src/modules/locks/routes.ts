@@ -11,6 +11,7 @@ import {
   lockRequestSchema,
   lockGameId,
 } from '@loci/domain';
+import { errorAnswers } from '../../lib/openapi.js';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { requireUser, type CurrentUser } from '../../plugins/auth.js';
@@ -41,7 +42,7 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
         security,
         summary: 'Take or renew an edit lock: 200 to its holder, 409 with the holder to anyone else',
         body: lockRequestSchema,
-        response: { 200: lockHeldSchema, 409: lockRefusedSchema },
+        response: { 200: lockHeldSchema, 409: lockRefusedSchema, ...errorAnswers(403, 404) },
       },
     },
     async (request, reply) => {
@@ -69,7 +70,7 @@ export async function lockRoutes(app: FastifyInstance, ctx: AppContext): Promise
         security,
         summary: 'Release the caller’s own lock (edit right; someone else’s is left alone)',
         body: lockReleaseSchema,
-        response: { 200: lockReleasedSchema },
+        response: { 200: lockReleasedSchema, ...errorAnswers(403, 404) },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   applyExpirationAnswerSchema,
   auditListSchema,
   rescueAnswerSchema,
@@ -19,7 +20,9 @@ import {
   sendMessageAnswerSchema,
   sendMessageBodySchema,
   terminateAllAnswerSchema,
+  worldEditReasonSchema,
   worldEntryBodySchema,
+  worldEntryFormSchema,
   worldItemDeleteQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
@@ -43,9 +46,8 @@ import { listStuckPlayers } from './stuck.js';
 
 const tags = ['operations'];
 const security = [{ bearerAuth: [] }];
-const errorSchema = z.looseObject({ message: z.string() });
 /** The refusals every operator call may answer. */
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const gameParams = z.object({ gameId: z.string() });
 const idParams = z.object({ id: z.string() });
 
@@ -123,7 +125,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         security,
         summary: 'Terminate an instance: its players are told the game ended (manage right; 409 when terminated)',
         params: idParams,
-        response: { 200: fullInstanceSchema, ...refusals, 409: errorSchema },
+        response: { 200: fullInstanceSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) => terminateInstance({ ctx, user: requireUser(request), instanceId: request.params.id }),
@@ -156,6 +158,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
           'Add or replace an object or offer in an instance’s world, from the world form’s values and an optional `reason` for the audit log (manage right; 400 field errors)',
         params: idParams,
         body: worldEntryBodySchema,
+        documentedBody: worldEntryFormSchema.extend({ reason: worldEditReasonSchema }),
         response: { 200: fullInstanceSchema, ...refusals },
       },
     },
@@ -211,7 +214,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         security,
         summary: 'Expire every active instance once the game’s playing period has ended (manage right; 409 before)',
         params: idParams,
-        response: { 200: applyExpirationAnswerSchema, ...refusals, 409: errorSchema },
+        response: { 200: applyExpirationAnswerSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) => applyExpiration({ ctx, user: requireUser(request), gameId: request.params.id }),
@@ -240,7 +243,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: 'Set the playing period of the version’s game, for all its instances (manage right)',
         params: z.object({ versionId: z.string() }),
         body: playingPeriodBodySchema,
-        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorSchema },
+        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) =>
@@ -261,7 +264,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: 'Set the playing period of the instance’s game, for all its instances (manage right)',
         params: z.object({ instanceId: z.string() }),
         body: playingPeriodBodySchema,
-        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorSchema },
+        response: { 200: playingPeriodAnswerSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) =>
@@ -283,7 +286,7 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
           'Rescue a player: engine actions applied as the operator event `rescue`, with a reason, audited and pushed to the player (manage right; 400 field errors)',
         params: idParams.extend({ playerId: z.string() }),
         body: rescueRequestSchema,
-        response: { 200: rescueAnswerSchema, ...refusals, 409: errorSchema },
+        response: { 200: rescueAnswerSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) =>

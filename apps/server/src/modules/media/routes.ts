@@ -4,11 +4,14 @@ import multipart from '@fastify/multipart';
 import send from '@fastify/send';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   accountResponseSchema,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   mediaSchema,
   mediaUpdateSchema,
+  MEDIA_UPLOAD_MESSAGES,
+  mediaUploadRefusalSchema,
   mediaUploadResponseSchema,
   PLAYER_UPLOAD_LIMITS,
   successResponseSchema,
@@ -35,6 +38,10 @@ import {
 } from './service.js';
 import { requireActivePlay } from '../../policies/play.js';
 import { presentUser } from '../../presenters/user.js';
+import { errorAnswers, fileAnswers, multipartFilesBody } from '../../lib/openapi.js';
+
+/** What a thumbnail is sent as: PNG, or JPEG for a JPEG. */
+const THUMBNAIL_TYPES = ['image/png', 'image/jpeg'];
 import { accountPhotoFile, deleteAccountPhoto, saveAccountPhoto } from './account-photo.js';
 import { assertUploadQuota, startUploadSweeps } from './player-uploads.js';
 
@@ -43,7 +50,6 @@ const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const gameMediaParams = z.object({ gameId: z.string(), id: z.string() });
 const mediaParams = z.object({ id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 /** Files and thumbnails never change under their URL; a day keeps pickers fast and deletions visible soon. */
 const CACHE_CONTROL = 'private, max-age=86400';
 const LARGEST_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
@@ -116,7 +122,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           security,
           summary: 'The media of a game, newest first (view right)',
           params: gameParams,
-          response: { 200: z.array(mediaSchema) },
+          response: { 200: z.array(mediaSchema), ...errorAnswers(403, 404) },
         },
       },
       async (request) => {
@@ -134,12 +140,13 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary:
             'Upload files (multipart, edit right). 201 when at least one is saved, else the status of the first rejection (413 too large, 415 not png, jpeg, audio or video)',
           consumes: ['multipart/form-data'],
+          documentedBody: multipartFilesBody('The files to add: each file part of the body, whatever its field name'),
           params: gameParams,
           response: {
             201: mediaUploadResponseSchema,
-            413: mediaUploadResponseSchema,
-            415: mediaUploadResponseSchema,
-            400: errorSchema,
+            413: mediaUploadRefusalSchema,
+            415: mediaUploadRefusalSchema,
+            ...errorAnswers(400, 403, 404, 409),
           },
         },
       },
@@ -154,9 +161,15 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
         });
         const status = saved.length > 0 ? 201 : (rejected[0]?.status ?? 400);
         const language = answerLanguage(request);
-        return reply
-          .status(status)
-          .send({ saved: saved.map(presentMedia), rejected: rejected.map((item) => rejectionIn(item, language)) });
+        const answer = {
+          saved: saved.map(presentMedia),
+          rejected: rejected.map((item) => rejectionIn(item, language)),
+        };
+        if (status === 201) return reply.status(status).send(answer);
+        // Nothing saved: an error answer, in the one error shape.
+        const errorCode = status === 413 ? 'TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : undefined;
+        const message = answer.rejected[0]?.message ?? MEDIA_UPLOAD_MESSAGES.noFile;
+        return reply.status(status).send({ message, ...(errorCode ? { errorCode } : {}), ...answer });
       },
     );
 
@@ -169,16 +182,17 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary:
             "A player's photo, video or sound for a mission submission (multipart, one file; a player of the active instance). 201 with the medium; 413 too large or past the player's or the instance's upload quota, 415 not png, jpeg, audio or video, 429 too many uploads a minute (Retry-After)",
           consumes: ['multipart/form-data'],
+          documentedBody: multipartFilesBody('One file: the first file part of the body, whatever its field name'),
           params: z.object({ instanceId: z.string() }),
           response: {
             201: mediaSchema,
-            413: errorSchema,
-            415: errorSchema,
-            400: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            409: errorSchema,
-            429: errorSchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            429: errorBodySchema,
           },
         },
       },
@@ -210,7 +224,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary: 'Save the title and description of a medium (edit right)',
           params: gameMediaParams,
           body: mediaUpdateSchema,
-          response: { 200: mediaSchema, 400: errorSchema, 409: errorSchema },
+          response: { 200: mediaSchema, ...errorAnswers(400, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -228,7 +242,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           security,
           summary: 'Delete a medium and its file (edit right)',
           params: gameMediaParams,
-          response: { 200: successResponseSchema, 409: errorSchema },
+          response: { 200: successResponseSchema, ...errorAnswers(403, 404, 409) },
         },
       },
       async (request) => {
@@ -247,6 +261,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
             'A thumbnail of a medium of this game (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: gameMediaParams,
           querystring: thumbQuerySchema,
+          response: errorAnswers(404),
+          documentedResponses: fileAnswers(THUMBNAIL_TYPES),
         },
       },
       async (request, reply) => {
@@ -264,6 +280,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
             'A thumbnail of a medium (width snapped up to one of 32, 64, 100, 200, 300, 600, 800, 1200, 2048; default 100; square=1 by default)',
           params: mediaParams,
           querystring: thumbQuerySchema,
+          response: errorAnswers(404),
+          documentedResponses: fileAnswers(THUMBNAIL_TYPES),
         },
       },
       async (request, reply) => {
@@ -275,7 +293,13 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
     api.get(
       '/design/medias/file/:id',
       {
-        schema: { tags, summary: 'The original file of a medium (its storagepath)', params: mediaParams },
+        schema: {
+          tags,
+          summary: 'The original file of a medium (its storagepath)',
+          params: mediaParams,
+          response: errorAnswers(404),
+          documentedResponses: fileAnswers(['image/*', 'audio/*', 'video/*']),
+        },
       },
       async (request, reply) => {
         const row = await findMedia({ ctx, mediaId: request.params.id });
@@ -297,7 +321,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary:
             'Set the account photo (multipart, one file: JPEG, PNG or WebP up to 5 MB; stored re-encoded as a square JPEG). 413 too large, 415 not such an image',
           consumes: ['multipart/form-data'],
-          response: { 200: accountResponseSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
+          documentedBody: multipartFilesBody('The photo: the first file part of the body, whatever its field name'),
+          response: { 200: accountResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
       async (request) => {
@@ -328,6 +353,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary:
             'An account photo (a capability URL, as media files: its random id is shown only to who may see the player)',
           params: z.object({ photoId: z.string() }),
+          response: errorAnswers(404),
+          documentedResponses: fileAnswers(['image/jpeg']),
         },
       },
       async (request, reply) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   DEVICE_HEADER,
   PLAY_MESSAGES,
   playEventAnswerSchema,
@@ -33,15 +34,13 @@ const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const instanceParams = z.object({ instanceId: z.string() });
 const watchedParams = z.object({ instanceId: z.string(), playerId: z.string() });
-/** Error answers: `{ message, errors?, errorCode? }`. */
-const errorSchema = z.looseObject({ message: z.string() });
 const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
 };
 
 /** The device id the app sends (`X-Loci-Device`), for games that bind a player to one device. */

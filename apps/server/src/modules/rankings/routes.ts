@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rankingsAnswerSchema } from '@loci/domain';
+import { errorBodySchema, rankingsAnswerSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { playerRankings, versionRankings } from './service.js';
 
 const security = [{ bearerAuth: [] }];
-const errorSchema = z.looseObject({ message: z.string() });
-const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Leaderboards: a player's (of their version) and an operator's (of any version of a game they manage). */
 export async function rankingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

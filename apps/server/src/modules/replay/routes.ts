@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { playerReplaySchema } from '@loci/domain';
+import { errorBodySchema, playerReplaySchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
 import { replayPlayer } from './service.js';
-
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** A player's game replayed by the engine from the instance's input log (manage right, as the instance page). */
 export async function replayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,10 +19,10 @@ export async function replayRoutes(app: FastifyInstance, ctx: AppContext): Promi
         params: z.object({ id: z.string(), playerId: z.string() }),
         response: {
           200: playerReplaySchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },

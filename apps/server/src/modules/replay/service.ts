@@ -37,7 +37,7 @@ export async function replayInstance(
 ): Promise<Array<{ row: InstanceEventRow; replayed: ReplayedStep }>> {
   const rows = await logOf(ctx, instance.id);
   if (rows[0]?.entry.kind !== 'create') {
-    throw new AppError('CONFLICT', REPLAY_MESSAGES.notRecorded, { extra: { errorCode: 'NOT_RECORDED' } });
+    throw new AppError('NOT_RECORDED');
   }
   const steps: Array<{ row: InstanceEventRow; replayed: ReplayedStep }> = [];
   let state: InstanceState | null = null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PLAY_MESSAGES, tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
+import { errorBodySchema, PLAY_MESSAGES, tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
@@ -10,14 +10,13 @@ import { acceptTrade, closeTrade, listTrades, proposeTrade } from './service.js'
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
-const errorSchema = z.looseObject({ message: z.string() });
 const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
 };
 const instanceParams = z.object({ instanceId: z.string() });
 const tradeParams = z.object({ instanceId: z.string(), tradeId: z.string() });

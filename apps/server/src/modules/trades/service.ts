@@ -3,8 +3,6 @@ import {
   MAX_OPEN_TRADES_PER_PLAYER,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
-  TRADE_ERROR_CODES,
-  TRADE_MESSAGES,
   type GameSpec,
   type Trade,
   type TradeErrorCode,
@@ -56,10 +54,8 @@ import { specOfInstance } from '../runtime/specs.js';
  * waits for an accept holding the trade's row and then finds it closed.
  */
 
-const refusal = (code: TradeErrorCode, status: 'CONFLICT' | 'NOT_FOUND' | 'FORBIDDEN' | 'VALIDATION' = 'CONFLICT') =>
-  new AppError(status, TRADE_MESSAGES[code], { extra: { errorCode: TRADE_ERROR_CODES[code] } });
-
-const statusOfRefusal = (code: TradeErrorCode) => (code === 'EMPTY_TRADE' ? 'VALIDATION' : 'CONFLICT');
+/** A trade's refusal: its code, with its status and message in ERROR_TABLE. */
+const refusal = (code: TradeErrorCode) => new AppError(code);
 
 /** Trades run on an instance that is active, or completed (`tradeAssets` is also the end policy that allows them then). */
 function assertInstanceTrades(instance: GameInstanceRow, spec: GameSpec): void {
@@ -162,9 +158,9 @@ export async function proposeTrade(
   const spec = await specOfInstance(ctx, instance);
   assertInstanceTrades(instance, spec);
   const terms = tradeTermsRefusal(spec, body.give, body.want);
-  if (terms) throw refusal(terms, statusOfRefusal(terms));
+  if (terms) throw refusal(terms);
   const [other] = body.toPlayerId === player.playerId ? [] : await playersOf(ctx, instance.id, [body.toPlayerId]);
-  if (!other || other.status === 'movedTo') throw refusal('UNKNOWN_PLAYER', 'NOT_FOUND');
+  if (!other || other.status === 'movedTo') throw refusal('UNKNOWN_PLAYER');
   // Checked again when accepted: what is held now may be spent before.
   for (const [assetId, count] of Object.entries(body.give))
     if (heldUnits(player.state, assetId) < count) throw refusal('NOT_OWNED');
@@ -207,14 +203,13 @@ export async function proposeTrade(
 
 /** 404 unless `tradeId` is a trade of the instance that the caller is part of. */
 async function tradeOfCaller(ctx: AppContext, instanceId: string, tradeId: string, playerId: string) {
-  if (!isUuid(tradeId)) throw refusal('TRADE_NOT_FOUND', 'NOT_FOUND');
+  if (!isUuid(tradeId)) throw refusal('TRADE_NOT_FOUND');
   const [row] = await ctx.db
     .select()
     .from(playerTrades)
     .where(and(eq(playerTrades.id, tradeId), eq(playerTrades.instanceId, instanceId)))
     .limit(1);
-  if (!row || (row.fromPlayerId !== playerId && row.toPlayerId !== playerId))
-    throw refusal('TRADE_NOT_FOUND', 'NOT_FOUND');
+  if (!row || (row.fromPlayerId !== playerId && row.toPlayerId !== playerId)) throw refusal('TRADE_NOT_FOUND');
   return row;
 }
 
@@ -231,9 +226,7 @@ export async function acceptTrade(
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
   const known = await tradeOfCaller(ctx, instance.id, tradeId, player.playerId);
   if (known.toPlayerId !== player.playerId) {
-    throw new AppError('FORBIDDEN', 'Only the player a trade is offered to may accept it', {
-      extra: { errorCode: TRADE_ERROR_CODES.TRADE_NOT_FOUND },
-    });
+    throw refusal('NOT_YOUR_SIDE');
   }
   const done = await ctx.db.transaction(async (tx) => {
     const locked = await lockInstanceWithSpec(tx, instance.id);
@@ -255,9 +248,9 @@ export async function acceptTrade(
       .for('update');
     const from = rows.find((r) => r.playerId === trade.fromPlayerId);
     const to = rows.find((r) => r.playerId === trade.toPlayerId);
-    if (!from || !to || from.status === 'movedTo') throw refusal('UNKNOWN_PLAYER', 'NOT_FOUND');
+    if (!from || !to || from.status === 'movedTo') throw refusal('UNKNOWN_PLAYER');
     const exchanged = exchangeAssets(spec, from.state, to.state, trade.give, trade.want, ctx.now().toISOString());
-    if (!exchanged.ok) throw refusal(exchanged.code, statusOfRefusal(exchanged.code));
+    if (!exchanged.ok) throw refusal(exchanged.code);
     // The exchange as ONE engine step for both players (engine `stepTrade`): their rules fire, records are kept.
     const accepted = {
       tradeId: trade.id,
@@ -308,11 +301,7 @@ export async function closeTrade(
   const known = await tradeOfCaller(ctx, instance.id, tradeId, player.playerId);
   const side = as === 'decline' ? known.toPlayerId : known.fromPlayerId;
   if (side !== player.playerId) {
-    const message =
-      as === 'decline'
-        ? 'Only the player a trade is offered to may decline it'
-        : 'Only the player who proposed a trade may cancel it';
-    throw new AppError('FORBIDDEN', message, { extra: { errorCode: TRADE_ERROR_CODES.TRADE_NOT_FOUND } });
+    throw refusal('NOT_YOUR_SIDE');
   }
   const [closed] = await ctx.db
     .update(playerTrades)

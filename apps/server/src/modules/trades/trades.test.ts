@@ -177,9 +177,16 @@ describe('player API: trading between players', () => {
     const ben = await richPlayer(game, 'Ben');
     const before = [await holdings(ann), await holdings(ben)];
     const first = (await propose(ann, ben, { [game.gem.id]: 1 })).json();
-    expect((await act(ann, first.id, 'decline')).statusCode).toBe(403);
-    expect((await act(ann, first.id, 'accept')).statusCode).toBe(403);
-    expect((await act(ben, first.id, 'cancel')).statusCode).toBe(403);
+    const wrongSides = [
+      [ann, 'decline'],
+      [ann, 'accept'],
+      [ben, 'cancel'],
+    ] as const;
+    for (const [who, what] of wrongSides) {
+      const res = await act(who, first.id, what);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ errorCode: 'NOT_YOUR_SIDE' });
+    }
     expect((await act(ben, first.id, 'decline')).json()).toMatchObject({ status: 'declined' });
     const second = (await propose(ann, ben, { [game.gem.id]: 1 })).json();
     expect((await act(ann, second.id, 'cancel')).json()).toMatchObject({ status: 'cancelled' });

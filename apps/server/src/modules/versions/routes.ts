@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   designGameVersionSchema,
   gameVersionFormSchema,
   gameVersionWithSpecSchema,
@@ -22,7 +23,6 @@ const tags = ['versions'];
 const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const versionParams = z.object({ gameId: z.string(), id: z.string() });
-const errorSchema = z.looseObject({ message: z.string() });
 
 /** Game versions and publishing under /api/design/{gameId}/gameVersions (spec 2 §3, §4, §7). */
 export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,7 +36,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'The versions of a game, working version first (with publishDue), then the newest (view right)',
         params: gameParams,
-        response: { 200: z.array(designGameVersionSchema), 403: errorSchema, 404: errorSchema },
+        response: { 200: z.array(designGameVersionSchema), 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Publish: snapshot the whole working version into a new version (edit right)',
         params: gameParams,
         body: gameVersionFormSchema,
-        response: { 201: designGameVersionSchema, 403: errorSchema, 409: errorSchema },
+        response: { 201: designGameVersionSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: "One version with its whole spec ('current' or the working version's id: as it is now) (view right)",
         params: versionParams,
-        response: { 200: gameVersionWithSpecSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: gameVersionWithSpecSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -92,7 +92,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Save a version’s form (edit right; the working version’s owner-only flag is fixed)',
         params: versionParams,
         body: updateVersionSchema,
-        response: { 200: designGameVersionSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: { 200: designGameVersionSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'Archive a published version for good (edit right)',
         params: versionParams,
-        response: { 200: designGameVersionSchema, 403: errorSchema, 409: errorSchema },
+        response: { 200: designGameVersionSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -129,7 +129,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary:
           "What changed from version :id to :otherId ('current' = the working copy), field by field (edit right)",
         params: z.object({ gameId: z.string(), id: z.string(), otherId: z.string() }),
-        response: { 200: versionDiffSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: versionDiffSchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -147,7 +147,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'Roll the working copy back to a published version; answers the snapshot to undo it (edit right)',
         params: versionParams,
-        response: { 200: rollbackSnapshotSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: rollbackSnapshotSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
@@ -165,7 +165,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'The roll backs that can be undone, newest first (edit right)',
         params: gameParams,
-        response: { 200: z.array(rollbackSnapshotSchema), 403: errorSchema, 404: errorSchema },
+        response: { 200: z.array(rollbackSnapshotSchema), 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => listRollbacks({ ctx, user: requireUser(request), gameId: request.params.gameId }),
@@ -179,7 +179,12 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'Undo a roll back: the working copy as it was just before it (edit right)',
         params: versionParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -199,9 +204,9 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         params: versionParams,
         response: {
           200: z.array(migrationPreviewSchema),
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
@@ -226,10 +231,10 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         }),
         response: {
           200: z.object({ migrated: z.array(z.object({ instanceId: z.string(), migrationId: z.string() })) }),
-          400: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
@@ -248,7 +253,12 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'Undo a migration while nothing happened in the instance since (manage right)',
         params: versionParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -269,8 +279,8 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         params: z.object({ gameId: z.string(), instanceId: z.string() }),
         response: {
           200: z.object({ migrations: z.array(instanceMigrationSchema) }),
-          403: errorSchema,
-          404: errorSchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   gameShareSchema,
   JOIN_CODE_MESSAGES,
   joinCodeAnswerSchema,
@@ -17,14 +18,13 @@ import { requireUser } from '../../plugins/auth.js';
 import { getGameShare, getPublicLobby, listMyGames, resolveJoinCode } from './service.js';
 
 const security = [{ bearerAuth: [] }];
-const errorSchema = z.looseObject({ message: z.string() });
 const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
 };
 
 /** Tries of a passcode per account: enough for typos, too few to guess the passcodes of other games. */
