@@ -33,6 +33,7 @@ import { createMetrics } from './lib/metrics.js';
 import { createOidcProviders } from './lib/oidc.js';
 import { memoryLimiters } from './lib/limiter.js';
 import { createNullRealtime } from './lib/realtime.js';
+import { redisLimiters } from './lib/redis-limiter.js';
 import { createSecretLimits } from './lib/secret-limits.js';
 import { richTextValidatorCompiler } from './lib/rich-text.js';
 import { createLinkSigner, createTokenService } from './lib/tokens.js';
@@ -83,6 +84,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = options.now ?? (() => new Date());
+  // With Redis, the limits that guard secrets are counted once for every process and node (docs/deployment.md).
+  const inMemory = memoryLimiters(() => now().getTime());
+  const limiters = config.redisUrl
+    ? redisLimiters({
+        url: config.redisUrl,
+        prefix: 'loci:limits:',
+        now: () => now().getTime(),
+        fallback: inMemory,
+        onError: (error) => app.log.warn({ err: error }, 'limits: Redis unreachable, counting in this process'),
+      })
+    : { limiter: inMemory, close: async () => undefined };
   const ctx: AppContext = {
     config,
     database,
@@ -94,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     links: createLinkSigner(config.jwtSecret),
     oidc: createOidcProviders(config.oauth),
     realtime: createNullRealtime(),
-    limits: createSecretLimits(memoryLimiters(() => now().getTime())),
+    limits: createSecretLimits(limiters.limiter),
     now,
     log: app.log,
     outages: createOutageWatch(app.log),
@@ -169,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Before the HTTP server closes: open sockets would keep it from closing, and Redis connections the process alive.
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => limiters.close());
   // The instance typed with the zod provider (and its decorated ctx) is handed out as the plain App type.
   return app as unknown as App;
 }

@@ -37,10 +37,18 @@ export interface Realtime {
    * tokens were revoked or the account deleted. Clients must sign in again.
    */
   disconnectUser(userId: string): void;
+  /**
+   * After rights changed: every socket of the user, or in the rooms of the game, leaves at once the instance
+   * and player-screen rooms its user may no longer hold (across every server process; modules/realtime/recheck.ts).
+   */
+  recheckRooms(scope: RecheckScope): Promise<void>;
   /** The users among `userIds` with at least one connected socket now (across every server process). */
   onlineUsers(userIds: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
 }
+
+/** Whose sockets to check again after rights changed: one user's, or those in the rooms of one game. */
+export type RecheckScope = { userId: string } | { gameId: string };
 
 /** The room of every socket of one user. */
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -61,6 +69,7 @@ export function createNullRealtime(): Realtime {
     toInstance: () => undefined,
     toRoom: () => undefined,
     disconnectUser: () => undefined,
+    recheckRooms: async () => undefined,
     onlineUsers: async () => new Set(),
     close: async () => undefined,
   };

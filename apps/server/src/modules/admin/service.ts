@@ -48,6 +48,8 @@ export async function decideRoleRequest({
     if (!row) throw new Error('user vanished while deciding');
     return { row, role: pending.roleRequest.role, approved };
   });
+  // A change of role changes the rights on every game: the user's sockets keep only the rooms they still may hold.
+  if (updated.approved) await ctx.realtime.recheckRooms({ userId: updated.row.id });
   const mail = roleDecisionMail({
     to: updated.row.email,
     name: updated.row.name,

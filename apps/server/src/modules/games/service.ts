@@ -302,6 +302,8 @@ export async function updateGame({
     await rebuildAccess(tx, gameId, values);
     await touchWorkingVersion(tx, gameId, now);
   });
+  // The access lists may have dropped someone who watches an instance or a player's screen.
+  await ctx.realtime.recheckRooms({ gameId });
   return loadGame({ ctx, user, gameId });
 }
 

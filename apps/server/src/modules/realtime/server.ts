@@ -37,6 +37,7 @@ import {
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { createSessionReader, type CurrentUser } from '../../plugins/auth.js';
 import { checkWatchAccess, checkWatchPlayerAccess, WATCH_MESSAGES } from './access.js';
+import { recheckRooms } from './recheck.js';
 import { adapterCodec, pushParser, withPayloadJson } from './push-encoding.js';
 import { withSafePublish } from './safe-publish.js';
 import { createWatchInterest } from './watch-interest.js';
@@ -397,6 +398,14 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     toRoom: (room, event, payload) =>
       emit(() => withPayloadJson(payload, () => anyEvent.to(room).emit(event, payload)), room, event),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    async recheckRooms(scope) {
+      try {
+        await recheckRooms(ctx, io, scope);
+      } catch (error) {
+        // Another process did not answer in time: its sockets are checked at their next watch.
+        ctx.log.warn({ err: error }, 'realtime: rooms not rechecked after a change of rights');
+      }
+    },
     async onlineUsers(userIds) {
       const wanted = new Set(userIds);
       if (wanted.size === 0) return new Set();
