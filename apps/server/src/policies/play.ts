@@ -3,15 +3,8 @@
  * every module that asks: the domain's pure play rights (playRights,
  * seesPlayLobby) applied to a game loaded by ./games.ts.
  */
-import {
-  GAME_TEXTS,
-  mediaTypeOf,
-  PLAY_ERROR_CODES,
-  PLAY_MESSAGES,
-  playRights,
-  profileRefusal,
-  seesPlayLobby,
-} from '@loci/domain';
+import type { PLAY_ERROR_CODES } from '@loci/domain';
+import { GAME_TEXTS, mediaTypeOf, PLAY_MESSAGES, playRights, profileRefusal, seesPlayLobby } from '@loci/domain';
 import type { SubmissionMediaType } from '@loci/engine';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
