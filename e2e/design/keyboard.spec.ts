@@ -54,6 +54,16 @@ async function choose(page: Page, select: Locator, option: string | RegExp): Pro
   throw new Error(`No option ${String(option)} in ${String(select)}`);
 }
 
+/** Types a new entity's system name and title in its form and saves it, from the keyboard. */
+async function nameAndSave(page: Page, name: string, title: string): Promise<void> {
+  await tabTo(page, page.getByRole('textbox', { name: /^(System name|Name)$/ }));
+  await page.keyboard.type(name);
+  await tabTo(page, page.getByRole('textbox', { name: 'Title', exact: true }));
+  await page.keyboard.type(title);
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+}
+
 test('a designer without a mouse signs in, builds a scene, a place and a rule, and publishes', async ({
   page,
   request,
@@ -100,12 +110,7 @@ test('a designer without a mouse signs in, builds a scene, a place and a rule, a
   // A scene.
   await tabTo(page, main.getByRole('link', { name: 'New Scene' }).first());
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('textbox', { name: /^(System name|Name)$/ }));
-  await page.keyboard.type('harbour');
-  await tabTo(page, page.getByRole('textbox', { name: 'Title', exact: true }));
-  await page.keyboard.type('The Harbour');
-  await tabTo(page, page.getByRole('button', { name: 'Save' }));
-  await page.keyboard.press('Enter');
+  await nameAndSave(page, 'harbour', 'The Harbour');
   await expect(page.getByText('harbour created').first()).toBeVisible();
 
   // Its page: the Places tab is reached with the arrows, then New place.
@@ -116,12 +121,7 @@ test('a designer without a mouse signs in, builds a scene, a place and a rule, a
   await expect(page.getByRole('tab', { name: 'Places' })).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, main.getByRole('link', { name: 'New place' }).first());
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('textbox', { name: /^(System name|Name)$/ }));
-  await page.keyboard.type('old-pier');
-  await tabTo(page, page.getByRole('textbox', { name: 'Title', exact: true }));
-  await page.keyboard.type('Old pier');
-  await tabTo(page, page.getByRole('button', { name: 'Save' }));
-  await page.keyboard.press('Enter');
+  await nameAndSave(page, 'old-pier', 'Old pier');
   await expect(page.getByText('Location old-pier created').first()).toBeVisible();
 
   // A rule of the scene: entering the pier shows a notification.

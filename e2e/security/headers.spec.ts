@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newGameDefaults, newSceneDefaults } from '@loci/domain';
 import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { keepScreenshot } from '../support/screens.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -53,6 +54,7 @@ test('the console and the player run under the Content-Security-Policy, with the
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   // Vite's build keeps every script in files: none inline for the policy to refuse.
   expect(await page.locator('script:not([src])').count()).toBe(0);
+  await keepScreenshot(page, 'headers-01-landing');
 
   for (const path of ['/api/health', '/api/nowhere', '/fe/assets/missing.js']) {
     const res = await request.get(path);
@@ -65,11 +67,13 @@ test('the console and the player run under the Content-Security-Policy, with the
   await page.goto(`/fe/games/${gameId}`);
   await expect(page.getByText('The Square').first()).toBeVisible();
   await expect(page.locator('.leaflet-container').first()).toBeVisible();
+  await keepScreenshot(page, 'headers-02-workspace');
 
   // The web player in playtest mode (the map, the walker, Socket.IO).
   await page.goto(`/fe/play/${gameId}?playtest=1`);
   await expect(page.getByRole('heading', { name: 'Headers Walk' })).toBeVisible();
   await expect(page.locator('.loci-walker')).toBeVisible();
+  await keepScreenshot(page, 'headers-03-playtest');
 
   expect(violations).toEqual([]);
 });

@@ -49,6 +49,9 @@ export const theme = createTheme({
     // A link is told from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     Button: { defaultProps: { radius: 'md' } },
+    // An open menu holds only its items (Mantine's focus placeholder is a presentation div in it): the focus goes
+    // to the first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },

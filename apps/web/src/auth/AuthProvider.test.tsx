@@ -50,7 +50,7 @@ describe('AuthProvider', () => {
     mockApi({ 'GET /api/users/account': { body: { user: makeUser() } } });
     const { user, pathname } = renderApp('/');
 
-    await user.click(await screen.findByRole('button', { name: /Dana Designer, account menu/ }));
+    await user.click(await screen.findByRole('button', { name: /Account menu of Dana Designer/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Stories that happen in real places' })).toBeInTheDocument();

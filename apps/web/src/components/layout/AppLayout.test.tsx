@@ -67,7 +67,7 @@ describe('chrome', () => {
     expect(sidebar).not.toHaveTextContent('Administration');
     expect(screen.getByRole('button', { name: 'Toggle sidebar' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /Dana Designer, account menu/ }));
+    await user.click(screen.getByRole('button', { name: /Account menu of Dana Designer/ }));
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();

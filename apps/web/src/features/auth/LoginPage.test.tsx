@@ -30,7 +30,7 @@ describe('#login', { timeout: 30_000 }, () => {
       email: 'dana@example.com',
       password: 'secret-pass',
     });
-    expect(screen.getByRole('button', { name: /Dana Designer, account menu/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Account menu of Dana Designer/ })).toBeInTheDocument();
   });
 
   it('shows the server field errors under their fields', async () => {

@@ -138,7 +138,7 @@ describe('#debugging-tools', { timeout: 30_000 }, () => {
     signIn({ id: 'u1' });
     const { user, pathname } = renderApp('/account');
 
-    await user.click(await screen.findByRole('button', { name: /account menu/ }));
+    await user.click(await screen.findByRole('button', { name: /Account menu of/ }));
     const menu = await screen.findByRole('menu');
     await user.click(within(menu).getByRole('menuitem', { name: 'Debugging tools' }));
     expect(await screen.findByRole('heading', { name: 'Debugging tools' })).toBeInTheDocument();

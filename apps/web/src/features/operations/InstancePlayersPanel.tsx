@@ -96,6 +96,8 @@ export function InstancePlayersPanel({
               <Avatar
                 size="sm"
                 src={states[player.id]?.avatar.photo?.uri ?? null}
+                // The player's name is beside it.
+                alt=""
                 name={player.name}
                 color="initials"
               />

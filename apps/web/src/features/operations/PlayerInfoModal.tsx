@@ -48,7 +48,7 @@ export function PlayerInfoModal({ player, onClose, labelOf, zone, onMessage, gam
       {player && (
         <Stack gap="md">
           <Group gap="sm">
-            <Avatar src={player.avatar?.photo?.uri ?? null} name={player.name} color="initials" />
+            <Avatar src={player.avatar?.photo?.uri ?? null} alt="" name={player.name} color="initials" />
             <Stack gap={0}>
               <Text fw={600}>{player.name}</Text>
               {player.email && (

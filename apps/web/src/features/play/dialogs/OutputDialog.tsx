@@ -339,7 +339,7 @@ function ConversationBody({
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={speaker?.mediaId ? mediaIconUrl(speaker.mediaId, 80) : undefined} radius="xl">
+        <Avatar src={speaker?.mediaId ? mediaIconUrl(speaker.mediaId, 80) : undefined} alt="" radius="xl">
           {(speaker?.title || speaker?.name || t('play.dialog.gameMaster')).slice(0, 1)}
         </Avatar>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>

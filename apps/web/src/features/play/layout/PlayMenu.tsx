@@ -32,7 +32,8 @@ export function PlayMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* A menu holds only items for screen readers: who plays is one that does nothing (its photo is part of it). */}
+        <Menu.Label role="menuitem" aria-disabled>
           <PlayerIdentity size="sm" />
         </Menu.Label>
         {paused ? (
