@@ -76,6 +76,6 @@ test('the designer reads where players went on the map and exports the locations
   const file = await download;
   expect(file.suggestedFilename()).toBe('MapGeofences.csv');
   const text = await readFile((await file.path())!, 'utf8');
-  expect(text).toContain('Location,System name,Visits,Unique players,Median seconds inside,Drop-off');
+  expect(text).toContain('Location,System name,Visits,Unique players,Median seconds inside,No milestone after');
   expect(text).toMatch(/The Fountain,fountain,1,1,\d+,1/);
 });
