@@ -11,7 +11,8 @@ import type { PlayerMessage } from '../session/session-reducer';
 export function useInstancePushes(
   instanceId: string | null,
   handlers: {
-    onOutputs: (payload: { outputs: Output[]; view: PlayerView }) => void;
+    /** `stepId`: the step's id, which its answer carries too (the session shows a step read twice once). */
+    onOutputs: (payload: { stepId?: string; outputs: Output[]; view: PlayerView }) => void;
     onMessage: (message: PlayerMessage) => void;
   },
 ): void {
@@ -19,7 +20,11 @@ export function useInstancePushes(
     REALTIME_EVENTS.outputs,
     (payload) => {
       if (payload.instanceId !== instanceId) return;
-      handlers.onOutputs({ outputs: payload.outputs, view: payload.view });
+      handlers.onOutputs({
+        ...(payload.stepId === undefined ? {} : { stepId: payload.stepId }),
+        outputs: payload.outputs,
+        view: payload.view,
+      });
     },
     Boolean(instanceId),
   );
