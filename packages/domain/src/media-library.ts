@@ -42,8 +42,11 @@ export const mediaUploadResponseSchema = z.object({
   rejected: z.array(mediaRejectionSchema),
 });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
-/** An upload none of whose files was saved (413, 415, 400): the error shape, with the first refusal's message. */
-export const mediaUploadRefusalSchema = errorBodySchema.extend(mediaUploadResponseSchema.shape);
+/**
+ * An upload none of whose files was saved (413, 415, 400): the error shape, with the first refusal's message;
+ * `saved` and `rejected` when the files were read (a refusal before that, e.g. not multipart, has neither).
+ */
+export const mediaUploadRefusalSchema = errorBodySchema.extend(mediaUploadResponseSchema.partial().shape);
 
 /** Texts of uploads the spec leaves to us. */
 export const MEDIA_UPLOAD_MESSAGES = {

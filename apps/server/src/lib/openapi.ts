@@ -20,8 +20,9 @@ type DocumentedSchema = FastifySchema & { security?: unknown[]; hide?: boolean; 
 
 /**
  * Documents the error answers every route of a kind can give, in the one error shape, so no route has to list
- * them: 400 for a route that validates params, query or body; 413 and 415 for one that takes a body (the
- * framework's refusals); 401 for a route that needs a signed-in caller (`security`); 429 for a rate-limited
+ * them: 400, 413 and 415 on every route (the framework's refusals: text no column can store anywhere in the path
+ * or query — plugins/request-guard.ts — or invalid params, query or body; a body too large or of a type no
+ * parser takes, which any request may send); 401 for a route that needs a signed-in caller (`security`); 429 for a rate-limited
  * route; and on every route 500 (INTERNAL, an unexpected fault) and 503 (SERVICE_UNAVAILABLE, a part the server
  * needs is down). A route lists its own others (403, 404, 409…) itself.
  */
@@ -32,8 +33,7 @@ export function documentCommonErrors(route: RouteOptions): void {
   const add = (status: number) => {
     if (!(status in response)) response[status] = errorBodySchema;
   };
-  if (schema.body || schema.documentedBody || schema.params || schema.querystring) add(400);
-  if (schema.body || schema.documentedBody) for (const status of [413, 415]) add(status);
+  for (const status of [400, 413, 415]) add(status);
   if (schema.security?.length) add(401);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) add(429);
   for (const status of [500, 503]) add(status);

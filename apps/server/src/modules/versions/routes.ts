@@ -110,7 +110,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         security,
         summary: 'Archive a published version for good (edit right)',
         params: versionParams,
-        response: { 200: designGameVersionSchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: { 200: designGameVersionSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
