@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   DEVICE_HEADER,
   PLAY_MESSAGES,
   playEventAnswerSchema,
@@ -28,20 +27,14 @@ import {
   sendPlayEvent,
   startPlaying,
 } from './service.js';
+import { errorAnswers } from '../../lib/openapi.js';
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
 const gameParams = z.object({ gameId: z.string() });
 const instanceParams = z.object({ instanceId: z.string() });
 const watchedParams = z.object({ instanceId: z.string(), playerId: z.string() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 
 /** The device id the app sends (`X-Loci-Device`), for games that bind a player to one device. */
 function deviceOf(request: FastifyRequest): string | null {

@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, PLAY_MESSAGES, tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
+import { PLAY_MESSAGES, tradeListSchema, tradeProposalBodySchema, tradeSchema } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { acceptTrade, closeTrade, listTrades, proposeTrade } from './service.js';
+import { errorAnswers } from '../../lib/openapi.js';
 
 const tags = ['play'];
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const instanceParams = z.object({ instanceId: z.string() });
 const tradeParams = z.object({ instanceId: z.string(), tradeId: z.string() });
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   gameShareSchema,
   JOIN_CODE_MESSAGES,
   joinCodeAnswerSchema,
@@ -16,16 +15,10 @@ import { withPasscodeTries } from '../../lib/secret-limits.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getGameShare, getPublicLobby, listMyGames, resolveJoinCode } from './service.js';
+import { errorAnswers } from '../../lib/openapi.js';
 
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 
 /** Tries of a passcode per account: enough for typos, too few to guess the passcodes of other games. */
 const JOIN_CODES_PER_MINUTE = 10;
