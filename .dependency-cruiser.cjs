@@ -14,6 +14,23 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      name: 'versions-sits-above-design-and-runtime',
+      comment:
+        'No folder circle between the runtime, design and versions (issue 25): versions reads design (publishing, ' +
+        'a rollback) and the runtime (specs, player rows), so neither imports versions. The workspace, which ' +
+        'reads design and versions, has a folder of its own (modules/workspace).',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/(design|runtime)/' },
+      to: { path: '^apps/server/src/modules/versions/' },
+    },
+    {
+      name: 'design-never-imports-runtime',
+      comment: 'The runtime reads the design (runtime/specs.ts, the working spec): the design never reads it back.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/design/' },
+      to: { path: '^apps/server/src/modules/runtime/' },
+    },
+    {
       name: 'domain-imports-nothing-of-ours',
       comment: 'packages/domain is the shared language: it imports no other package or app of the repository.',
       severity: 'error',

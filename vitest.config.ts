@@ -8,11 +8,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+        // Property tests run hundreds of random games on the CPU: on a busy 2-core machine one took 5–8 s and
+        // failed on the default 5 s limit. Speed is measured in bench/, not by unit-test timeouts.
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'engine',
+          include: ['packages/engine/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -10,7 +10,10 @@
 // BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_SERVER=source (run the server
 // from its TypeScript source instead of dist), BENCH_LOG_LEVEL (warn),
 // BENCH_PROFILE_DIR (profile the server with --cpu-prof into that folder),
-// BENCH_DB_SUFFIX (scratch databases of this run's own), BENCH_KEEP_DB=1 (keep the play database).
+// BENCH_DB_SUFFIX (scratch databases of this run's own), BENCH_KEEP_DB=1 (keep the play database),
+// BENCH_MIX=realistic (issue 25 §4: the events that fire rules — the welcome box seen, the walk in and out of the
+// pier's geofence, whose entry asks the question; each question answered, wrong then right, which gives the
+// Lantern and notifies; a code every eighth event — instead of locations alone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { createUser } from '../apps/server/src/test/factories.ts';
-import { createPlayableGame, FAR_AWAY, PIER } from '../apps/server/src/test/play-factories.ts';
+import { createPlayableGame, FAR_AWAY, PIER, PIER_YEAR } from '../apps/server/src/test/play-factories.ts';
 import { backendsCpuMs, cpuMs, machineJiffies } from './support/proc.mjs';
 import { recreateDatabase, startServer, urlOf as databaseUrlOf, withApp } from './support/server.mjs';
 
@@ -28,6 +31,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const FROM_SOURCE = process.env.BENCH_SERVER === 'source';
+/** The realistic mix of events (issue 25 §4) instead of locations alone. */
+const MIX = process.env.BENCH_MIX === 'realistic';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 /** A folder: the server runs with --cpu-prof and writes its profile there on exit. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
@@ -91,9 +96,18 @@ async function drivePlayers(baseUrl, game, players, probe) {
     players.map(async (player) => {
       const res = await call('POST', `/api/play/games/${game.gameId}/instances`, player.token, {});
       if (res.status !== 201) throw new Error(`start answered ${res.status}: ${res.text}`);
-      return JSON.parse(res.text).instanceId;
+      const instanceId = JSON.parse(res.text).instanceId;
+      // The mix plays the game: the welcome box is closed first, so the pier's question can be asked.
+      if (MIX)
+        await call('POST', `/api/play/instances/${instanceId}/events`, player.token, {
+          type: 'seen',
+          interactionId: game.welcome.id,
+        });
+      return instanceId;
     }),
   );
+  /** Events sent per kind (the mix). */
+  const kinds = {};
   const points = walk();
   const latencies = [];
   const statuses = {};
@@ -109,20 +123,39 @@ async function drivePlayers(baseUrl, game, players, probe) {
   await Promise.all(
     players.map(async (player, index) => {
       let step = index * 7;
+      /** The question waiting for an answer (the mix), and the answers given to it. */
+      let asked = null;
+      let tries = 0;
       for (;;) {
         const sent = performance.now();
         if (sent >= measureTo) return;
-        const point = points[step % points.length];
-        step += 1;
-        const res = await call('POST', `/api/play/instances/${instances[index]}/events`, player.token, {
-          type: 'location',
-          ...point,
-        });
+        let event;
+        if (MIX && asked) {
+          // Wrong first (an answer result), then right (the Lantern and its notification).
+          event = { type: 'answer', interactionId: asked, answer: tries === 0 ? 1900 : String(PIER_YEAR) };
+          tries += 1;
+          if (tries === 2) asked = null;
+        } else if (MIX && step % 8 === 0) {
+          event = { type: 'code', code: `HARBOUR-${step % 5}` };
+          step += 1;
+        } else {
+          event = { type: 'location', ...points[step % points.length] };
+          step += 1;
+        }
+        const res = await call('POST', `/api/play/instances/${instances[index]}/events`, player.token, event);
+        if (MIX && res.status === 200 && event.type === 'location') {
+          const question = JSON.parse(res.text).outputs.find((output) => output.action === 'askQuestion');
+          if (question) {
+            asked = question.interactionId;
+            tries = 0;
+          }
+        }
         const done = performance.now();
         if (sent >= measureFrom && done <= measureTo) {
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           if (res.status === 200) {
             events += 1;
+            kinds[event.type] = (kinds[event.type] ?? 0) + 1;
             latencies.push(done - sent);
             answerBytes += res.text.length;
           }
@@ -143,6 +176,7 @@ async function drivePlayers(baseUrl, game, players, probe) {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     answerBytes: events ? answerBytes / events : 0,
+    kinds,
   };
 }
 
@@ -339,7 +373,7 @@ try {
   console.log(`| C = ${CONCURRENCY} | per second | p50 | p99 |`);
   console.log('|---|---:|---:|---:|');
   console.log(
-    `| Loci: POST /api/play/instances/{id}/events (location), answered 200 | ${play.rate.toFixed(0)} events/s | ${play.p50.toFixed(1)} ms | ${play.p99.toFixed(1)} ms |`,
+    `| Loci: POST /api/play/instances/{id}/events (${MIX ? `the realistic mix: ${JSON.stringify(play.kinds)}` : 'location'}), answered 200 | ${play.rate.toFixed(0)} events/s | ${play.p50.toFixed(1)} ms | ${play.p99.toFixed(1)} ms |`,
   );
   console.log(
     `| pgbench -N (simple-update) | ${bench.tps.toFixed(0)} tps | ${bench.p50.toFixed(1)} ms | ${bench.p99.toFixed(1)} ms |`,

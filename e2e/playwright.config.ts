@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.LOCI_E2E_BASE_URL,
     viewport: { width: 1280, height: 860 },
+    // English browsers, whatever the machine's locale: the player speaks the device's language (docs/play.md).
+    locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH,

@@ -9,6 +9,7 @@
 // missing database or browser into a failure instead of a skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const steps = [];
+const load = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(1))
+    .join(' ');
+console.log(`${availableParallelism()} cores, load average ${load()} at the start`);
 
 let passed = 0;
 let failed = 0;
@@ -25,7 +33,10 @@ const problems = [];
 /** Runs one step; a failed step that is not a test runner (lint, types, build) counts as one failure. */
 function run(label, command, args, env = {}, { countsTests = false } = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each step's time and the machine's load, so a slow run says where its time went and whether the machine was busy.
+  steps.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s (load ${load()})`);
   if (result.status !== 0) {
     problems.push(label);
     if (!countsTests) failed += 1;
@@ -141,6 +152,7 @@ if (!existsSync(chromium)) {
   }
 }
 
+console.log(`\nSteps:\n  ${steps.join('\n  ')}`);
 if (problems.length) console.error(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(problems.length || failed ? 1 : 0);

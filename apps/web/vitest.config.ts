@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A test that types a sentence with user-event takes seconds on a busy machine; slowness is measured in bench/.
+    testTimeout: 20_000,
   },
 });

@@ -102,6 +102,32 @@ export async function startServer({
 }
 
 /**
+ * The built server (or its source, `fromSource`) for a bench of many phones (city, start-storm, teams): on
+ * PostgreSQL and Redis (`redisUrl`, the Socket.IO adapter) with the server's default workers (BENCH_WORKERS
+ * chooses), socket handshakes from one address unlimited (a city's phones come from many addresses, the bench's
+ * from 127.0.0.1), its processes profiled into BENCH_PROFILE_DIR when set; stopped with the bench when that is
+ * interrupted.
+ */
+export async function startPhonesServer({ dataDir, databaseUrl, redisUrl, env = {}, fromSource = false }) {
+  const all = { REDIS_URL: redisUrl, LOCI_HANDSHAKE_RATE: '1000000', ...env };
+  if (process.env.BENCH_WORKERS) all.LOCI_WORKERS = process.env.BENCH_WORKERS;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const started = await startServer({
+    dataDir,
+    databaseUrl,
+    env: all,
+    fromSource,
+    nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      started.child.kill('SIGTERM');
+      process.exit(1);
+    });
+  return started;
+}
+
+/**
  * Runs `fn` with the real application, in this process, on the database the
  * server will use (to seed it through the server's own factories), then closes
  * both — a PGlite folder must be free again before the server opens it.

@@ -74,7 +74,11 @@ for (const { label, viewport } of [
     await page.goto(`/fe/games/${game.id}/offers/edit/${offer.id}`);
     const main = page.getByRole('main');
     const save = main.getByRole('button', { name: 'Save' });
-    await expect(main.getByRole('textbox', { name: 'System name', exact: true })).toBeEditable({ timeout: 30_000 });
+    await expect(main.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('A cup of coffee', {
+      timeout: 30_000,
+    });
+    // The system name is folded under 'Advanced' (issue 30): open it so its controls count too.
+    await main.getByRole('button', { name: 'Advanced' }).click();
     await expect(main.getByRole('textbox', { name: 'System name', exact: true })).toHaveValue('coffee');
 
     const count = await markControls(page);

@@ -38,10 +38,11 @@ test('a designer builds two scenes, a place, an item, an info box, a question an
     ['lighthouse', 'The Lighthouse'],
   ] as const) {
     await page.getByRole('main').getByRole('link', { name: 'New Scene' }).last().click();
+    await page.getByRole('button', { name: 'Advanced' }).click();
     await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill(name);
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(`${name} created`).first()).toBeVisible();
+    await expect(page.getByText(`${title} created`).first()).toBeVisible();
   }
   await keepScreenshot(page, '31-scenes');
 
@@ -50,23 +51,26 @@ test('a designer builds two scenes, a place, an item, an info box, a question an
 
   // An item.
   await page.goto(`/fe/games/${gameId}/items/create/0`);
+  await page.getByRole('button', { name: 'Advanced' }).click();
   await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('brass-key');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Brass key');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('brass-key created').first()).toBeVisible();
+  await expect(page.getByText('Brass key created').first()).toBeVisible();
 
   // An info box.
   await page.goto(`/fe/games/${gameId}/interactions/create/0/INTER_INSPECT_INFO`);
+  await page.getByRole('button', { name: 'Advanced' }).click();
   await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('welcome-info');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Welcome to the harbour');
   await page.locator('.ProseMirror').first().click();
   await page.keyboard.type('The fishermen left you a note.');
   await keepScreenshot(page, '32-info-box');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('welcome-info created').first()).toBeVisible();
+  await expect(page.getByText('Welcome to the harbour created').first()).toBeVisible();
 
   // A question.
   await page.goto(`/fe/games/${gameId}/interactions/create/0/INTER_ANSWER_QUESTION`);
+  await page.getByRole('button', { name: 'Advanced' }).click();
   await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('boat-question');
   await page.getByRole('textbox', { name: 'Question', exact: true }).fill('What is the boat called?');
   await page.locator('.ProseMirror').last().click();
@@ -77,11 +81,12 @@ test('a designer builds two scenes, a place, an item, an info box, a question an
 
   // A place in the harbour scene.
   await page.goto(`/fe/games/${gameId}/locations/create/0/${harbour.id}`);
+  await page.getByRole('button', { name: 'Advanced' }).click();
   await page.getByRole('textbox', { name: /^(System name|Name)$/ }).fill('old-pier');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Old pier');
   await keepScreenshot(page, '33-place');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Location old-pier created').first()).toBeVisible();
+  await expect(page.getByText('Location Old pier created').first()).toBeVisible();
 
   // A rule: entering the pier shows the info box.
   await page.goto(`/fe/games/${gameId}/rules/create/0/${harbour.id}`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createDesigner, signInAs, type Account } from '../support/accounts.js';
+import { checkAccessibility } from '../support/axe.js';
 import { keepScreenshot } from '../support/screens.js';
 
 let owner: Account;
@@ -42,11 +43,27 @@ test('a designer creates a game, fixes a validation error, sets its logo, shares
   // The logo, through the media library.
   await page.getByRole('tab', { name: /General/ }).click();
   await page.getByRole('button', { name: 'Choose' }).first().click();
-  const logo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0ca678' } })
-    .png()
+  // A phone photo, far over the 0.5 MB limit: the browser offers to shrink it, then uploads the smaller copy.
+  const logo = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#0ca678',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .blur(1.5)
+    .jpeg({ quality: 95 })
     .toBuffer();
-  await page.getByLabel('Upload media files').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-  await expect(page.getByText('Media uploaded').first()).toBeVisible();
+  expect(logo.length).toBeGreaterThan(2_000_000);
+  await page.getByLabel('Upload media files').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+  const offer = page.getByRole('dialog', { name: 'Shrink the image?' });
+  await expect(offer.getByText(/^logo\.jpg — \d+(\.\d)? MB$/)).toBeVisible();
+  await checkAccessibility(page, 'shrink-image-offer');
+  await offer.getByRole('button', { name: 'Shrink and upload' }).click();
+  await expect(page.getByText('Media uploaded').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+ KB · logo\.jpg$/)).toBeVisible();
   await keepScreenshot(page, '22-media-library');
   // A fresh upload is selected at once, titled after its file name.
   await expect(page.getByRole('button', { name: 'Select logo' })).toHaveAttribute('aria-pressed', 'true');
@@ -71,9 +88,13 @@ test('a designer creates a game, fixes a validation error, sets its logo, shares
 
   // The games list finds it by a search of more than 3 characters.
   await page.goto('/fe/');
+  const searched = page.waitForResponse((answer) => /\/api\/design\/games\?.*\bq=/.test(answer.url()));
   await page.getByLabel('Search games').fill(title.slice(0, 12));
+  await searched;
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('img', { name: `Logo of ${title}` })).toBeVisible();
+  // The search's answer is in (the list is dimmed while it is read).
+  await expect(page.getByTestId('games-grid')).toHaveAttribute('aria-busy', 'false');
   await keepScreenshot(page, '25-games-search');
 
   // Another designer clones it from the Public tab.

@@ -90,8 +90,9 @@ test('a player plays a short game in Greek on a phone, and the operator follows 
   await keepScreenshot(operator, '98-el-gameplay');
 
   // The instance the player plays in.
-  await table.getByRole('link', { name: /^Διαχείριση του στιγμιοτύπου/ }).click();
-  await expect(main.getByRole('heading', { name: /^Στιγμιότυπο / })).toBeVisible();
+  await table.getByRole('link', { name: /^Διαχείριση του παιχνιδιού: / }).click();
+  // Named by who plays it and when it started, in Greek.
+  await expect(main.getByRole('heading', { name: / · ξεκίνησε / })).toBeVisible();
   await expect(main.getByText('Κατάσταση κόσμου').first()).toBeVisible();
   await expect(main.getByRole('button', { name: 'Παίκτες (1)' })).toBeVisible();
   await expect(main.getByText('(παίζει)')).toBeVisible();

@@ -50,7 +50,10 @@ test('a playtest, running or terminated, counts no player, and the period saves 
   await expect(total.getByText(/playing:/)).toHaveCount(0);
 
   // Terminate it from the instance page.
-  await page.getByRole('link', { name: new RegExp(`Manage instance ${instanceId}`) }).click();
+  await page.getByRole('link', { name: /^Manage the game of / }).click();
+  await expect(page).toHaveURL(new RegExp(`/instance/${instanceId}$`));
+  // Named by who plays it and when, never by its id.
+  await expect(page.getByRole('heading', { level: 2, name: / · started / })).not.toContainText(instanceId);
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Terminate instance' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Terminate instance' }).click();

@@ -21,7 +21,7 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   request,
 }) => {
   // The game through the API: a scene, a drachma item, a map item, and the code "earn" giving 5 drachmas;
-  // its logo and currency name and icon are set, the market is still off.
+  // its logo is set, the market is still off.
   const api = designApi(request, token);
   const { create, uploadPng } = api;
   const defaults = newGameDefaults(new Date());
@@ -33,8 +33,9 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   });
   const design = `/api/design/${game.id}`;
   const logoId = await uploadPng(game.id, 'logo.png', '#1c7ed6');
-  const iconId = await uploadPng(game.id, 'drachma.png', '#f59f00');
-  await api.patchGame(game.id, { logoId, currencyName: 'Drachma', currencyIcon: iconId });
+  // The currency's icon waits in the media library.
+  await uploadPng(game.id, 'drachma.png', '#f59f00');
+  await api.patchGame(game.id, { logoId });
   const scene = await create(`${design}/scenes`, {
     ...newSceneDefaults(CENTRE),
     name: 'harbour',
@@ -62,6 +63,12 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   await signInAs(page, designer);
   await page.goto(`/fe/games/edit/${game.id}`);
   await page.getByRole('switch', { name: 'Market' }).check();
+  // The currency's name and icon show with the market (the API refuses them while it is off).
+  await page.getByLabel('Currency name').fill('Drachma');
+  await page.getByRole('button', { name: 'Choose Currency icon' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Select drachma' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Choose' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('combobox', { name: 'Currency item' }).click();
   await page.getByRole('option', { name: 'Drachma' }).click();
   await keepScreenshot(page, '70-market-settings');
@@ -79,7 +86,7 @@ test('a designer turns the market on, picks the currency and prices an item; a p
   // Saved, the workspace opens its overview; the currency is listed with the other items.
   await expect(page.getByRole('textbox', { name: 'Price (in Drachma)' })).toBeHidden();
   const sidebar = page.getByRole('navigation', { name: 'Design elements' });
-  await expect(sidebar.getByRole('link', { name: /drachma/ })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: /Drachma/ })).toBeVisible();
 
   // A player (the designer playtesting) earns 5 drachmas with a code and buys the map.
   await page.goto(`/fe/play/${game.id}?playtest=1`);

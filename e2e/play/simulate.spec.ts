@@ -55,7 +55,7 @@ test('a designer draws a route in the playtest and plays it at 20×, the trace s
   // Drawing moved nobody: no location was sent.
   await expect(trace.getByTestId('trace-entry')).toHaveCount(1);
 
-  await panel.getByText('20×').click();
+  await panel.getByRole('group', { name: 'Route' }).getByText('20×').click();
   await panel.getByRole('button', { name: 'Play at 20×' }).click();
   // The walk reaches the fountain and stops at its info box, waiting for the designer (the 'stop' policy).
   const story = page.getByRole('dialog', { name: 'The fountain' });

@@ -88,17 +88,17 @@ test('the game starts in the first scene of the order the designer dragged in th
   await page.goto(`/fe/games/${game.id}`);
   const sidebar = page.getByRole('navigation', { name: 'Design elements' });
   const start = sidebar.getByText('Start', { exact: true });
-  await expect(sidebar.getByRole('link', { name: /^aftermath/ })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: /^The aftermath/ })).toBeVisible();
   await expect(start).toHaveCount(1);
   const rowOf = (name: string) =>
     sidebar
-      .getByRole('link', { name: new RegExp(`^${name}`) })
+      .getByRole('link', { name: new RegExp(`^The ${name}`) })
       .locator('xpath=ancestor::div[contains(@class, "mantine-Group-root")][1]');
   await expect(rowOf('aftermath').getByText('Start', { exact: true })).toBeVisible();
 
   // Drag "prologue" above "aftermath" by its handle.
-  const handle = sidebar.getByRole('button', { name: /Move scene prologue/ });
-  const target = sidebar.getByRole('link', { name: /^aftermath/ });
+  const handle = sidebar.getByRole('button', { name: /Move scene (The )?prologue/ });
+  const target = sidebar.getByRole('link', { name: /^The aftermath/ });
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -237,7 +237,7 @@ test.describe('on a phone', () => {
     await keepScreenshot(operator, 'way-in-11-photo-player-modal');
     await operator.keyboard.press('Escape');
     await expect(modal).toHaveCount(0);
-    await operator.getByRole('link', { name: /Manage instance/ }).click();
+    await operator.getByRole('link', { name: /Manage the game of/ }).click();
     const listed = operator.getByRole('listitem').filter({ hasText: 'Pia Portrait' });
     await expectStoredPhoto(listed.locator('img'));
     await keepScreenshot(operator, 'way-in-12-photo-instance-players');

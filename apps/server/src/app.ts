@@ -16,6 +16,7 @@ import {
 import { ERROR_MESSAGES, FORM_ERROR_MESSAGE, isConsoleRoute, USER_MESSAGES, type FieldErrors } from '@loci/domain';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { ClockScheduler } from './modules/runtime/clock.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAnswerLanguage } from './lib/answer-language.js';
 import {
@@ -31,7 +32,8 @@ import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createMetrics } from './lib/metrics.js';
 import { createOidcProviders } from './lib/oidc.js';
-import { memoryLimiters } from './lib/limiter.js';
+import { memoryLimiters, memoryWindowCounter } from './lib/limiter.js';
+import { rateLimitStoreOf } from './lib/rate-limit-store.js';
 import { createNullRealtime } from './lib/realtime.js';
 import { redisLimiters } from './lib/redis-limiter.js';
 import { createSecretLimits } from './lib/secret-limits.js';
@@ -57,7 +59,11 @@ export interface BuildAppOptions {
   onSend?: onSendHookHandler;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The game clock's scheduler of this process (issue 28; runtime/clock.ts), started when the app is ready. */
+  clock: ClockScheduler;
+};
 
 /** Builds the whole HTTP application around an open database; `main.ts` and the tests both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -86,15 +92,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   // With Redis, the limits that guard secrets are counted once for every process and node (docs/deployment.md).
   const inMemory = memoryLimiters(() => now().getTime());
+  const windowsInMemory = memoryWindowCounter(() => now().getTime());
   const limiters = config.redisUrl
     ? redisLimiters({
         url: config.redisUrl,
         prefix: 'loci:limits:',
         now: () => now().getTime(),
         fallback: inMemory,
+        fallbackCounter: windowsInMemory,
         onError: (error) => app.log.warn({ err: error }, 'limits: Redis unreachable, counting in this process'),
       })
-    : { limiter: inMemory, close: async () => undefined };
+    : { limiter: inMemory, counter: windowsInMemory, close: async () => undefined };
   const ctx: AppContext = {
     config,
     database,
@@ -106,13 +114,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     links: createLinkSigner(config.jwtSecret),
     oidc: createOidcProviders(config.oauth),
     realtime: createNullRealtime(),
-    limits: createSecretLimits(limiters.limiter),
+    limits: createSecretLimits(limiters.limiter, config.limits),
     now,
     log: app.log,
     outages: createOutageWatch(app.log),
     metrics: createMetrics({ processMetrics: Boolean(config.metricsToken) }),
   };
   app.decorate('ctx', ctx);
+  // The game clock (issue 28): fires due timers from when the app is ready until it closes.
+  const clock = new ClockScheduler(ctx, {
+    pollMs: config.clockPollMs,
+    onFired: ({ dueAt, firedAt }) =>
+      ctx.metrics.clockLateness.observe(Math.max(0, firedAt.getTime() - dueAt.getTime()) / 1000),
+  });
+  app.decorate('clock', clock);
+  app.addHook('onReady', async () => clock.start());
+  app.addHook('preClose', async () => clock.stop());
   // Before swagger's own onRoute hook reads the schemas.
   app.addHook('onRoute', documentCommonErrors);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -158,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(rateLimit, {
     global: false,
+    // Sign-in, sign-up and the password routes: counted in Redis when configured, like the other secret limits.
+    store: rateLimitStoreOf(limiters.counter),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: USER_MESSAGES.tooManyRequests,

@@ -73,6 +73,8 @@ const envSchema = z.object({
   LOCI_TRADE_PROPOSAL_RATE: z.coerce.number().int().min(1).default(10),
   // How often a server process tells the others (Redis) which players its operators watch (watch-interest.ts).
   LOCI_WATCH_ANNOUNCE_MS: z.coerce.number().int().min(100).default(10_000),
+  // The clock (issue 28): how often the scheduler looks for due timers; 0 turns it off in this process.
+  LOCI_CLOCK_POLL_MS: z.coerce.number().int().min(0).default(500),
   /** Bearer token that GET /metrics (Prometheus) asks for; absent: no metrics served. */
   LOCI_METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +146,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How often a process announces its "See as the player" rooms to the others (ms); they keep each 3 periods. */
   watchAnnounceMs: number;
+  /** The clock's scheduler: how often it looks for due timers (ms); 0 = not in this process (issue 28). */
+  clockPollMs: number;
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): none by default, since anyone
    * can send the header and would then choose the address the rate limit counts.
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     watchAnnounceMs: e.LOCI_WATCH_ANNOUNCE_MS,
+    clockPollMs: e.LOCI_CLOCK_POLL_MS,
     metricsToken: e.LOCI_METRICS_TOKEN,
     trustProxy: e.LOCI_TRUST_PROXY ?? false,
     tileUrl: e.LOCI_TILE_URL,

@@ -15,7 +15,7 @@ import { isPlayerPath, PlayerRoutes, useLocation } from './play-build/router';
 import { DeepLinkRedirect, PlayOrLobby } from './play-routes';
 import { AppProviders } from './providers';
 import { registerServiceWorker } from './pwa';
-import { i18nReady } from './i18n';
+import { playerI18nReady } from './i18n/player';
 
 // The web player's entry (play.html, which the server and the service worker answer for /fe/play/… and
 // /fe/gameplay/…): the player's routes only, none of the console's layout, pages or providers, so that a play
@@ -111,8 +111,9 @@ holdUntilFirstScreen();
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in play.html');
 
-// A page opened in Greek first loads its texts (English, the fallback, is in the bundle).
-void i18nReady.then(() =>
+// A page opened in another language than English first loads its texts (English, the fallback, is in the bundle):
+// the player speaks six (i18n/player.ts), the device's language preselected on a first visit.
+void playerI18nReady.then(() =>
   createRoot(root).render(
     <StrictMode>
       <PlayApp />

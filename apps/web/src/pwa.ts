@@ -31,6 +31,7 @@ export function reloadOnStaleBuild(reload: () => void = () => window.location.re
     const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return;
     sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+    console.info('Loci: a part of this page did not load; reloading into the current build', event.payload);
     event.preventDefault();
     reload();
   });

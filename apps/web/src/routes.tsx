@@ -33,7 +33,10 @@ import {
   ResendPage,
   RoleRequestsPage,
   SeeAsPlayerPage,
+  ReviewQueuePage,
   SocialRedirectPage,
+  WallPage,
+  ResultsPage,
 } from './lazy-pages';
 
 /** '/': the landing page for visitors, the games list for authors, a player's home with one quiet line below it. */
@@ -67,8 +70,11 @@ export function AppRoutes() {
       {/* The player fills the screen, without the console's chrome (play-routes.tsx: the player's entry has the same). */}
       <Route path={CONSOLE_ROUTES.play} element={<PlayOrLobby />} />
       <Route path={CONSOLE_ROUTES.playDeepLink} element={<DeepLinkRedirect />} />
+      {/* The wall (issue 29): a projector's screen, no sign-in, no console chrome. */}
+      <Route path={CONSOLE_ROUTES.wall} element={<FullScreen page={<WallPage />} />} />
       <Route element={<RequireAuth />}>
         <Route path={CONSOLE_ROUTES.sharePrint} element={<FullScreen page={<SharePrintPage />} />} />
+        <Route path={CONSOLE_ROUTES.instanceResults} element={<FullScreen page={<ResultsPage />} />} />
       </Route>
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
@@ -102,6 +108,7 @@ export function AppRoutes() {
           <Route path={CONSOLE_ROUTES.gameplay} element={<GameplayPage />} />
           <Route path={CONSOLE_ROUTES.instance} element={<InstancePage />} />
           <Route path={CONSOLE_ROUTES.seeAsPlayer} element={<SeeAsPlayerPage />} />
+          <Route path={CONSOLE_ROUTES.review} element={<ReviewQueuePage />} />
           <Route path="active-games/*" element={<NotFound />} />
           <Route path={CONSOLE_ROUTES.analytics} element={<AnalyticsPage />} />
           <Route path={CONSOLE_ROUTES.debuggingTools} element={<DebuggingToolsPage />} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_GPS_ACCURACY, gameSettingsSchema, type GameValues } from './game.js';
 import { DESIGN_KINDS } from './design/registry.js';
 import { GAME_SPEC_SCHEMA_VERSION, migrateGameSpec, type GameSpec } from './design/spec.js';
+import { translationsSchema } from './design/translations.js';
 import { MEGABYTE } from './media.js';
 import { relocationRequestSchema } from './relocate.js';
 
@@ -160,6 +161,8 @@ export const bundleGameSchema = z.object({
     multipleInstances: z.boolean(),
     newInstancesAllowed: z.boolean(),
     initialState: z.object({ has: z.object({ object: worldByScene, offer: worldByScene }) }),
+    /** The working version's texts in the game's other languages (issue 31); absent in older bundles. */
+    translations: translationsSchema.optional(),
   }),
   entities: z.array(bundleEntitySchema),
   versions: z.array(bundleVersionSchema).default([]),

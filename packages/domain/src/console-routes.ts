@@ -33,6 +33,12 @@ export const CONSOLE_ROUTES = {
   instance: 'active-games/:activeGameId/instance/:instanceId',
   /** "See as the player": one player's screen, live and read-only (docs/operations.md). */
   seeAsPlayer: 'active-games/:activeGameId/instance/:instanceId/player/:playerId',
+  /** The review queue of judged submissions (issue 29, docs/outings.md "Judging"). */
+  review: 'active-games/:activeGameId/review',
+  /** The results of an instance, printable (issue 29). */
+  instanceResults: 'active-games/:activeGameId/instance/:instanceId/results',
+  /** The wall: the big screen a projector link opens, without signing in (issue 29). */
+  wall: 'wall/:token',
   analytics: 'analytics/:activeGameId',
   debuggingTools: 'debugging-tools',
 } as const;

@@ -40,3 +40,23 @@ export function languageOf(tag: string | null | undefined): InterfaceLanguage | 
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
   return INTERFACE_LANGUAGES.find((language) => language === primary);
 }
+
+/**
+ * The languages of the player's own interface (buttons, menus, messages; issue 31), each in its own name. The
+ * console speaks INTERFACE_LANGUAGES only; the server's messages fall back to English for the others.
+ */
+export const PLAYER_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'el', name: 'Ελληνικά' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'es', name: 'Español' },
+] as const;
+export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number]['code'];
+
+/** The player's language for a language tag ('de', 'de-AT', 'FR'…), or undefined for any other. */
+export function playerLanguageOf(tag: string | null | undefined): PlayerLanguage | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return PLAYER_LANGUAGES.find((language) => language.code === primary)?.code;
+}

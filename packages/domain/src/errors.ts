@@ -69,6 +69,14 @@ export const ERROR_TABLE = {
   TRADE_CLOSED: { status: 409, message: 'TRADE_MESSAGES.TRADE_CLOSED' },
   TOO_MANY_OPEN_TRADES: { status: 409, message: 'TRADE_MESSAGES.TOO_MANY_OPEN_TRADES' },
   PLAYER_NOT_TRADING: { status: 409, message: 'TRADE_MESSAGES.PLAYER_NOT_TRADING' },
+
+  // Messages both ways (issue 29, protocol/messages.ts).
+  /** A player wrote messages faster than MESSAGE_LIMITS allow; Retry-After says when the next is taken. */
+  MESSAGES_TOO_FAST: { status: 429, message: 'MESSAGE_MESSAGES.tooFast' },
+  /** The game turned this kind of message off (the message says which). */
+  MESSAGES_OFF: { status: 403, message: 'MESSAGE_MESSAGES.organiserOff' },
+  /** Team chat from a player who plays alone. */
+  NOT_IN_A_TEAM: { status: 403, message: 'MESSAGE_MESSAGES.noTeam' },
 } as const satisfies Record<string, { status: number; message: DomainTextKey }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
@@ -147,6 +155,8 @@ export const REQUEST_MESSAGES = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body',
   HPE_HEADER_OVERFLOW: 'The request headers are too large',
   ERR_HTTP_REQUEST_TIMEOUT: 'The request was not received in time',
+  /** A multipart body cut short, or not made of the boundary its Content-Type announces. */
+  MULTIPART_UNREADABLE: 'The multipart body could not be read',
 } as const;
 
 /** Turns zod issues into `{ path: message }`, keeping the first message per path. */

@@ -5,11 +5,20 @@ import { richText, richTextAsText } from './rich-text.js';
 import { GAME_RIGHTS } from './rights.js';
 import { boundedText, TEXT_LIMITS, titleText } from './text-limits.js';
 import type { Role } from './user.js';
+import { messagingSettingsSchema } from './protocol/messages.js';
+import { MORE_GAME_LANGUAGES } from './design/translations.js';
+import { DEFAULT_TEAMS_SETTINGS, TEAM_MESSAGES, teamsSettingsSchema } from './teams.js';
+import { wallSettingsSchema } from './wall.js';
+import { CONTENT_LANGUAGES, gameLanguagesOf } from './design/translations.js';
 
 // ─── Vocabularies and constants (spec 1 §3, §9) ─────────────────────────────
 
-/** Game languages (spec 1 §3); the casing is the original product's. */
-export const GAME_LANGUAGES = ['el-Gr', 'en-Us'] as const;
+/**
+ * A game's main language (spec 1 §3): Greek and English with the original
+ * product's casing, then the other content languages by their ISO code (issue 31;
+ * design/translations.ts CONTENT_LANGUAGES).
+ */
+export const GAME_LANGUAGES = ['el-Gr', 'en-Us', ...MORE_GAME_LANGUAGES] as const;
 export type GameLanguage = (typeof GAME_LANGUAGES)[number];
 
 /** Public access levels: nobody, view, view and clone (spec 1 §6). */
@@ -83,6 +92,8 @@ export const GAME_MESSAGES = {
   invalidJson: 'Invalid JSON object',
   invalidEmail: (line: string) => `Not a valid email: ${line}`,
   pageSize: `Page size must be ${PAGE_SIZES.join(', ')} or all`,
+  marketOff: 'Turn the market on to set this',
+  timeLimitTooLong: 'Must be at most 10080 minutes (a week)',
 } as const;
 
 /** Toasts, confirmations and page texts about games (spec 1 §2, §7, §8). */
@@ -206,6 +217,33 @@ const endPoliciesSchema = z.object({
 
 const rankingsSchema = z.object({ available: z.boolean(), showBeforeComplete: z.boolean() });
 
+// ─── Clock (issue 28): the time limit ───────────────────────────────────────
+/** How a game limits time: not at all, N minutes from each player's (or team's) start, or until a fixed time. */
+export const TIME_LIMIT_MODES = ['none', 'duration', 'until'] as const;
+export type TimeLimitMode = (typeof TIME_LIMIT_MODES)[number];
+/** The default length of a timed game, in minutes. */
+export const DEFAULT_TIME_LIMIT_MINUTES = 45;
+/** The longest time limit, in minutes (a week). */
+export const MAX_TIME_LIMIT_MINUTES = 7 * 24 * 60;
+export const timeLimitSchema = z.object({
+  mode: z.enum(TIME_LIMIT_MODES),
+  /** Minutes from each player's start (mode 'duration'). */
+  minutes: z.number(),
+  /** ISO time everyone's game ends (mode 'until'); null otherwise. */
+  endsAt: z.string().nullable(),
+  /** When time is up the game ends for the player (with results); off: only the rules decide. */
+  endsGame: z.boolean(),
+});
+export type TimeLimit = z.infer<typeof timeLimitSchema>;
+/** A game without a time limit (older games read as this). */
+export const NO_TIME_LIMIT: TimeLimit = {
+  mode: 'none',
+  minutes: DEFAULT_TIME_LIMIT_MINUTES,
+  endsAt: null,
+  endsGame: true,
+};
+// ─── End of the clock block ─────────────────────────────────────────────────
+
 /**
  * Every editable setting of a game, as stored and presented (no transforms, so
  * it also serves as a response schema). Media are referenced by id (null = none);
@@ -257,6 +295,20 @@ export const gameSettingsSchema = z.object({
    * (games saved before it existed) reads as false.
    */
   playAgain: z.boolean().optional(),
+  // ─── teams (issue 28, teams half) ───
+  /** Played in teams (packages/domain/src/teams.ts); absent (games saved before it existed) reads as not. */
+  teams: teamsSettingsSchema.optional(),
+  // ─── end teams ───
+  /** The feed and the scoreboard (issue 29, packages/domain/src/wall.ts); absent reads as the defaults. */
+  wall: wallSettingsSchema.optional(),
+  /** The clock (issue 28): a time limit; absent on games saved before it existed (no limit). */
+  timeLimit: timeLimitSchema.optional(),
+  /** Messages (issue 29): players may write to the organiser / to their team; absent reads as both on. */
+  messaging: messagingSettingsSchema.optional(),
+  /** The game's other languages (issue 31), ISO codes; absent reads as none. */
+  otherLanguages: z.array(z.enum(CONTENT_LANGUAGES)).optional(),
+  /** Other languages that must be complete before publishing (issue 31); absent reads as none. */
+  requiredLanguages: z.array(z.enum(CONTENT_LANGUAGES)).optional(),
 });
 /** The validated values of the settings form, ready to store. */
 export type GameValues = z.infer<typeof gameSettingsSchema>;
@@ -401,6 +453,34 @@ const lenientValuesSchema = z.object({
     .optional(),
   sceneEntry: z.enum(SCENE_ENTRIES).optional(),
   playAgain: z.boolean().optional(),
+  // ─── teams (issue 28, teams half) ───
+  /** Played in teams (packages/domain/src/teams.ts); absent (games saved before it existed) reads as not. */
+  teams: teamsSettingsSchema.optional(),
+  // ─── end teams ───
+  /** The feed and the scoreboard (issue 29, packages/domain/src/wall.ts); absent reads as the defaults. */
+  wall: wallSettingsSchema.optional(),
+  // The clock (issue 28).
+  timeLimit: z
+    .object({
+      mode: enumWithDefault(TIME_LIMIT_MODES, 'none'),
+      minutes: numberOrEmpty,
+      endsAt: dateTime,
+      endsGame: flagOr(true),
+    })
+    .optional(),
+  // Messages (issue 29).
+  messaging: messagingSettingsSchema.optional(),
+  // Languages (issue 31): each once, in the designer's order.
+  otherLanguages: z
+    .array(z.enum(CONTENT_LANGUAGES))
+    .nullish()
+    .transform((value) => [...new Set(value ?? [])])
+    .optional(),
+  requiredLanguages: z
+    .array(z.enum(CONTENT_LANGUAGES))
+    .nullish()
+    .transform((value) => [...new Set(value ?? [])])
+    .optional(),
 });
 type LenientValues = z.output<typeof lenientValuesSchema>;
 
@@ -415,6 +495,9 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
   if (isRichTextEmpty(values.description)) fail('description', GAME_MESSAGES.required);
   if (!values.language) fail('language', GAME_MESSAGES.required);
   if (mode === 'edit' && !values.logoId) fail('logoId', GAME_MESSAGES.required);
+  // ─── teams (issue 28) ───
+  if (values.teams && values.teams.minSize > values.teams.maxSize) fail('teams.minSize', TEAM_MESSAGES.sizeOrder);
+  // ─── end teams ───
 
   // Playground.
   const { place } = values.pg;
@@ -474,6 +557,21 @@ function checkGameValues(values: LenientValues, ctx: z.RefinementCtx, mode: Game
     if (bad !== null) fail(field, GAME_MESSAGES.invalidEmail(bad));
   }
 
+  // The clock (issue 28): minutes for a duration, a valid end time for a fixed end.
+  if (values.timeLimit?.mode === 'duration') {
+    const minutes = values.timeLimit.minutes;
+    if (minutes === null) fail('timeLimit.minutes', GAME_MESSAGES.required);
+    else if (Number.isNaN(minutes)) fail('timeLimit.minutes', GAME_MESSAGES.notANumber);
+    else if (!Number.isInteger(minutes)) fail('timeLimit.minutes', GAME_MESSAGES.wholeNumber);
+    else if (minutes < 1) fail('timeLimit.minutes', GAME_MESSAGES.atLeastOne);
+    else if (minutes > MAX_TIME_LIMIT_MINUTES) fail('timeLimit.minutes', GAME_MESSAGES.timeLimitTooLong);
+  }
+  if (values.timeLimit?.mode === 'until') {
+    const endsAt = values.timeLimit.endsAt;
+    if (!endsAt) fail('timeLimit.endsAt', GAME_MESSAGES.required);
+    else if (Number.isNaN(Date.parse(endsAt))) fail('timeLimit.endsAt', GAME_MESSAGES.invalidDate);
+  }
+
   // Playing period: the missing start or timezone message sits on the group.
   const { start, end, timezone } = values.playingPeriod;
   if (!start || !timezone) fail('playingPeriod', GAME_MESSAGES.playingPeriodStart);
@@ -508,12 +606,33 @@ function enforceSettingsInvariants<T extends DependentSettings>(values: T): T {
   };
 }
 
+/** The clock's values as stored: minutes the default when not used (issue 28). */
+function withStoredTimeLimit(values: LenientValues) {
+  if (!values.timeLimit) return values;
+  const { mode, minutes, endsAt, endsGame } = values.timeLimit;
+  const stored: TimeLimit = {
+    mode,
+    minutes: minutes !== null && Number.isFinite(minutes) ? minutes : DEFAULT_TIME_LIMIT_MINUTES,
+    endsAt: mode === 'until' ? endsAt : null,
+    endsGame,
+  };
+  return { ...values, timeLimit: stored };
+}
+
 /** The schema of the settings form body (POST and PATCH /api/design/games) for a mode. */
 export function gameValuesSchemaFor(mode: GameFormMode) {
   return lenientValuesSchema
     .superRefine((values, ctx) => checkGameValues(values, ctx, mode))
+    .transform(withStoredTimeLimit)
     .pipe(gameSettingsSchema)
-    .transform((values) => enforceSettingsInvariants(values));
+    .transform((values) => withLanguageInvariants(enforceSettingsInvariants(values)));
+}
+
+/** The other languages never hold the main one; a required language is one of the others (issue 31). */
+function withLanguageInvariants(values: GameValues): GameValues {
+  if (!values.otherLanguages && !values.requiredLanguages) return values;
+  const { others, required } = gameLanguagesOf(values);
+  return { ...values, otherLanguages: others, requiredLanguages: required };
 }
 
 /** POST /api/design/games: the settings of a new game (no logo yet). */
@@ -527,6 +646,32 @@ export type GameValuesInput = z.input<typeof gameValuesSchema>;
 export function validateGameValues(values: unknown, mode: GameFormMode): FieldErrors | null {
   const result = gameValuesSchemaFor(mode).safeParse(values);
   return result.success ? null : toFieldErrors(result.error.issues);
+}
+
+/** The settings that mean something only with the market on (the form shows them only then). */
+interface MarketFields {
+  market: boolean;
+  currencyName: string;
+  currencyIcon: string | null;
+  currencyItemId: string | null;
+}
+
+/**
+ * A field error for each market setting sent while the market is off (the
+ * API: rather than keeping or dropping it silently); none with the market on.
+ */
+export function marketFieldsWhileOff(values: MarketFields): FieldErrors {
+  if (values.market) return {};
+  const errors: FieldErrors = {};
+  if (values.currencyName.trim() !== '') errors.currencyName = GAME_MESSAGES.marketOff;
+  if (values.currencyIcon !== null) errors.currencyIcon = GAME_MESSAGES.marketOff;
+  if (values.currencyItemId !== null) errors.currencyItemId = GAME_MESSAGES.marketOff;
+  return errors;
+}
+
+/** The values with the market settings emptied when the market is off (the settings form, before it checks and saves). */
+export function clearHiddenMarketFields<T extends MarketFields>(values: T): T {
+  return values.market ? values : { ...values, currencyName: '', currencyIcon: null, currencyItemId: null };
 }
 
 /** The settings of a new game (spec 1 §3): everything off or empty except the listed defaults. */
@@ -579,6 +724,10 @@ export function newGameDefaults(now: Date): GameValues {
     startSceneId: null,
     sceneEntry: NEW_GAME_SCENE_ENTRY,
     playAgain: false,
+    // ─── teams (issue 28) ───
+    teams: DEFAULT_TEAMS_SETTINGS,
+    // ─── end teams ───
+    timeLimit: NO_TIME_LIMIT,
   };
 }
 

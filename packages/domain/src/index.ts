@@ -23,3 +23,6 @@ export * from './bundle.js';
 export * from './gallery.js';
 export * from './replay.js';
 export * from './i18n/index.js';
+export * from './teams.js';
+export * from './judging.js';
+export * from './wall.js';

@@ -66,6 +66,7 @@ export const MEDIA_MESSAGES = {
   tooLarge: (type: MediaType, file: string, limit: number) =>
     `The ${type} ${file} is larger than the ${limit / MEGABYTE} MB allowed`,
   notAccepted: (file: string) => `${file} is not a png, jpeg, audio or video file`,
+  notAnImage: (file: string) => `${file} is not a png or jpeg image`,
   playerUploadQuota: `You have uploaded the most this game takes from one player (${PLAYER_UPLOAD_LIMITS.perPlayer.count} files or ${PLAYER_UPLOAD_LIMITS.perPlayer.bytes / MEGABYTE} MB)`,
   instanceUploadQuota: `This game has taken all the uploads it can (${PLAYER_UPLOAD_LIMITS.perInstance.count} files or ${PLAYER_UPLOAD_LIMITS.perInstance.bytes / MEGABYTE} MB)`,
   tooManyUploads: 'Too many uploads — wait a minute and try again',

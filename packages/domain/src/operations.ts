@@ -84,6 +84,15 @@ export const OPERATION_MESSAGES = {
   worldItemNotFound: 'This object or offer is not in the world of the instance',
   badWorldItemKey: "The key must read 'has.object.{sceneId}.{id}' or 'has.offer.{sceneId}.{id}'",
   playerNotFound: 'This player is not in a running instance of this game',
+  // The clock (issue 28).
+  noTimeLimit: 'This player’s game has no time limit',
+  clockNotActive: 'The clock of a game instance that is over cannot be changed',
+  clockRateOnlyPlaytest: 'Only a playtest’s clock can run fast',
+  // Scheduled messages (issue 28).
+  scheduledInPast: 'This time has already passed: choose a later one',
+  scheduledMessageNotFound: 'This scheduled message is not in this game instance',
+  scheduledMessageDone: 'This message has already been sent or cancelled',
+  scheduleNotActive: 'Messages cannot be scheduled in a game instance that is over',
 } as const;
 
 // ─── Shapes (spec 1 §3) ──────────────────────────────────────────────────────
@@ -150,7 +159,23 @@ export function countPlayerStatuses(players: readonly { status: string }[]): {
   return { total: players.length, playing: counts.get('playing') ?? 0, byStatus };
 }
 
-const instancePlayerSchema = z.object({ id: z.string(), name: z.string(), status: z.string() });
+const instancePlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  /**
+   * The clock (issue 28), for a player (or team) with a time limit: the deadline, whether the instance's clock
+   * is paused (then `leftMs` is the frozen time left) and whether time is up. Absent without a time limit.
+   */
+  clock: z
+    .object({ deadline: z.string(), paused: z.boolean(), leftMs: z.number().nullable(), timeUp: z.boolean() })
+    .optional(),
+  /**
+   * In a game played in teams, a team's members who have joined, in the team's order (the Instance page's rescue
+   * places one of them). Absent for a solo player and in the Gameplay page's list.
+   */
+  members: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+});
 
 /** One instance in the Gameplay page's table (spec 1 §3 "Game instance (list item)"). */
 export const instanceListItemSchema = z.object({

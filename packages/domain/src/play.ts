@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADULT_AGE, gameSettingsSchema } from './game.js';
 import { outputSchema } from './protocol/outputs.js';
 import { playerViewSchema } from './protocol/view.js';
+import { viewPartSchema } from './protocol/view-delta.js';
 import { playerSpecSchema } from './design/published.js';
 
 /**
@@ -144,6 +145,12 @@ export const startPlayBodySchema = z.object({
    * on the player row (`terms_accepted_at`).
    */
   acceptTerms: z.boolean().optional(),
+  /**
+   * Sent (null: the app holds no view of this instance yet) by an app that speaks view deltas (protocol 2): the
+   * answer then names its view's `revision`, which the app sends with its first event, answered with what
+   * changed since (protocol/view-delta.ts). Not sent: the answer is as before, without a revision.
+   */
+  viewRevision: z.string().max(64).nullable().optional(),
 });
 export type StartPlayBody = z.infer<typeof startPlayBodySchema>;
 
@@ -197,12 +204,16 @@ export const playLobbySchema = z.object({
     /** The game's terms (sanitised rich text, '' when none): a first start must accept them. */
     terms: z.string(),
     language: z.string(),
+    /** Every language the game's texts exist in (ISO codes), the main one first (issue 31): the lobby offers them. */
+    languages: z.array(z.string()).optional(),
     logoId: z.string().nullable(),
     multiplayer: z.boolean(),
     /** The playing period (ISO bounds, null = open) in its timezone, or null when the game has none. */
     playingPeriod: z
       .object({ start: z.string().nullable(), end: z.string().nullable(), timezone: z.string() })
       .nullable(),
+    /** Played in teams (docs/outings.md): players join a team with its code (or form one when allowed). */
+    teams: z.object({ enabled: z.boolean(), playersFormTeams: z.boolean() }).optional(),
   }),
   needsPasscode: z.boolean(),
   /** The caller's active instance of the published version, or null. */
@@ -230,6 +241,12 @@ export const startPlayAnswerSchema = z.object({
   stepId: z.string().optional(),
   outputs: z.array(outputSchema),
   view: playerViewSchema,
+  /**
+   * The revision of `view` (to a start that sent `viewRevision`), as an event's answer names its view
+   * (protocol/view-delta.ts): the app sends it as the `viewRevision` of its first event, which is then answered
+   * with what changed since.
+   */
+  revision: z.string().optional(),
   messages: z.array(playMessageSchema),
   debug: playDebugSchema.optional(),
 });
@@ -269,7 +286,11 @@ export const playEventAnswerSchema = z.object({
    */
   stepId: z.string().optional(),
   outputs: z.array(outputSchema),
-  view: playerViewSchema,
+  /**
+   * The player's view after the step: whole (`view`) for an app that sent no `viewRevision` or whose revision
+   * the server does not know, else what changed since it (`viewDelta`, protocol/view-delta.ts).
+   */
+  ...viewPartSchema.shape,
   messages: z.array(playMessageSchema),
   debug: playDebugSchema.optional(),
 });
@@ -284,6 +305,10 @@ export const playGameSchema = z.object({
   description: z.string(),
   instructions: z.string(),
   language: z.string(),
+  /** The language (ISO code) the game's texts of this answer are in: the player's, when the game has it (issue 31). */
+  textLanguage: z.string().optional(),
+  /** Every language the game's texts exist in (ISO codes), the main one first (issue 31). */
+  languages: z.array(z.string()).optional(),
   logoId: z.string().nullable(),
   pg: gameSettingsSchema.shape.pg,
   capabilities: gameSettingsSchema.shape.capabilities,
@@ -297,6 +322,8 @@ export const playGameSchema = z.object({
   multiplayer: z.boolean(),
   /** The game's timezone (its playing period's; 'UTC' when it has none): the player shows times in it. */
   timezone: z.string(),
+  /** The instance holds teams (docs/outings.md): the player shows their team. */
+  teams: z.boolean().optional(),
 });
 export type PlayGame = z.infer<typeof playGameSchema>;
 

@@ -7,6 +7,20 @@ import { z } from 'zod';
  * complete the game (fastest first; players who have not completed it come
  * after those who have). Players equal on all three share a rank.
  */
+/**
+ * What one member of a team did for it (games played in teams; records name the member who acted): every recorded
+ * action, the questions (and quiz questions) they answered and how many of those were correct, the missions they
+ * accomplished. The answers and missions are absent in answers from before they were counted.
+ */
+export const memberContributionSchema = z.object({
+  name: z.string(),
+  actions: z.number().int(),
+  answered: z.number().int().optional(),
+  correct: z.number().int().optional(),
+  missions: z.number().int().optional(),
+});
+export type MemberContribution = z.infer<typeof memberContributionSchema>;
+
 export const rankingEntrySchema = z.object({
   /** 1 for the first; equal players share a rank (1, 1, 3). */
   rank: z.number().int().min(1),
@@ -18,6 +32,11 @@ export const rankingEntrySchema = z.object({
   completedInMs: z.number().nullable(),
   /** The caller's own entry (player answers only). */
   you: z.boolean(),
+  /**
+   * A team's entry (games played in teams): its members who joined, each with how many recorded actions they made
+   * for the team, most first. Absent for a solo player.
+   */
+  members: z.array(memberContributionSchema).optional(),
 });
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 

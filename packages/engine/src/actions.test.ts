@@ -32,6 +32,18 @@ const SCENARIOS: Record<ActionName, () => void> = {
     session.code('x');
     expect(session.last.outputs).toEqual([{ playerId: 'p1', action: 'showNotification', message: 'Hello there' }]);
   },
+  announceInFeed: () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .onCode('x', [act('announceInFeed', undefined, { msg: '{name} found the lighthouse key' })])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('x');
+    expect(session.last.outputs).toEqual([
+      { playerId: 'p1', action: 'announceInFeed', message: `${session.player().name} found the lighthouse key` },
+    ]);
+  },
   askQuestion: () => {
     const spec = gameBuilder()
       .scene('s1')
@@ -149,6 +161,36 @@ const SCENARIOS: Record<ActionName, () => void> = {
       { name: 'has been assigned or completed mission', status: 'assigned' },
     ]);
     expect(session.outputs('showNotification')).toMatchObject([{ message: 'New mission: m' }]);
+  },
+  reopenMission: () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .mission('m', { accomplishmentType: 'action', action: { ...textAction() } })
+      .onCode('give', [act('assignMission', 'm')])
+      .onCode('again', [act('reopenMission', 'm')])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('give');
+    session.send({ type: 'submission', missionId: 'm', text: 'done' });
+    expect(session.player().missions.m?.completedWhen).not.toBeNull();
+    session.code('again');
+    expect(session.player().missions.m?.completedWhen).toBeNull();
+  },
+  awardJudgedPoints: () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .attribute('score')
+      .mission('m', { accomplishmentType: 'action', action: { ...textAction() } }, 'wait')
+      .onCode('give', [act('assignMission', 'm')])
+      .rule('award', 'u', cond('player-mission', 'has_been_approved', 'm'), [act('awardJudgedPoints', 'score')])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('give');
+    session.send({ type: 'submission', missionId: 'm', text: 'done' });
+    session.apply({ type: 'judge', playerId: 'p1', missionId: 'm', submissionId: 's', verdict: 'approved', points: 4 });
+    expect(session.player().attributes.score).toBe(4);
   },
   archiveMission: () => {
     const spec = gameBuilder()
@@ -578,6 +620,63 @@ const SCENARIOS: Record<ActionName, () => void> = {
         history: [{ statementId: 'a' }, { optionId: 'done' }],
       },
     ]);
+  },
+  // ─── The clock (issue 28) ───
+  startTimer: () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .onCode('x', [act('startTimer', 'hint', { value: 5 })])
+      .rule(
+        'hint',
+        's1',
+        cond('player-timer', 'has_elapsed', undefined, { designerInputString: 'hint' }),
+        [act('showNotification', undefined, { msg: 'Try the fountain' })],
+        { fireOnce: false },
+      )
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('x');
+    expect(session.player().clock?.timers).toEqual({ hint: '2030-06-01T10:05:00.000Z' });
+    session.advance(5 * 60_000);
+    session.tick();
+    expect(session.last.outputs).toEqual([{ playerId: 'p1', action: 'showNotification', message: 'Try the fountain' }]);
+    // Started again, it runs out again.
+    session.code('x');
+    session.advance(5 * 60_000).tick();
+    expect(session.actions()).toEqual(['showNotification']);
+  },
+  stopTimer: () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .onCode('x', [act('startTimer', 'hint', { value: 5 })])
+      .onCode('stop', [act('stopTimer', 'hint')])
+      .rule('hint', 's1', cond('player-timer', 'has_elapsed', undefined, { designerInputString: 'hint' }), [
+        act('showNotification', undefined, { msg: 'Try the fountain' }),
+      ])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.code('x');
+    session.code('stop');
+    expect(session.player().clock?.timers).toEqual({});
+    session.advance(6 * 60_000).tick();
+    expect(session.last.outputs).toEqual([]);
+  },
+  addTime: () => {
+    const spec = gameBuilder({ timeLimit: { mode: 'duration', minutes: 10, endsAt: null, endsGame: true } })
+      .scene('s1')
+      .onCode('bonus', [act('addTime', undefined, { value: 5 })])
+      .build();
+    const session = new Session(spec);
+    session.start();
+    expect(session.player().clock?.deadline).toBe('2030-06-01T10:10:00.000Z');
+    session.code('bonus');
+    expect(session.player().clock?.deadline).toBe('2030-06-01T10:15:00.000Z');
+    session.advance(10 * 60_000).tick();
+    expect(session.player().finished).toBeNull();
+    session.advance(5 * 60_000).tick();
+    expect(session.player().finished).toMatchObject({ completed: false });
   },
 };
 

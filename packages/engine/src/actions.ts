@@ -19,7 +19,7 @@ import {
   showInfo,
   startConversation,
 } from './interactions.js';
-import { archiveMission, assignMission } from './missions.js';
+import { archiveMission, assignMission, awardJudgedPoints, reopenMission } from './missions.js';
 import {
   attachToPlayer,
   attachToWorld,
@@ -33,6 +33,7 @@ import {
 } from './objects.js';
 import { goToScene } from './scenes.js';
 import { finishGame } from './status.js';
+import { addTime, startTimer, stopTimer } from './clock.js';
 
 /** What an action list runs about: the object contacted or acted on, the conversation whose option was chosen. */
 export interface ActionScope {
@@ -174,11 +175,20 @@ const HANDLERS: Record<ActionName, Handler> = {
   resumeConversation: (ctx, action) => startConversation(ctx, what(action), true, action.actorId),
   assignMission: (ctx, action) => assignMission(ctx, what(action), Boolean(action.notify), messageOf(action)),
   archiveMission: (ctx, action) => archiveMission(ctx, what(action)),
+  reopenMission: (ctx, action) => reopenMission(ctx, what(action)),
+  // The feed (issue 29): pure — the output names the text; the server's runtime writes it to the feed.
+  announceInFeed: (ctx, action) => {
+    const template = String(action.actionArgs?.msg || action.actionArgs?.message || '');
+    const message = template.replaceAll('{name}', ctx.player.name);
+    if (message.trim() === '') return note(ctx, 'announceInFeed: no message');
+    emit(ctx, { action: 'announceInFeed', message });
+  },
 
   // Player state
   giveToPlayer: (ctx, action) => changePlayer(ctx, action, '+'),
   takeFromPlayer: (ctx, action) => changePlayer(ctx, action, '-'),
   setOnPlayer: (ctx, action) => changePlayer(ctx, action, modeOf(action, '=')),
+  awardJudgedPoints: (ctx, action) => awardJudgedPoints(ctx, what(action)),
   attachToPlayer: (ctx, action) => attachToPlayer(ctx, what(action)),
   detachFromPlayer: (ctx, action) => detachFromPlayer(ctx, what(action), false),
   removePlayerObjects: (ctx, action) => detachFromPlayer(ctx, what(action), true),
@@ -230,6 +240,15 @@ const HANDLERS: Record<ActionName, Handler> = {
   sayStatement: (ctx, action, scope) => sayStatement(ctx, what(action), scope.conversationId, action.actorId),
   exitConversation: (ctx, action, scope) => closeConversation(ctx, scope.conversationId, false, action.actorId),
   completeConversation: (ctx, action, scope) => closeConversation(ctx, scope.conversationId, true, action.actorId),
+
+  // The clock (issue 28).
+  startTimer: (ctx, action) => startTimer(ctx, what(action), amountOf(action) ?? 0),
+  stopTimer: (ctx, action) => stopTimer(ctx, what(action)),
+  addTime: (ctx, action) => {
+    const minutes = amountOf(action);
+    if (minutes === null) return note(ctx, 'addTime: the minutes are not a number');
+    addTime(ctx, minutes);
+  },
 };
 
 function isCharacter(actorId: string | undefined): actorId is string {

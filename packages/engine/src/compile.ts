@@ -1,5 +1,9 @@
 import {
   DEFAULT_MAX_GPS_ACCURACY,
+  NO_TIME_LIMIT,
+  TIMED_INTERACTION_TYPES,
+  type Condition,
+  type TimeLimit,
   hasLocationServices,
   triggerVerbsOf,
   walksIntoScene,
@@ -18,6 +22,8 @@ import {
   type PayloadSpec,
   type Question,
   type Rule,
+  type Translations,
+  textInEveryLanguage,
 } from '@loci/domain';
 import { compileBlocks, compileCondition, type CompiledBlocks, type CompiledCondition } from './conditions.js';
 import { elementKey } from './context.js';
@@ -44,6 +50,13 @@ export interface CompiledSpec {
   afterEnd: { pickOffers: boolean; redeemOffers: boolean; redeemAssets: boolean; tradeAssets: boolean };
   /** End of the playing period (epoch ms), or null for none. */
   playingPeriodEnd: number | null;
+  /** The clock (issue 28): the game's time limit (NO_TIME_LIMIT when none), its time zone (for times of day). */
+  timeLimit: TimeLimit;
+  timezone: string;
+  /** The conditions of the clock's types anywhere in the spec (the instants the server must wake the player at). */
+  timedConditions: Condition[];
+  /** Some question, quiz or mission has a time limit (issue 28, task-time.ts). */
+  taskTimeLimits: boolean;
   currencyItemId: string | null;
   currencyName: string;
   /** GPS fixes less accurate than this many metres do not move the player (the game's `pg.maxAccuracy`, 50 m by default). */
@@ -125,6 +138,11 @@ export interface CompiledQuestion {
   hint: string;
   reTryIfFailed: boolean;
   correctAnswer: string;
+  /**
+   * The typed answers accepted: the correct answer in the main language and in
+   * each of the game's other languages (issue 31), whichever the player reads.
+   */
+  acceptedAnswers: string[];
   correctAnswerBinary: 'yes' | 'no' | null;
   options: Array<{ id: string; partOfCorrect: boolean }>;
 }
@@ -153,6 +171,8 @@ export interface CompiledInteraction {
   resumable: boolean;
   statements: CompiledStatement[];
   statementById: Map<string, CompiledStatement>;
+  /** A question's or quiz's time limit (issue 28): ms to answer once asked, or null for none. */
+  timeLimitMs: number | null;
 }
 
 export interface CompiledAccomplishment {
@@ -177,6 +197,10 @@ export interface CompiledMission {
   title: string;
   accomplishment: CompiledAccomplishment;
   subMissions: CompiledSubMission[];
+  /** How its submissions are judged (issue 29): `auto` (absent on older specs), `wait` or `later`. */
+  judging: 'auto' | 'wait' | 'later';
+  /** The mission's time limit (issue 28): ms to accomplish it once assigned, or null for none. */
+  timeLimitMs: number | null;
 }
 
 export interface CompiledMilestone {
@@ -295,6 +319,20 @@ function bySceneOrder(a: CompiledScene, b: CompiledScene): number {
   return a.index - b.index;
 }
 
+/** The game's time limit, normalised: a mode the engine cannot apply (no minutes, no end) is no limit. */
+function timeLimitOf(game: GameSpec['game']): TimeLimit {
+  const limit = game.timeLimit;
+  if (!limit || typeof limit !== 'object') return NO_TIME_LIMIT;
+  const endsGame = limit.endsGame !== false;
+  if (limit.mode === 'duration' && typeof limit.minutes === 'number' && limit.minutes > 0) {
+    return { mode: 'duration', minutes: limit.minutes, endsAt: null, endsGame };
+  }
+  if (limit.mode === 'until' && endOf(limit.endsAt) !== null) {
+    return { mode: 'until', minutes: NO_TIME_LIMIT.minutes, endsAt: limit.endsAt, endsGame };
+  }
+  return NO_TIME_LIMIT;
+}
+
 function endOf(end: string | null | undefined): number | null {
   const time = typeof end === 'string' && end !== '' ? Date.parse(end) : NaN;
   return Number.isNaN(time) ? null : time;
@@ -327,6 +365,13 @@ function buildCompiledSpec(spec: GameSpec): CompiledSpec {
       tradeAssets: market && game.endPolicies.tradeAssets === true,
     },
     playingPeriodEnd: endOf(game.playingPeriod.end),
+    timeLimit: timeLimitOf(game),
+    timezone:
+      typeof game.playingPeriod.timezone === 'string' && game.playingPeriod.timezone
+        ? game.playingPeriod.timezone
+        : 'UTC',
+    timedConditions: [],
+    taskTimeLimits: false,
     currencyItemId: null,
     currencyName: game.currencyName,
     maxAccuracy:
@@ -454,7 +499,13 @@ function triggerKeyOf(c: CompiledSpec, trigger: Rule['trigger'], mask: number): 
   return typeof element === 'string' && element !== '' ? elementKey(mask, element) : null;
 }
 
-function compileQuestion(question: Question, index: number): CompiledQuestion {
+function compileQuestion(
+  question: Question,
+  index: number,
+  interactionId: string,
+  translations: Translations | undefined,
+): CompiledQuestion {
+  const answerId = `interaction:${interactionId}:questions:${question.id}:correctAnswer`;
   return {
     id: question.id,
     index,
@@ -467,13 +518,16 @@ function compileQuestion(question: Question, index: number): CompiledQuestion {
     hint: question.hint,
     reTryIfFailed: question.reTryIfFailed,
     correctAnswer: question.correctAnswer,
+    acceptedAnswers: textInEveryLanguage(translations, answerId, question.correctAnswer),
     correctAnswerBinary: question.correctAnswerBinary,
     options: question.options.map(({ id, partOfCorrect }) => ({ id, partOfCorrect })),
   };
 }
 
 function compileInteraction(c: CompiledSpec, interaction: Interaction): void {
-  const questions = interaction.questions.map(compileQuestion);
+  const questions = interaction.questions.map((question, index) =>
+    compileQuestion(question, index, interaction.id, c.spec.translations),
+  );
   const questionByKey = new Map<string, CompiledQuestion>();
   for (const question of questions) {
     questionByKey.set(String(question.index), question);
@@ -502,7 +556,19 @@ function compileInteraction(c: CompiledSpec, interaction: Interaction): void {
     resumable: conversation.resumable,
     statements,
     statementById,
+    timeLimitMs: taskLimitMs(
+      c,
+      TIMED_INTERACTION_TYPES.includes(interaction.type) ? interaction.timeLimitSeconds : null,
+      1000,
+    ),
   });
+}
+
+/** A task's time limit in ms (issue 28), or null; notes on `c` that the spec has one. */
+function taskLimitMs(c: CompiledSpec, amount: number | null | undefined, unitMs: number): number | null {
+  if (typeof amount !== 'number' || !(amount > 0)) return null;
+  c.taskTimeLimits = true;
+  return amount * unitMs;
 }
 
 function compileAccomplishment(c: CompiledSpec, accomplishment: Accomplishment): CompiledAccomplishment {
@@ -536,6 +602,8 @@ function compileMission(c: CompiledSpec, mission: Mission): void {
     title: mission.title,
     accomplishment,
     subMissions,
+    judging: accomplishment.type === 'action' ? (mission.judging ?? 'auto') : 'auto',
+    timeLimitMs: taskLimitMs(c, mission.timeLimitMinutes, 60_000),
   });
 }
 

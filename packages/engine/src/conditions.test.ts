@@ -446,7 +446,92 @@ const SCENARIOS: Record<ConditionType, () => void> = {
     session.code('give');
     expect([session.probe('reached'), session.probe('not-reached')]).toEqual(['yes', 'no']);
   },
+  // ─── The clock (issue 28) ───
+  'player-clock': () => {
+    const spec = gameBuilder({ timeLimit: { mode: 'duration', minutes: 30, endsAt: null, endsGame: true } })
+      .scene('s1')
+      .probe('played-5', cond('player-clock', 'has_played_for', undefined, { some: 'at_least', someNumber: 5 }))
+      .probe('left-10', cond('player-clock', 'has_time_left', undefined, { some: 'at_most', someNumber: 10 }))
+      .probe('out', cond('player-clock', 'has_run_out_of_time'))
+      .build();
+    const session = new Session(spec);
+    session.start();
+    expect([session.probe('played-5'), session.probe('left-10'), session.probe('out')]).toEqual(['no', 'no', 'no']);
+    session.advance(5 * MINUTE);
+    expect(session.probe('played-5')).toBe('yes');
+    session.advance(15 * MINUTE - 1);
+    expect(session.probe('left-10')).toBe('no');
+    session.advance(1);
+    expect(session.probe('left-10')).toBe('yes');
+    session.advance(10 * MINUTE - 1);
+    expect(session.probe('out')).toBe('no');
+    session.advance(1);
+    session.tick();
+    // Time is up: the game ended, so only the trace of the tick tells the rules saw it.
+    expect(session.player().finished).toMatchObject({ completed: false });
+  },
+  'clock-time': () => {
+    const spec = gameBuilder({ timezone: 'Europe/Athens' })
+      .scene('s1')
+      .probe('past', cond('clock-time', 'is_past', undefined, { designerInputString: '14:30' }))
+      .probe('not-past', cond('clock-time', 'not_is_past', undefined, { designerInputString: '14:30' }))
+      .build();
+    // 11:29 UTC is 14:29 in Athens in summer (UTC+3).
+    const session = new Session(spec, { now: new Date('2030-06-01T11:29:00Z') });
+    session.start();
+    expect([session.probe('past'), session.probe('not-past')]).toEqual(['no', 'yes']);
+    session.advance(MINUTE);
+    expect([session.probe('past'), session.probe('not-past')]).toEqual(['yes', 'no']);
+  },
+  'player-scene-time': () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .scene('s2')
+      .onCode('go', [act('goToScene', 's2')])
+      .probe('s2-3', cond('player-scene-time', 'has_been_in_for', 's2', { some: 'at_least', someNumber: 3 }))
+      .build();
+    const session = new Session(spec);
+    session.start();
+    session.advance(10 * MINUTE);
+    expect(session.probe('s2-3')).toBe('no');
+    session.code('go');
+    session.advance(3 * MINUTE - 1);
+    expect(session.probe('s2-3')).toBe('no');
+    session.advance(1);
+    expect(session.probe('s2-3')).toBe('yes');
+  },
+  'player-mission-time': () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .mission('m', {})
+      .onCode('assign', [act('assignMission', 'm')])
+      .probe('m-5', cond('player-mission-time', 'has_been_assigned_for', 'm', { some: 'at_least', someNumber: 5 }))
+      .build();
+    const session = new Session(spec);
+    session.start();
+    expect(session.probe('m-5')).toBe('no');
+    session.code('assign');
+    session.advance(5 * MINUTE);
+    expect(session.probe('m-5')).toBe('yes');
+  },
+  'player-timer': () => {
+    const spec = gameBuilder()
+      .scene('s1')
+      .onCode('start', [act('startTimer', 'Bomb', { value: 2 })])
+      .probe('elapsed', cond('player-timer', 'has_elapsed', undefined, { designerInputString: 'bomb' }))
+      .probe('running', cond('player-timer', 'is_running', undefined, { designerInputString: 'bomb' }))
+      .build();
+    const session = new Session(spec);
+    session.start();
+    expect([session.probe('elapsed'), session.probe('running')]).toEqual(['no', 'no']);
+    session.code('start');
+    expect([session.probe('elapsed'), session.probe('running')]).toEqual(['no', 'yes']);
+    session.advance(2 * MINUTE);
+    expect([session.probe('elapsed'), session.probe('running')]).toEqual(['yes', 'no']);
+  },
 };
+
+const MINUTE = 60_000;
 
 function captureAction() {
   return {

@@ -1,11 +1,22 @@
 import {
   CONDITION_TYPES,
   isConditionType,
+  parseTimeOfDay,
   type Condition,
   type ConditionBlock,
   type ConditionType,
 } from '@loci/domain';
 import type { CompiledSpec } from './compile.js';
+import {
+  isTimeUp,
+  minutesLeft,
+  missionSinceMs,
+  playedMinutes,
+  sceneSinceMs,
+  timeOfDayInstant,
+  timerName,
+  wholeMinutes,
+} from './clock-time.js';
 import type { BlockFailure, PlayerState, WorldState } from './types.js';
 
 /** The object a player is contacting or acting on during a step (player-current-object, object actions). */
@@ -26,6 +37,8 @@ export interface EvalContext {
   currentObject: ObjectRef | null;
   /** The code typed or scanned by the event being handled (for code triggers), normalised. */
   momentaryCode: string | null;
+  /** The step's time (epoch ms), for the clock's conditions (issue 28). */
+  nowMs: number;
 }
 
 // ─── Dependencies (dirty bits) ──────────────────────────────────────────────
@@ -56,8 +69,10 @@ export const DIRTY = {
   worldObject: 1 << 16,
   status: 1 << 17,
   milestone: 1 << 18,
+  /** The clock (issue 28): time passed, a timer started, stopped or ran out. Marked on every step. */
+  time: 1 << 19,
 } as const;
-export const DIRTY_ALL = (1 << 19) - 1;
+export const DIRTY_ALL = (1 << 20) - 1;
 /** What another player's changes to the world may have changed for this one. */
 export const DIRTY_WORLD = DIRTY.worldItem | DIRTY.worldObject | DIRTY.status;
 
@@ -84,6 +99,12 @@ const DEPENDS_ON: Record<ConditionType, number> = {
   'world-object': DIRTY.worldObject,
   'game-status': DIRTY.status,
   milestone: DIRTY.milestone,
+  'player-clock': DIRTY.time,
+  'clock-time': DIRTY.time,
+  // Entering a scene or being given a mission starts their clocks.
+  'player-scene-time': DIRTY.time | DIRTY.scene,
+  'player-mission-time': DIRTY.time | DIRTY.mission,
+  'player-timer': DIRTY.time,
 };
 
 // ─── Compiled conditions ────────────────────────────────────────────────────
@@ -159,10 +180,17 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
     (p) => p.visitedScenes,
     (ctx, id) => ctx.player.currentSceneId === id,
   ),
-  'player-location': presence(
-    (p) => p.visitedLocations,
-    (ctx, id) => id in ctx.player.insideLocations,
-  ),
+  'player-location': (condition, c, trigger) => ({
+    ...presence(
+      (p) => p.visitedLocations,
+      (ctx, id) => id in ctx.player.insideLocations,
+    )(condition, c, trigger),
+    // A team: every member is inside (trackEveryMember); a solo player: they are.
+    has_every_member_in: (ctx) =>
+      ctx.player.everyMemberIn
+        ? (condition.elementId ?? '') in ctx.player.everyMemberIn
+        : (condition.elementId ?? '') in ctx.player.insideLocations,
+  }),
   'player-item': ({ elementId }) => ({ owns: (ctx) => count(ctx.player.items, elementId) > 0 }),
   'player-some-item': ({ elementId, some, someNumber }) => ({
     owns: (ctx) => compareSome(count(ctx.player.items, elementId), some, someNumber),
@@ -184,6 +212,7 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
     has_answered: (ctx) => ctx.player.questions[id]?.answered === true,
     has_passed: (ctx) => ctx.player.questions[id]?.passed === true,
     has_failed: (ctx) => ctx.player.questions[id]?.failed === true,
+    has_timed_out: (ctx) => Boolean(ctx.player.questions[id]?.timedOutWhen),
   }),
   'player-quiz': ({ elementId: id = '', subElementId }, c) => {
     const questionId =
@@ -200,6 +229,8 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
           const progress = question(ctx);
           return progress !== undefined && (progress.passed || progress.failed);
         },
+        // Said of the whole quiz (its time limit).
+        has_timed_out: (ctx) => Boolean(ctx.player.quizzes[id]?.timedOutWhen),
       };
     }
     return {
@@ -211,6 +242,7 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
         return Boolean(quiz?.completedWhen) && !quiz?.passed;
       },
       has_completed: (ctx) => Boolean(ctx.player.quizzes[id]?.completedWhen),
+      has_timed_out: (ctx) => Boolean(ctx.player.quizzes[id]?.timedOutWhen),
     };
   },
   'player-confirmation': ({ elementId: id = '' }) => ({
@@ -231,12 +263,21 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
         has_been_assigned: (ctx) => parent(ctx) !== undefined,
         has_started: (ctx) => Boolean(parent(ctx)?.startedWhen),
         has_completed: (ctx) => Boolean(parent(ctx)?.subMissions[id]),
+        // Sub-missions are not judged on their own.
+        has_been_approved: () => false,
+        has_been_rejected: () => false,
+        has_timed_out: (ctx) => Boolean(parent(ctx)?.timedOutWhen),
       };
     }
     return {
       has_been_assigned: (ctx) => id in ctx.player.missions,
       has_started: (ctx) => Boolean(ctx.player.missions[id]?.startedWhen),
       has_completed: (ctx) => Boolean(ctx.player.missions[id]?.completedWhen),
+      // Judged submissions (issue 29): the verdict on the last submission.
+      has_been_approved: (ctx) => ctx.player.missions[id]?.verdict?.status === 'approved',
+      has_been_rejected: (ctx) => ctx.player.missions[id]?.verdict?.status === 'rejected',
+      // Time limits on tasks (issue 28).
+      has_timed_out: (ctx) => Boolean(ctx.player.missions[id]?.timedOutWhen),
     };
   },
   'player-object': ({ elementId: id = '' }) => ({
@@ -299,6 +340,43 @@ const VERBS: Record<ConditionType, PositiveVerbs> = {
     return { is: (ctx) => ctx.world.status === wanted };
   },
   milestone: ({ elementId: id = '' }) => ({ has_reached: (ctx) => id in ctx.player.milestones }),
+  // The clock (issue 28): see clock.ts for the minutes and the instants the server schedules.
+  'player-clock': ({ some, someNumber }) => ({
+    has_played_for: (ctx) => {
+      const played = playedMinutes(ctx.player, ctx.world, ctx.nowMs);
+      return played !== null && compareSome(played, some, someNumber);
+    },
+    has_time_left: (ctx) => {
+      const left = minutesLeft(ctx.player, ctx.world, ctx.nowMs);
+      return left !== null && compareSome(left, some, someNumber);
+    },
+    has_run_out_of_time: (ctx) => isTimeUp(ctx.player, ctx.world, ctx.nowMs),
+  }),
+  'clock-time': ({ designerInputString }, c) => {
+    const minute = parseTimeOfDay(designerInputString ?? '');
+    return {
+      is_past: (ctx) => minute !== null && ctx.nowMs >= timeOfDayInstant(ctx.nowMs, minute, c.timezone),
+    };
+  },
+  'player-scene-time': ({ elementId: id = '', some, someNumber }) => ({
+    has_been_in_for: (ctx) => {
+      const since = sceneSinceMs(ctx.player, id);
+      return since !== null && compareSome(wholeMinutes(ctx.nowMs - since, ctx.world), some, someNumber);
+    },
+  }),
+  'player-mission-time': ({ elementId: id = '', some, someNumber }) => ({
+    has_been_assigned_for: (ctx) => {
+      const since = missionSinceMs(ctx.player, id);
+      return since !== null && compareSome(wholeMinutes(ctx.nowMs - since, ctx.world), some, someNumber);
+    },
+  }),
+  'player-timer': ({ designerInputString }) => {
+    const name = timerName(designerInputString);
+    return {
+      has_elapsed: (ctx) => name !== '' && name in (ctx.player.clock?.elapsed ?? {}),
+      is_running: (ctx) => name !== '' && name in (ctx.player.clock?.timers ?? {}),
+    };
+  },
 };
 
 /** Compiles one condition into a test; `trigger` gives code conditions their momentary meaning. */
@@ -316,6 +394,8 @@ export function compileCondition(source: Condition, c: CompiledSpec, trigger = f
     return { source, mask: 0, test: NEVER, problem: `Verb '${verb}' is not a verb of ${type}` };
   }
   const problem = CONDITION_TYPES[type].verbs.includes(verb) ? undefined : `Verb '${verb}' is not listed for ${type}`;
+  // The clock's conditions: the server wakes the player when one of them may change (clock.ts `nextDueOf`).
+  if (DEPENDS_ON[type] & DIRTY.time) c.timedConditions.push(source);
   return {
     source,
     mask: DEPENDS_ON[type],

@@ -8,7 +8,7 @@ import { DIRTY, holds } from './conditions.js';
 import { markDirty, note, refuse, setPlayer, settlePending, playerRecord, type StepContext } from './context.js';
 import { preparePoint } from './geo.js';
 import { findThing, inRange, perceptible, reachable, refOf, type Thing } from './objects.js';
-import { tapLocation, trackLocations, trackSceneCircles } from './scenes.js';
+import { pointsOf, tapLocation, trackEveryMember, trackLocations, trackSceneCircles } from './scenes.js';
 
 /**
  * Contact with or action on an object or offer (events contact/act, codes,
@@ -90,9 +90,18 @@ export function handleLocation(ctx: StepContext, latitude: number, longitude: nu
   setPlayer(ctx, 'location', { latitude, longitude });
   if (accuracy !== undefined) setPlayer(ctx, 'locationAccuracy', accuracy);
   else if (ctx.player.locationAccuracy !== undefined) setPlayer(ctx, 'locationAccuracy', undefined);
+  // A team's member moved (games played in teams; their own location event, or an operator's teleport of them):
+  // their own position is kept, and the team is where any member is.
+  const member = ctx.member;
+  if (member) {
+    setPlayer(ctx, 'memberLocations', { ...ctx.player.memberLocations, [member.id]: { latitude, longitude } });
+    const teamSize = ctx.event.type === 'location' ? ctx.event.teamSize : undefined;
+    if (teamSize !== undefined) setPlayer(ctx, 'teamSize', teamSize);
+  }
   if (!ctx.c.locationServices) return;
-  const point = preparePoint(ctx.player.location!);
-  trackSceneCircles(ctx, point);
-  trackLocations(ctx, point);
+  const points = member ? pointsOf(ctx.player) : [preparePoint(ctx.player.location!)];
+  trackSceneCircles(ctx, points);
+  trackLocations(ctx, points);
+  if (member) trackEveryMember(ctx);
   if (ctx.c.automatic) trackAutomatic(ctx);
 }

@@ -1,7 +1,7 @@
-import type { GameSpec, Limit } from '@loci/domain';
+import type { EngineText, EngineTextKey, GameSpec, Limit } from '@loci/domain';
 import type { CompiledSpec } from './compile.js';
 import type { EvalContext, ObjectRef } from './conditions.js';
-import { ENGINE_MESSAGES } from './errors.js';
+import { engineText } from './errors.js';
 import type {
   AnalyticsRecord,
   EngineErrorCode,
@@ -53,6 +53,12 @@ export class StepContext implements EvalContext {
   refused = false;
   /** List every live rule in the trace (StepOptions.traceAllRules). */
   traceAllRules = false;
+  /**
+   * In a game played in teams, the member acting for the team now (games played in teams): the event's member (the
+   * server sets it on a member's event), or the member an operator's teleport places while it runs. Records name
+   * them; a location moves their own position.
+   */
+  member: { id: string; name: string } | undefined;
   private whenText: string | null = null;
 
   constructor(
@@ -66,6 +72,7 @@ export class StepContext implements EvalContext {
     readonly random: () => number,
   ) {
     this.player = { ...original.players[playerId]! };
+    this.member = (event as { member?: { id: string; name: string } }).member;
     this.world = original.world;
     this.nowMs = now.getTime();
   }
@@ -181,14 +188,19 @@ export function settlePending(ctx: StepContext, matches: (output: Output) => boo
 }
 
 /** Refuses player input: an error output, no exception. */
-export function refuse(ctx: StepContext, errorCode: EngineErrorCode, message?: string): void {
+export function refuse(
+  ctx: StepContext,
+  errorCode: EngineErrorCode,
+  /** What the refusal says when it says more than its code (domain protocol/engine-texts.ts). */
+  text: { key: EngineTextKey; values?: EngineText['values'] } = { key: errorCode },
+): void {
   // Refused inside an action list (a rule picking an exhausted offer), the rest of the step stands.
   if (ctx.depth === 0) ctx.refused = true;
   ctx.outputs.push({
     playerId: ctx.playerId,
     action: 'error',
     errorCode,
-    message: message ?? ENGINE_MESSAGES[errorCode],
+    ...engineText(text.key, text.values),
   });
 }
 
@@ -198,7 +210,8 @@ export function addRecord(
   name: RecordName,
   fields: Omit<AnalyticsRecord, 'name' | 'playerId' | 'when'>,
 ): void {
-  ctx.records.push({ name, playerId: ctx.playerId, when: ctx.when, ...fields });
+  const member = ctx.member;
+  ctx.records.push({ name, playerId: ctx.playerId, when: ctx.when, ...fields, ...(member ? { member } : {}) });
 }
 
 /** A note in the trace: on the rule whose actions run, else on the step. */

@@ -5,7 +5,7 @@
  */
 export { step } from './step.js';
 export { createInstanceState, joinPlayer, migrateInstanceState, newPlayerState, worldEntriesByScene } from './state.js';
-export { viewOf } from './view.js';
+export { outputsInSpec, viewOf } from './view.js';
 export type { PlayerView, Proximity } from '@loci/domain';
 export {
   compileSpec,
@@ -41,6 +41,7 @@ export {
   keptOfStep,
   recordingRandom,
   replayLog,
+  replayRandom,
   type LoggedInput,
   type PlayersEntryCause,
   type ReplayEntry,
@@ -48,3 +49,5 @@ export {
 } from './replay.js';
 export { playerChanges, rescueProblems, stateChanges, type StateChange } from './rescue.js';
 export { stepTrade, tradeEvents, type AcceptedTrade } from './trade-step.js';
+export { nextDueOf, TIME_UP_MESSAGE, usesClock } from './clock.js';
+export { minutesLeft, msLeft } from './clock-time.js';

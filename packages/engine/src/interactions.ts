@@ -2,6 +2,7 @@ import type { InteractionType } from '@loci/domain';
 import type { CompiledInteraction, CompiledQuestion, CompiledStatement } from './compile.js';
 import { DIRTY, holds } from './conditions.js';
 import { addRecord, emit, markDirty, note, playerRecord, refuse, settlePending, type StepContext } from './context.js';
+import { startTaskTime, stopTaskTime } from './task-time.js';
 import {
   RECORD_NAMES,
   type ConversationProgress,
@@ -124,7 +125,9 @@ export function gradeAnswer(question: CompiledQuestion, answer: unknown): Grade 
   if (question.dType === 'number') {
     return { valid: true, correct: Math.abs(Number(text) - Number(question.correctAnswer)) < 1e-9 };
   }
-  return { valid: true, correct: normalizeText(text) === normalizeText(question.correctAnswer) };
+  // Typed in any of the game's languages: an answer is right by meaning, not by the language it was read in.
+  const typed = normalizeText(text);
+  return { valid: true, correct: question.acceptedAnswers.some((accepted) => typed === normalizeText(accepted)) };
 }
 
 function freshProgress(ctx: StepContext, previous: QuestionProgress | undefined): QuestionProgress {
@@ -142,8 +145,9 @@ function freshProgress(ctx: StepContext, previous: QuestionProgress | undefined)
 
 /**
  * askQuestion: asks a question. Asking again while it is open shows it again;
- * a passed question is not asked again; a failed one only when it allows a
- * retry (reTryIfFailed), with its attempts renewed.
+ * a passed question is not asked again; a failed (or timed-out) one only when
+ * it allows a retry (reTryIfFailed), with its attempts renewed. A question with
+ * a time limit starts it when it is asked afresh (task-time.ts).
  */
 export function askQuestion(ctx: StepContext, id: string, actorId?: string): void {
   const interaction = interactionOf(ctx, id, QUESTION, 'askQuestion');
@@ -152,13 +156,17 @@ export function askQuestion(ctx: StepContext, id: string, actorId?: string): voi
   let progress = ctx.player.questions[id];
   if (progress && !progress.open) {
     if (progress.passed) return note(ctx, `askQuestion: ${interaction.name} was already passed`);
-    if (!question.reTryIfFailed) return note(ctx, `askQuestion: ${interaction.name} was failed and allows no retry`);
+    if (!question.reTryIfFailed) {
+      const how = progress.timedOutWhen ? 'timed out' : 'failed';
+      return note(ctx, `askQuestion: ${interaction.name} was ${how} and allows no retry`);
+    }
     progress = undefined;
   }
   if (!progress) {
     progress = freshProgress(ctx, ctx.player.questions[id]);
     playerRecord(ctx, 'questions')[id] = progress;
     markDirty(ctx, DIRTY.question);
+    startTaskTime(ctx, 'interaction', id, interaction.timeLimitMs);
   }
   emit(ctx, {
     action: 'askQuestion',
@@ -170,13 +178,15 @@ export function askQuestion(ctx: StepContext, id: string, actorId?: string): voi
   });
 }
 
-/** askQuiz: asks a quiz (all its questions); asking a completed quiz again is a no-op. */
+/** askQuiz: asks a quiz (all its questions); asking a completed (or timed-out) quiz again is a no-op. */
 export function askQuiz(ctx: StepContext, id: string, actorId?: string): void {
   const interaction = interactionOf(ctx, id, QUIZ, 'askQuiz');
   if (!interaction) return;
   const progress = ctx.player.quizzes[id];
   if (progress?.completedWhen) return note(ctx, `askQuiz: ${interaction.name} was already completed`);
+  if (progress?.timedOutWhen) return note(ctx, `askQuiz: ${interaction.name} timed out`);
   if (!progress) {
+    startTaskTime(ctx, 'interaction', id, interaction.timeLimitMs);
     playerRecord(ctx, 'quizzes')[id] = {
       askedWhen: ctx.when,
       open: true,
@@ -239,8 +249,10 @@ export function handleAnswer(ctx: StepContext, id: string, questionKey: unknown,
     });
     if (result.correct) addRecord(ctx, RECORD_NAMES.passedQuestion, { interactionId: id, questionId: question.id });
     emit(ctx, resultOutput(id, question, result.progress, result.correct));
-    if (!result.progress.open)
+    if (!result.progress.open) {
       settlePending(ctx, (output) => output.action === 'askQuestion' && output.interactionId === id);
+      stopTaskTime(ctx, 'interaction', id);
+    }
     markDirty(ctx, DIRTY.question);
     return;
   }
@@ -251,9 +263,9 @@ export function handleAnswer(ctx: StepContext, id: string, questionKey: unknown,
     questionKey === undefined || questionKey === null || questionKey === ''
       ? interaction.questions.find((candidate) => quiz.questions[candidate.id]?.open !== false)
       : interaction.questionByKey.get(String(questionKey));
-  if (!question) return refuse(ctx, 'INVALID_ANSWER', 'There is no such question in this quiz');
+  if (!question) return refuse(ctx, 'INVALID_ANSWER', { key: 'quizNoSuchQuestion' });
   const progress = quiz.questions[question.id] ?? freshProgress(ctx, undefined);
-  if (!progress.open) return refuse(ctx, 'NOT_ASKED', 'This question is already answered');
+  if (!progress.open) return refuse(ctx, 'NOT_ASKED', { key: 'alreadyAnswered' });
   const result = answerQuestion(ctx, question, progress, answer);
   if (!result) return;
   const questions = { ...quiz.questions, [question.id]: result.progress };
@@ -277,6 +289,7 @@ export function handleAnswer(ctx: StepContext, id: string, questionKey: unknown,
   if (done) {
     addRecord(ctx, RECORD_NAMES.quiz, { interactionId: id, status: 'completed', passed });
     settlePending(ctx, (output) => output.action === 'askQuiz' && output.interactionId === id);
+    stopTaskTime(ctx, 'interaction', id);
   }
   markDirty(ctx, DIRTY.quiz);
 }

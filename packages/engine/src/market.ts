@@ -1,6 +1,7 @@
 import { DIRTY } from './conditions.js';
 import { emit, markDirty, markElementDirty, playerRecord, refuse, type StepContext } from './context.js';
 import { pay } from './objects.js';
+import { engineText } from './errors.js';
 
 /**
  * The `redeem` event: the player buys one unit of an item, or one level of an
@@ -34,5 +35,5 @@ export function handleRedeemAsset(ctx: StepContext, assetId: string): void {
     if (!(assetId in ctx.player.attributedWhen)) playerRecord(ctx, 'attributedWhen')[assetId] = ctx.when;
     markDirty(ctx, DIRTY.attribute);
   }
-  emit(ctx, { action: 'showNotification', message: `+1 ${asset.title}` });
+  emit(ctx, { action: 'showNotification', ...engineText('boughtOne', { title: asset.title }) });
 }

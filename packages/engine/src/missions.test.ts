@@ -67,7 +67,11 @@ describe('#missions', () => {
     expect(session.error()).toBe('INVALID_SUBMISSION');
     session.send({ type: 'submission', missionId: 'selfie', mediaId: 'clip', mediaType: 'video' });
     expect(session.last.outputs).toMatchObject([
-      { errorCode: 'INVALID_SUBMISSION', message: 'This mission asks for image' },
+      {
+        errorCode: 'INVALID_SUBMISSION',
+        message: 'This mission asks for a photo',
+        text: { key: 'asksForKinds', values: { kinds: ['image'] } },
+      },
     ]);
     session.send({ type: 'submission', missionId: 'selfie', mediaId: 'media-9', mediaType: 'image', text: 'me' });
     expect(session.last.records).toEqual([

@@ -238,7 +238,7 @@ export function handleCreate(
   const missing = Object.entries(def.payloadSpec)
     .filter(([key, property]) => property?.required && (normalized[key] === null || normalized[key] === undefined))
     .map(([key, property]) => property?.label || key);
-  if (missing.length > 0) return refuse(ctx, 'INVALID_PAYLOAD', `Required: ${missing.join(', ')}`);
+  if (missing.length > 0) return refuse(ctx, 'INVALID_PAYLOAD', { key: 'requiredFields', values: { fields: missing } });
   const location: LatLng | null = isValidLatLng(latitude, longitude)
     ? { latitude: latitude as number, longitude: longitude as number }
     : ctx.player.location;

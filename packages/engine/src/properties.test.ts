@@ -1,8 +1,18 @@
-import { ACTION_NAMES, ACTIONS, type Action, type ActionName, parseGameSpec, type GameSpec } from '@loci/domain';
+import {
+  ACTION_NAMES,
+  ACTIONS,
+  applyViewDelta,
+  diffView,
+  type Action,
+  type ActionName,
+  parseGameSpec,
+  type GameSpec,
+} from '@loci/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInstanceState } from './state.js';
 import { step } from './step.js';
+import { viewOf } from './view.js';
 import { act, all, at, cond, gameBuilder, option, options, Session } from './test/builders.js';
 import type { EngineEvent, InstanceState, StepResult } from './types.js';
 
@@ -190,6 +200,29 @@ describe('properties', () => {
     for (const what of ['showInfo', 'goToScene', 'askQuestion', 'sayStatement', 'UNKNOWN_OBJECT', 'PAUSED']) {
       expect(seen, what).toContain(what);
     }
+  });
+
+  it('applying the view deltas of a random run to the first full view gives the full view at every step', () => {
+    fc.assert(
+      fc.property(stepsArb, (steps) => {
+        const { results } = play(spec, steps);
+        for (const playerId of PLAYERS) {
+          const views = results
+            .filter((result) => result.state.players[playerId])
+            .map((result) => viewOf(spec, result.state, playerId));
+          // What the app holds: the first full view, then each delta as it crossed the wire (JSON).
+          let held = JSON.parse(JSON.stringify(views[0])) as (typeof views)[number];
+          for (let n = 1; n < views.length; n += 1) {
+            const wire = JSON.parse(JSON.stringify(diffView(views[n - 1]!, views[n]!))) as ReturnType<typeof diffView>;
+            held = applyViewDelta(held, wire);
+            expect(held).toEqual(JSON.parse(JSON.stringify(views[n])));
+          }
+          // And the delta of a view to itself changes nothing.
+          expect(diffView(views[views.length - 1]!, views[views.length - 1]!)).toEqual({});
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('runs a fireOnce rule’s side effects at most once per player', () => {

@@ -1,4 +1,4 @@
-import type { GameSpec, RankingEntry } from '@loci/domain';
+import type { GameSpec, MemberContribution, RankingEntry } from '@loci/domain';
 import { compileSpec } from './compile.js';
 import type { PlayerState } from './types.js';
 
@@ -9,6 +9,8 @@ export interface RankedPlayer {
   name: string;
   state: Pick<PlayerState, 'items' | 'milestones' | 'finished' | 'startedWhen'>;
   you?: boolean;
+  /** A team's members and their contributions, passed through to its entry. */
+  members?: MemberContribution[];
 }
 
 /** What a player is ranked by (see rankingEntrySchema): currency, milestones, time to complete. */
@@ -60,7 +62,13 @@ export function rankPlayers(spec: GameSpec, players: readonly RankedPlayer[]): R
   scored.forEach(({ player, score }, index) => {
     const previous = index > 0 ? scored[index - 1]! : null;
     const rank = previous && compareScores(previous.score, score) === 0 ? entries[index - 1]!.rank : index + 1;
-    entries.push({ rank, name: player.name, ...score, you: player.you === true });
+    entries.push({
+      rank,
+      name: player.name,
+      ...score,
+      you: player.you === true,
+      ...(player.members ? { members: player.members } : {}),
+    });
   });
   return entries;
 }

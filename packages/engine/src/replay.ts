@@ -53,8 +53,8 @@ export interface ReplayedStep {
   result: StepResult | null;
 }
 
-/** A `random` that gives back the numbers a step drew, then the engine's default. */
-function replayRandom(drawn: readonly number[] = []): () => number {
+/** A `random` that gives back the numbers a step drew, then the engine's default (a step stepped again). */
+export function replayRandom(drawn: readonly number[] = []): () => number {
   let next = 0;
   return () => (next < drawn.length ? drawn[next++]! : 0.5);
 }

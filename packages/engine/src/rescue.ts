@@ -1,4 +1,11 @@
-import { RESCUE_MESSAGES, type Action, type ActionName, type GameSpec, type RescueAction } from '@loci/domain';
+import {
+  RESCUE_MESSAGES,
+  type Action,
+  type ActionName,
+  type GameSpec,
+  type RescueAction,
+  type RescueEventAction,
+} from '@loci/domain';
 import { runActions } from './actions.js';
 import { compileSpec } from './compile.js';
 import { DIRTY } from './conditions.js';
@@ -20,7 +27,7 @@ function act(ctx: StepContext, actionName: ActionName, what: string, value?: num
  * event). The actions are expected to have passed `rescueProblems`; anything
  * unknown left is noted in the trace and skipped.
  */
-export function applyRescue(ctx: StepContext, actions: readonly RescueAction[]): void {
+export function applyRescue(ctx: StepContext, actions: readonly RescueEventAction[]): void {
   for (const action of actions) {
     ctx.trace.notes.push(`Operator rescue: ${action.kind}`);
     switch (action.kind) {
@@ -54,9 +61,15 @@ export function applyRescue(ctx: StepContext, actions: readonly RescueAction[]):
         else note(ctx, `closeDialog: no dialog at ${action.index}`);
         break;
       }
-      case 'teleport':
+      case 'teleport': {
+        // A team's member (games played in teams): they are placed, as their own location event would place them,
+        // and what the move itself records (a scene's circle entered) names them. Every other action is the team's.
+        const before = ctx.member;
+        ctx.member = action.member ?? before;
         handleLocation(ctx, action.latitude, action.longitude);
+        ctx.member = before;
         break;
+      }
     }
   }
 }

@@ -38,6 +38,8 @@ export function enterScene(ctx: StepContext, sceneId: string): void {
   const previous = ctx.player.currentSceneId;
   if (previous === sceneId) return;
   setPlayer(ctx, 'currentSceneId', sceneId);
+  // The clock's "time in a scene" (issue 28), kept only where the game reads it.
+  if (ctx.c.timedConditions.length > 0) setPlayer(ctx, 'sceneSince', ctx.when);
   if (previous !== null) playerRecord(ctx, 'exitedScenes')[previous] = ctx.when;
   if (!(sceneId in ctx.player.visitedScenes)) playerRecord(ctx, 'visitedScenes')[sceneId] = ctx.when;
   addRecord(ctx, RECORD_NAMES.enteredScene, { sceneId });
@@ -66,7 +68,7 @@ export function enterScene(ctx: StepContext, sceneId: string): void {
     if (kept.length !== Object.keys(dwelling).length) setPlayer(ctx, 'dwelling', Object.fromEntries(kept));
   }
   if (Object.keys(ctx.player.inRange).length > 0) setPlayer(ctx, 'inRange', {});
-  if (ctx.player.location && ctx.c.locationServices) trackLocations(ctx, preparePoint(ctx.player.location));
+  if (ctx.player.location && ctx.c.locationServices) trackLocations(ctx, pointsOf(ctx.player));
   markDirty(ctx, DIRTY_ALL);
 }
 
@@ -88,7 +90,17 @@ export function goToScene(ctx: StepContext, sceneId: string): void {
  * leave in turn. Dwell: a location with a dwell time is entered on the first
  * fix at least that long after the first fix inside it (the clock is the step's `now`).
  */
-export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
+/** Where a player is: a team's members' positions (any of them counts), else the player's own one. */
+export function pointsOf(player: {
+  location: { latitude: number; longitude: number } | null;
+  memberLocations?: Record<string, { latitude: number; longitude: number }>;
+}): PreparedPoint[] {
+  const members = player.memberLocations ? Object.values(player.memberLocations) : [];
+  if (members.length > 0) return members.map(preparePoint);
+  return player.location ? [preparePoint(player.location)] : [];
+}
+
+export function trackLocations(ctx: StepContext, points: readonly PreparedPoint[]): void {
   const inside = ctx.player.insideLocations;
   const dwelling = ctx.player.dwelling ?? {};
   const margin = exitMargin(ctx.player.locationAccuracy);
@@ -100,7 +112,10 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
     const was = inside[location.id];
     if (was === 'tap') continue;
     const held = was === 'gps' || location.id in dwelling;
-    const within = held ? isWithin(point, location.fence, margin) : isInside(point, location.fence);
+    // A team is inside when any member is (one point for a solo player).
+    const within = points.some((point) =>
+      held ? isWithin(point, location.fence, margin) : isInside(point, location.fence),
+    );
     const now = within && holds(location.condition, ctx);
     if (now && was !== 'gps' && location.dwellMs > 0) {
       const since = dwelling[location.id];
@@ -127,13 +142,41 @@ export function trackLocations(ctx: StepContext, point: PreparedPoint): void {
 }
 
 /**
+ * A team's places where EVERY member is (docs/engine.md "Teams"): each member who sent a position — at least
+ * as many as the team's joined members (`teamSize`) — inside the place's fence, and its `if` holding. Entering
+ * is decided on the radius, leaving beyond radius + margin (as for one player); dwell times do not apply.
+ */
+export function trackEveryMember(ctx: StepContext): void {
+  const members = Object.values(ctx.player.memberLocations ?? {}).map(preparePoint);
+  const before = ctx.player.everyMemberIn ?? {};
+  const margin = exitMargin(ctx.player.locationAccuracy);
+  const now: Record<string, true> = {};
+  if (members.length >= (ctx.player.teamSize ?? 1)) {
+    for (const location of liveLocationsOf(ctx.c, ctx.player.currentSceneId)) {
+      if (!location.trackable) continue;
+      const held = location.id in before;
+      const all = members.every((point) =>
+        held ? isWithin(point, location.fence, margin) : isInside(point, location.fence),
+      );
+      if (all && holds(location.condition, ctx)) now[location.id] = true;
+    }
+  }
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
+    (id) => id in before !== id in now,
+  );
+  if (changed.length === 0 && ctx.player.everyMemberIn !== undefined) return;
+  setPlayer(ctx, 'everyMemberIn', now);
+  for (const id of changed) markElementDirty(ctx, DIRTY.location, id);
+}
+
+/**
  * Scene circles on map games: walking into the circle of an enabled scene
  * entered by walking in (its own or the game's scene entry) makes that scene
  * current (the nearest centre when several circles are entered at once); a
  * scene entered by the script only is reached by the start and goToScene.
  * Only entering counts, so a goToScene is not undone while the player stays in another circle.
  */
-export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void {
+export function trackSceneCircles(ctx: StepContext, points: readonly PreparedPoint[]): void {
   const before = ctx.player.sceneCircles;
   const margin = exitMargin(ctx.player.locationAccuracy);
   let entered: { id: string; distance: number } | null = null;
@@ -144,7 +187,9 @@ export function trackSceneCircles(ctx: StepContext, point: PreparedPoint): void 
       if (scene.id in before) changed = true;
       continue;
     }
-    const distance = distanceToFence(point, scene.fence);
+    // The nearest member of a team (one point for a solo player).
+    let distance = Infinity;
+    for (const point of points) distance = Math.min(distance, distanceToFence(point, scene.fence));
     // Hysteresis, as for locations: a player in the circle leaves it only beyond radius + margin.
     if (distance > scene.fence.radius + (scene.id in before ? margin : 0)) {
       if (scene.id in before) changed = true;

@@ -1,6 +1,7 @@
 import { DIRTY } from './conditions.js';
 import { emit, markDirty, note, setPlayer, setWorld, type StepContext } from './context.js';
 import type { InstanceStatus, PlayerState } from './types.js';
+import type { EngineText } from '@loci/domain';
 
 function setStatus(ctx: StepContext, status: InstanceStatus): void {
   if (ctx.world.status === status) return;
@@ -29,10 +30,20 @@ function updateWorldStatus(ctx: StepContext): void {
 }
 
 /** endGame / completeGame: the game is over for the player (completed or not); the app shows its end. */
-export function finishGame(ctx: StepContext, completed: boolean, message: string | undefined): void {
+export function finishGame(
+  ctx: StepContext,
+  completed: boolean,
+  message: string | undefined,
+  /** The end's text when the engine wrote it (time up), by key (domain protocol/engine-texts.ts). */
+  text?: EngineText,
+): void {
   if (ctx.player.finished) return note(ctx, `${completed ? 'completeGame' : 'endGame'}: the game is already over`);
   setPlayer(ctx, 'finished', { when: ctx.when, completed });
-  emit(ctx, { action: completed ? 'completeGame' : 'endGame', ...(message ? { message } : {}) });
+  emit(ctx, {
+    action: completed ? 'completeGame' : 'endGame',
+    ...(message ? { message } : {}),
+    ...(text ? { text } : {}),
+  });
   markDirty(ctx, DIRTY.game);
   updateWorldStatus(ctx);
 }

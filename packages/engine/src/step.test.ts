@@ -184,7 +184,9 @@ describe('#step: operator events', () => {
     session.start();
     session.apply({ type: 'expire' });
     expect(session.state.world.status).toBe('expired');
-    expect(session.last.outputs).toEqual([{ playerId: 'p1', action: 'endGame', message: 'This game has expired' }]);
+    expect(session.last.outputs).toEqual([
+      { playerId: 'p1', action: 'endGame', message: 'This game has expired', text: { key: 'gameExpired' } },
+    ]);
   });
 
   it('refuses to approve an unknown object', () => {
@@ -201,7 +203,7 @@ describe('#step: operator events', () => {
     session.apply({ type: 'terminate' });
     expect(session.state.world.status).toBe('terminated');
     expect(session.last.outputs).toEqual([
-      { playerId: 'p1', action: 'endGame', message: 'This game has been terminated' },
+      { playerId: 'p1', action: 'endGame', message: 'This game has been terminated', text: { key: 'gameTerminated' } },
     ]);
     const state = session.state;
     session.apply({ type: 'terminate' });

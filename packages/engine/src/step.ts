@@ -14,12 +14,12 @@ import { compileSpec } from './compile.js';
 import { DIRTY, DIRTY_ALL, DIRTY_WORLD, normalizeCode } from './conditions.js';
 import { markDirty, playerRecord, refuse, setPlayer, StepContext } from './context.js';
 import { parseDeepLink } from './deep-link.js';
-import { EngineError, ENGINE_MESSAGES } from './errors.js';
+import { EngineError, engineText, type ENGINE_MESSAGES } from './errors.js';
 import { isValidLatLng } from './geo.js';
 import { handleAnswer, handleConfirm, handleSeen } from './interactions.js';
 import { handleRedeemAsset } from './market.js';
 import { applyRescue } from './rescue.js';
-import { handleSubmission } from './missions.js';
+import { handleJudgement, handleSubmission } from './missions.js';
 import {
   findThing,
   handleCreate,
@@ -32,6 +32,7 @@ import {
 import { enterScene, firstScene } from './scenes.js';
 import { settle } from './settle.js';
 import { joinPlayer } from './state.js';
+import { catchUpClock, clockIsDue, clockStep, startClock, timeUpIfDue, usesClock } from './clock.js';
 import { handleLeave, handlePause } from './status.js';
 import { handleTrade } from './trade-event.js';
 import type {
@@ -72,8 +73,16 @@ export function step(
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new EngineError('now must be a valid Date');
   const type = (event as { type?: unknown } | null)?.type;
   if (type === 'rescue') return rescueStep(spec, state, event as RescueEvent, now, random, options);
+  if (type === 'tick') return tickStep(spec, state, event as TickEvent, now, random, options);
+  if (type === 'clock') return clockStep(spec, state, event as ClockEvent, now);
+  if (type === 'judge') return judgeStep(spec, state, event as JudgeStepEvent, now, random, options);
   if (typeof type === 'string' && OPERATOR_EVENTS.has(type)) {
-    return operatorStep(spec, state, event as Exclude<OperatorEvent, RescueEvent>, now.toISOString());
+    return operatorStep(
+      spec,
+      state,
+      event as Exclude<OperatorEvent, RescueEvent | TickEvent | ClockEvent | JudgeStepEvent>,
+      now.toISOString(),
+    );
   }
   const playerId = (event as { playerId?: unknown } | null)?.playerId;
   if (typeof playerId !== 'string' || playerId === '') throw new EngineError('A player event needs a playerId');
@@ -111,7 +120,7 @@ export function step(
   }
   if (player.status === 'left game' && type !== 'start') return refusal(state, playerId, 'LEFT_GAME');
   // A trade is accepted by the other player: a paused player's side of it still happens.
-  const passive = type === 'resume' || type === 'leave' || type === 'trade';
+  const passive = type === 'resume' || type === 'leave' || type === 'trade' || type === 'chat';
   if (player.status === 'paused' && !passive) return refusal(state, playerId, 'PAUSED');
   if (player.startedWhen === null && type !== 'start' && type !== 'leave')
     return refusal(state, playerId, 'NOT_STARTED');
@@ -120,6 +129,20 @@ export function step(
   ctx.traceAllRules = options.traceAllRules === true;
   // Another player changed the world since this one last looked: world conditions may have changed.
   if (player.worldRevision !== state.world.revision) markDirty(ctx, DIRTY_WORLD);
+
+  // The clock (issue 28): time passed since the last step (time conditions are read again), and what came
+  // due before this event (a timer, time up) happens first — the server's tick may not have come yet.
+  if (usesClock(c) || player.clock) {
+    if (clockIsDue(player, state, now.getTime())) {
+      catchUpClock(ctx);
+      settle(ctx);
+      if (timeUpIfDue(ctx)) settle(ctx);
+      // Time is up and the game ended: the event comes too late (as after any end).
+      if (ctx.player.finished && !isAcceptedAfterEnd(type)) return finish(ctx);
+    } else {
+      markDirty(ctx, DIRTY.time);
+    }
+  }
 
   handlePlayerEvent(ctx, playerEvent);
   if (ctx.refused) return { state, outputs: ctx.outputs.filter(isError), records: [], trace: ctx.trace };
@@ -130,6 +153,63 @@ export function step(
 const isError = (output: Output) => output.action === 'error';
 
 type RescueEvent = Extract<OperatorEvent, { type: 'rescue' }>;
+type TickEvent = Extract<OperatorEvent, { type: 'tick' }>;
+type ClockEvent = Extract<OperatorEvent, { type: 'clock' }>;
+type JudgeStepEvent = Extract<OperatorEvent, { type: 'judge' }>;
+
+/**
+ * An organiser's verdict on a submission (issue 29, missions.ts `handleJudgement`): stepped for the
+ * submission's player whatever their status (a verdict may come after the game ended for them); then the
+ * rules settle as after any event. A refusal (unknown mission) changes nothing.
+ */
+function judgeStep(
+  spec: GameSpec,
+  state: InstanceState,
+  event: JudgeStepEvent,
+  now: Date,
+  random: () => number,
+  options: StepOptions,
+): StepResult {
+  const player = state.players[event.playerId];
+  if (!player) throw new EngineError(`Player ${event.playerId} is not in this instance`);
+  const ctx = new StepContext(spec, compileSpec(spec), state, event, event.playerId, now, random);
+  ctx.traceAllRules = options.traceAllRules === true;
+  if (player.worldRevision !== state.world.revision) markDirty(ctx, DIRTY_WORLD);
+  handleJudgement(ctx, event);
+  if (ctx.refused) return { state, outputs: ctx.outputs.filter(isError), records: [], trace: ctx.trace };
+  settle(ctx);
+  return finish(ctx);
+}
+
+/**
+ * The server's clock says the player's time is due (issue 28, clock.ts): timers
+ * that came due run out, the time conditions are evaluated at `now` and the
+ * rules settle; then, when time is up, the game ends for the player (unless
+ * the game leaves it to the rules) and the rules settle again. A tick for a
+ * player whose game is over, who left, or on an instance that is not active
+ * changes nothing.
+ */
+function tickStep(
+  spec: GameSpec,
+  state: InstanceState,
+  event: TickEvent,
+  now: Date,
+  random: () => number,
+  options: StepOptions,
+): StepResult {
+  const player = state.players[event.playerId];
+  if (!player) throw new EngineError(`Player ${event.playerId} is not in this instance`);
+  const idle = (): StepResult => ({ state, outputs: [], records: [], trace: emptyTrace() });
+  if (state.world.status !== 'active' || player.finished || player.status === 'left game') return idle();
+  if (player.startedWhen === null) return idle();
+  const ctx = new StepContext(spec, compileSpec(spec), state, event, event.playerId, now, random);
+  ctx.traceAllRules = options.traceAllRules === true;
+  if (player.worldRevision !== state.world.revision) markDirty(ctx, DIRTY_WORLD);
+  catchUpClock(ctx);
+  settle(ctx);
+  if (timeUpIfDue(ctx)) settle(ctx);
+  return finish(ctx);
+}
 
 /**
  * An operator's rescue of one player (whatever their status): the actions run
@@ -212,6 +292,9 @@ function handlePlayerEvent(ctx: StepContext, event: PlayerEvent): void {
       return handleTrade(ctx, event);
     case 'leave':
       return handleLeave(ctx);
+    case 'chat':
+      // A message (issue 29): kept by the server with the event's write; nothing of the game changes.
+      return;
   }
 }
 
@@ -226,6 +309,7 @@ function handleStart(ctx: StepContext): void {
   }
   if (ctx.player.startedWhen !== null) return;
   setPlayer(ctx, 'startedWhen', ctx.when);
+  startClock(ctx);
   markDirty(ctx, DIRTY.game | DIRTY_ALL);
   const sceneId = firstScene(ctx);
   if (sceneId) enterScene(ctx, sceneId);
@@ -273,7 +357,7 @@ function finish(ctx: StepContext): StepResult {
 function refusal(state: InstanceState, playerId: string, errorCode: keyof typeof ENGINE_MESSAGES): StepResult {
   return {
     state,
-    outputs: [{ playerId, action: 'error', errorCode, message: ENGINE_MESSAGES[errorCode] }],
+    outputs: [{ playerId, action: 'error', errorCode, ...engineText(errorCode) }],
     records: [],
     trace: emptyTrace(),
   };
@@ -289,7 +373,7 @@ const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
 function operatorStep(
   _spec: GameSpec,
   state: InstanceState,
-  event: Exclude<OperatorEvent, RescueEvent>,
+  event: Exclude<OperatorEvent, RescueEvent | TickEvent | ClockEvent | JudgeStepEvent>,
   when: string,
 ): StepResult {
   const present = Object.values(state.players).filter((player) => player.status !== 'left game');
@@ -311,10 +395,10 @@ function operatorStep(
         return { state, outputs: [], records: [], trace: emptyTrace() };
       }
       const world: WorldState = { ...state.world, status, statusWhen: when, revision: state.world.revision + 1 };
-      const message = status === 'terminated' ? 'This game has been terminated' : 'This game has expired';
+      const said = engineText(status === 'terminated' ? 'gameTerminated' : 'gameExpired');
       return {
         state: { ...state, world },
-        outputs: present.map((player) => ({ playerId: player.id, action: 'endGame', message })),
+        outputs: present.map((player) => ({ playerId: player.id, action: 'endGame', ...said })),
         records: [],
         trace: emptyTrace(),
       };

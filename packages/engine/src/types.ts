@@ -51,6 +51,36 @@ export interface WorldState {
   background: string | null;
   /** Bumped on every change of the world, so each player re-reads world conditions after others changed it. */
   revision: number;
+  /**
+   * The clock (issue 28): when an operator paused every player's clock (ISO); absent or null while it runs.
+   * Absent on older states.
+   */
+  clockPausedWhen?: string | null;
+  /**
+   * The clock (issue 28): how fast it runs, 1–20× (a playtest's speed; the server allows it nowhere else): a
+   * game minute lasts 60/N seconds. Absent (1×) on older states and every real game.
+   */
+  clockRate?: number;
+}
+
+/**
+ * A player's clock (issue 28; a team's, where a team is one player row): the time limit's deadline and the
+ * named timers. Absent on older states and in games without a clock, meaning no deadline and no timers.
+ */
+export interface PlayerClock {
+  /** When time is up (ISO), or null without a time limit. */
+  deadline: string | null;
+  /** Named timers running: name → when it runs out (ISO). */
+  timers: Record<string, string>;
+  /** Named timers that ran out and were not started again: name → when (ISO). */
+  elapsed: Record<string, string>;
+  /** Time was up and handled (the game ended, or the rules were told): when (ISO). */
+  timeUpWhen: string | null;
+  /**
+   * Time limits on tasks running (issue 28, task-time.ts): `interaction:{id}` or `mission:{id}` → when the
+   * question, quiz or mission times out (ISO). Absent when none ever ran.
+   */
+  tasks?: Record<string, string>;
 }
 
 /** Counts of a player's use of one archetype or offer: all-time total and recent times (ms) for limit windows. */
@@ -73,6 +103,8 @@ export interface QuestionProgress {
   failed: boolean;
   lastAnswer: unknown;
   answeredWhen: string | null;
+  /** Its time limit ran out while it was open (issue 28): when (ISO). Absent otherwise. */
+  timedOutWhen?: string;
 }
 
 export interface QuizProgress {
@@ -83,6 +115,8 @@ export interface QuizProgress {
   completedWhen: string | null;
   /** Completed with every question passed. */
   passed: boolean;
+  /** Its time limit ran out before it was completed (issue 28): when (ISO). Absent otherwise. */
+  timedOutWhen?: string;
 }
 
 export interface ConfirmationProgress {
@@ -134,6 +168,26 @@ export interface MissionProgress {
   submissions: Submission[];
   /** Completion time of each accomplished sub-mission. */
   subMissions: Record<string, string>;
+  /**
+   * Judged missions (issue 29): where the last submission stands with the organiser. Absent on missions
+   * accepted as they arrive (and on states from before judging).
+   */
+  verdict?: MissionVerdict;
+  /** Its time limit ran out before it was accomplished (issue 28): when (ISO); no submission is taken since. */
+  timedOutWhen?: string;
+}
+
+/** The organiser's verdict on a mission's last submission (docs/engine.md "Judged submissions"). */
+export interface MissionVerdict {
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  /** The server's id of the submission judged (absent while pending). */
+  submissionId?: string;
+  reason?: string;
+  /** Points the organiser awarded. */
+  points?: number;
+  /** What `awardJudgedPoints` gave for this approval (attribute id → points), taken back on withdrawal. */
+  awarded?: Record<string, number>;
+  when: string;
 }
 
 /** How the player came to be inside a location: by GPS, or by tapping it. */
@@ -153,6 +207,19 @@ export interface PlayerState {
   location: LatLng | null;
   /** The accuracy in metres of the fix that set `location`, when the app sent one (absent on older states). */
   locationAccuracy?: number;
+  /**
+   * A team's player (games played in teams): each member's own last position, by member id. The team is inside
+   * a place or a scene's circle when ANY member is (docs/engine.md "Teams"); `location` is the last mover's.
+   * Absent for a solo player.
+   */
+  memberLocations?: Record<string, LatLng>;
+  /** A team's player: how many members have joined, as the last member's event said (absent for a solo player). */
+  teamSize?: number;
+  /**
+   * A team's player: the places EVERY member is inside (members who joined and sent a position, at least
+   * `teamSize` of them) — the `has_every_member_in` verb. Absent for a solo player.
+   */
+  everyMemberIn?: Record<string, true>;
   /** First entry time of every scene entered. */
   visitedScenes: Record<string, string>;
   /** Last exit time of every scene left. */
@@ -205,6 +272,10 @@ export interface PlayerState {
   worldRevision: number;
   /** Counter for the ids of objects this player brings into being. */
   seq: number;
+  /** The clock (issue 28); absent on older states and games without time: no deadline, no timers. */
+  clock?: PlayerClock;
+  /** When the player entered the current scene (ISO), for "time in a scene"; absent on older states. */
+  sceneSince?: string;
 }
 
 /** The whole state of a game instance: plain JSON, never mutated by the engine. */
@@ -231,6 +302,8 @@ export const RECORD_NAMES = {
   conversation: 'has started or completed conversation',
   /** Not in spec 3 §3: an accepted trade, one record per player (docs/engine.md "Trading"). */
   trade: 'has traded',
+  /** Not in spec 3 §3: a question, quiz or mission whose time limit ran out (issue 28), with its id. */
+  timedOut: 'has run out of time on a task',
 } as const;
 export type RecordName = (typeof RECORD_NAMES)[keyof typeof RECORD_NAMES];
 
@@ -246,6 +319,8 @@ export interface Captured {
 export interface AnalyticsRecord {
   name: RecordName;
   playerId: string;
+  /** The team member who acted (games played in teams): who operators and teammates read did it. */
+  member?: { id: string; name: string };
   /** ISO time. */
   when: string;
   interactionId?: string;
@@ -269,6 +344,11 @@ export interface AnalyticsRecord {
   withPlayerId?: string;
   gave?: Record<string, number>;
   received?: Record<string, number>;
+  /**
+   * The language the player read when the record was made (issue 31; a content language's code, in games of
+   * several languages): set by the server as it stores the record, never by the engine.
+   */
+  language?: string;
 }
 
 /** Why a condition block failed: the block's index and the first condition in it that did not hold. */

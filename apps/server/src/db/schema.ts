@@ -312,6 +312,31 @@ export const designEntities = pgTable(
 );
 export type DesignEntityRow = typeof designEntities.$inferSelect;
 
+/**
+ * The working version's texts in a game's other languages (issue 31): one row
+ * per (game, language, text id). The text id names the entity and the field
+ * (`scene:<id>:title`; design/translations.ts), so it stays the same across
+ * versions. `source` is the main language's text the translation was made
+ * from: when the main text changes, the translation is marked as needing a
+ * look (the table and the exports show it). Publishing copies the rows of the
+ * texts that exist into the spec's `translations`.
+ */
+export const gameTranslations = pgTable(
+  'game_translations',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    textId: text('text_id').notNull(),
+    text: text('text').notNull(),
+    source: text('source').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.language, t.textId] })],
+);
+export type GameTranslationRow = typeof gameTranslations.$inferSelect;
+
 // ─── Runtime (issue 5) ──────────────────────────────────────────────────────
 
 /**
@@ -388,6 +413,12 @@ export const playerStates = pgTable(
     deviceId: text('device_id'),
     /** When the player accepted the game's terms on their first start (null: the game had none, or a playtest). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /**
+     * The language the player reads the game in (issue 31; a content language's code): the best of their app's
+     * Accept-Language among the game's languages, kept at each of their calls that names one. Pushes they did not
+     * cause (a clock tick, an operator's event, a verdict) are said in it. Null: never named (the main language).
+     */
+    language: text('language'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -539,6 +570,55 @@ export const instanceEvents = pgTable(
 export type InstanceEventRow = typeof instanceEvents.$inferSelect;
 
 /**
+ * The game clock's due timers (issue 28; runtime/clock.ts has the reasoning): one row per player row (a solo
+ * player or a team) whose clock must next be looked at — a deadline, a named timer, the instant a timed rule
+ * may fire — at `due_at`. Written in the transaction of every step that changes when that is, and, when the
+ * scheduler fires it, updated (the next due time) or deleted in the transaction of the tick's step: a timer is
+ * fired exactly once. `lease_until` is a claim's lease, so several processes share the work.
+ */
+export const dueTimers = pgTable(
+  'due_timers',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.playerId] }), index('due_timers_due_idx').on(t.dueAt)],
+);
+export type DueTimerRow = typeof dueTimers.$inferSelect;
+
+/**
+ * Scheduled messages (issue 28): an organiser's message to everyone of an instance or to one player row (a
+ * solo player or a team), sent at `due_at`. Its due timer is a `due_timers` row whose `player_id` is
+ * `message:{id}` (runtime/scheduled-messages.ts), so the clock's scheduler sends it once across processes and
+ * restarts. `sent_at` / `cancelled_at` say what became of it; `recipients` how many player rows got it.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id'),
+    message: text('message').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    afterMinutes: integer('after_minutes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    recipients: integer('recipients'),
+  },
+  (t) => [index('scheduled_messages_instance_idx').on(t.instanceId, t.dueAt)],
+);
+export type ScheduledMessageRow = typeof scheduledMessages.$inferSelect;
+
+/**
  * Where each player was, one row per change of `player_states.latitude` /
  * `longitude` (the map analytics' heatmap, tracks and geofence visits,
  * docs/analytics.md "Map analytics"). Written by the database itself: the
@@ -620,3 +700,246 @@ export const playerEventAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.instanceId, t.playerId, t.clientEventId] })],
 );
+
+// ─── Teams (issue 28; docs/outings.md) ───────────────────────────────────────
+
+/**
+ * The teams of an instance of a game played in teams. Each team IS one engine player: its `player_states` row
+ * (`player_id` = `team_id`, `user_id` null) holds the team's shared progress; this row holds what the engine
+ * does not know — the team's colour and its join code (unique among all teams, so a code alone finds the team).
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull(),
+    name: text('name').notNull(),
+    colour: text('colour').notNull(),
+    /** The team's avatar: an emoji of TEAM_AVATARS, or null. */
+    avatar: text('avatar'),
+    /**
+     * The team's picture: an image the organiser uploaded (a medium of the instance, as players' uploads are;
+     * kept out of their quotas and of the sweep of unused uploads), or null.
+     */
+    pictureId: uuid('picture_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.teamId] }),
+    uniqueIndex('teams_code_idx').on(t.code),
+    index('teams_picture_idx').on(t.pictureId),
+  ],
+);
+export type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * The members of an instance's teams: a person of the organiser's class list (name, email, group) or a player
+ * who joined with a team's code. `user_id` is bound when the person joins on a phone (their account); `team_id`
+ * is null while they are not dealt into a team. Each member keeps their own position (`latitude`, `longitude`).
+ * A member's events step their team's row (runtime/player-event.ts).
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    teamId: text('team_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    groupName: text('group_name'),
+    position: integer('position').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /**
+     * The language the member reads the game in (issue 31), kept as a player row keeps its player's: the team's
+     * row is shared, each member's phone is said the team's steps in its member's language. Null: never named.
+     */
+    language: text('language'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('team_members_team_idx').on(t.instanceId, t.teamId),
+    uniqueIndex('team_members_user_idx').on(t.instanceId, t.userId),
+  ],
+);
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+
+/**
+ * Judged submissions (issue 29, modules/judging): every submission a player (or a team, through one of its
+ * members) made to a mission, written in the transaction of the player's step. `status` is `pending` until an
+ * organiser judges it (missions judged `wait` or `later`; missions accepted as they arrive are stored
+ * `approved` with no judge), then `approved`, `rejected` or — an approval taken back — `withdrawn`.
+ * `player_id` is the player state's id (a team's row in games played in teams); `member_id` and
+ * `member_name` the member who acted for the team.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    memberId: text('member_id'),
+    memberName: text('member_name'),
+    missionId: text('mission_id').notNull(),
+    mediaId: text('media_id'),
+    text: text('text'),
+    status: text('status').$type<'pending' | 'approved' | 'rejected' | 'withdrawn'>().notNull(),
+    points: integer('points').notNull().default(0),
+    reason: text('reason'),
+    judgedBy: uuid('judged_by').references(() => users.id, { onDelete: 'set null' }),
+    judgedByName: text('judged_by_name'),
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submissions_queue_idx').on(t.instanceId, t.status, t.createdAt),
+    index('submissions_player_idx').on(t.instanceId, t.playerId, t.missionId),
+  ],
+);
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+// ─── The feed and the wall (issue 29; docs/outings.md "The wall") ────────────
+
+/**
+ * An instance's feed: approved submissions, the designer's announcements and the organiser's posts. Only rows
+ * written here are ever shown (a submission is written once approved); `withdrawn_at` hides one everywhere.
+ * `source_id` is unique per kind and instance (a submission's id, an announcement's step, a post's own id), so
+ * writing the same item twice is one item.
+ */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'submission' | 'announcement' | 'post'>().notNull(),
+    sourceId: text('source_id').notNull(),
+    /** The player (or team: a team is one player) the item is about; null for an organiser's post. */
+    playerId: text('player_id'),
+    /** The member who acted (teams), or the player's name, as shown. */
+    memberName: text('member_name'),
+    text: text('text').notNull().default(''),
+    mediaId: uuid('media_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('feed_items_source_idx').on(t.instanceId, t.kind, t.sourceId),
+    index('feed_items_instance_idx').on(t.instanceId, t.createdAt),
+  ],
+);
+export type FeedItemRow = typeof feedItems.$inferSelect;
+
+/**
+ * Likes of feed items (issue 29, a game's `wall.likes` setting): one row per person and item — the primary key
+ * makes a second like (two phones, a double tap, a retry) the same like. Only counts are ever shown. Deleted
+ * with the item, and with the account.
+ */
+export const feedLikes = pgTable(
+  'feed_likes',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => feedItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
+);
+
+/**
+ * The projector link of an instance (one per instance): a random token, stored only as its SHA-256, that opens
+ * the wall without signing in. Revoking sets `revoked_at`; creating it again replaces the token.
+ */
+export const wallLinks = pgTable(
+  'wall_links',
+  {
+    instanceId: uuid('instance_id')
+      .primaryKey()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The teams' markers on the wall's map (the organiser's choice; off by default). */
+    showMap: boolean('show_map').notNull().default(false),
+    /** 'rotate' (the panels take turns) or 'grid' (all at once). */
+    layout: text('layout').$type<'rotate' | 'grid'>().notNull().default('grid'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('wall_links_token_idx').on(t.tokenHash)],
+);
+export type WallLinkRow = typeof wallLinks.$inferSelect;
+
+/**
+ * When each player (or team) of an instance reached its points, for the scoreboard's ties (issue 29): kept by
+ * the wall's reads — a read that finds a player's points changed stores them with the time of the player's last
+ * step (which, with a wall open, is the step that changed them: the wall reads within a moment of each change).
+ */
+export const scoreMarks = pgTable(
+  'score_marks',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    points: doublePrecision('points').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.playerId] })],
+);
+
+// ─── Messages both ways (issue 29; docs/outings.md "Messages") ───────────────
+
+/**
+ * The conversations of an instance: a player's (or a team's) messages with the organiser (`channel` 'organiser';
+ * `direction` 'in' from the player's side, 'out' from the organiser) and a team's own chat (`channel` 'team').
+ * A player's message is written in the transaction of its `chat` event (runtime/player-event.ts), so it is kept
+ * exactly when the event is; the organiser's are written by the inbox (modules/messages). `player_id` is the
+ * player row (a solo player, or the team); `member_id` the team member who wrote; `read_at` when the other side
+ * read it. Deleted with the instance; anonymised with the account of its author (account/service.ts).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => gameInstances.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    author: text('author').notNull(),
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    channel: text('channel').$type<'organiser' | 'team'>().notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.instanceId, t.playerId, t.createdAt)],
+);
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** An organiser's quick replies for a game's inbox (absent: the console's defaults). */
+export const messageQuickReplies = pgTable('message_quick_replies', {
+  gameId: uuid('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  replies: jsonb('replies').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

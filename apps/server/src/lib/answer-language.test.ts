@@ -45,6 +45,27 @@ describe('error answers in the caller’s language', () => {
     }
   });
 
+  it('answers the player’s German, French, Italian and Spanish in English (what the server cannot say in them)', async () => {
+    const headers = ['de-DE', 'fr', 'it-IT,it;q=0.9', 'es-ES,es;q=0.9,de;q=0.5', 'de-DE,el;q=0.1'];
+    for (const language of headers) {
+      const answer = await register({ 'accept-language': language });
+      expect(answer.statusCode, language).toBe(400);
+      // A Greek the caller also accepts, however far behind, is said in Greek: the only other language the server speaks.
+      const greek = language.includes('el');
+      expect(answer.headers['content-language'], language).toBe(greek ? 'el' : 'en');
+      expect(answer.json().errors.email, language).toBe(
+        greek ? DOMAIN_EL.USER_MESSAGES.emailInvalid : USER_MESSAGES.emailInvalid,
+      );
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-route',
+      headers: { 'accept-language': 'it' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(REQUEST_MESSAGES.FST_ERR_NOT_FOUND);
+  });
+
   it('answers a 409 and a 404 in Greek', async () => {
     const { headers } = await createUser(t.app.ctx);
     const ask = (language?: string) =>

@@ -31,3 +31,33 @@ export function memoryLimiters(now: () => number): LimiterFactory {
     };
   };
 }
+
+/** How many calls a key made in its current fixed window, and how long until the window ends (ms). */
+export interface WindowCount {
+  current: number;
+  ttl: number;
+}
+
+/** Counts one call of `key` in a fixed window of `windowMs` (the routes limited by @fastify/rate-limit). */
+export type WindowCounter = (key: string, windowMs: number) => Promise<WindowCount>;
+
+/** Windows forgotten once ended, looked over this often. */
+const SWEEP_WINDOWS_EVERY_MS = 60_000;
+
+/** Fixed windows in this process's memory, on the app's clock (the fallback of the Redis counter). */
+export function memoryWindowCounter(now: () => number): WindowCounter {
+  const windows = new Map<string, { current: number; endsAt: number }>();
+  let sweptAt = now();
+  return async (key, windowMs) => {
+    const at = now();
+    if (at - sweptAt >= SWEEP_WINDOWS_EVERY_MS) {
+      sweptAt = at;
+      for (const [k, window] of windows) if (window.endsAt <= at) windows.delete(k);
+    }
+    const open = windows.get(key);
+    const window = open && open.endsAt > at ? open : { current: 0, endsAt: at + windowMs };
+    window.current += 1;
+    windows.set(key, window);
+    return { current: window.current, ttl: window.endsAt - at };
+  };
+}

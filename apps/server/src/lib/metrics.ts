@@ -13,6 +13,8 @@ export interface Metrics {
   pushes: Counter<'event'>;
   /** Socket handshakes refused, by why (`RATE_LIMITED`, `UNAUTHENTICATED`, `SERVICE_UNAVAILABLE`, `OUTDATED_CLIENT`). */
   socketRefusals: Counter<'code'>;
+  /** The game clock (issue 28): how late each due timer fired, from its due time to its tick's commit. */
+  clockLateness: Histogram;
   /** What the scrape reads from the process as it is then (set by the parts that know it). */
   readers: MetricReaders;
 }
@@ -26,6 +28,8 @@ export interface MetricReaders {
 
 /** Seconds: a player's event takes a few milliseconds; a start or an upload up to seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+/** Seconds: a timer fires within one poll of the scheduler (LOCI_CLOCK_POLL_MS, 0.5 s) when nothing holds it up. */
+const LATENESS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 5, 10, 30, 60];
 
 /**
  * A registry of its own for each app (tests build several in one process), with the product's metrics; with
@@ -114,6 +118,12 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       name: 'loci_socket_refusals_total',
       help: 'Socket.IO handshakes refused, by code',
       labelNames: ['code'],
+      registers,
+    }),
+    clockLateness: new Histogram({
+      name: 'loci_clock_lateness_seconds',
+      help: 'The game clock: how late each due timer (time limits, named timers, timed rules, scheduled messages) fired, from its due time to the commit of its tick',
+      buckets: LATENESS_BUCKETS,
       registers,
     }),
   };

@@ -33,13 +33,20 @@ export interface Realtime {
    */
   toRoom(room: string, event: string, payload: DebugLocationPayload): void;
   /**
+   * Tells the instance's walls (the projector links' sockets, namespace `/wall`) that what they show changed:
+   * coalesced per instance, they read the wall again. With `close`, their sockets are closed too (the link was
+   * revoked or made again).
+   */
+  toWall(instanceId: string, options?: { close?: boolean }): void;
+  /**
    * Closes every socket of the user (across every server process): their
    * tokens were revoked or the account deleted. Clients must sign in again.
    */
   disconnectUser(userId: string): void;
   /**
-   * After rights changed: every socket of the user, or in the rooms of the game, leaves at once the instance
-   * and player-screen rooms its user may no longer hold (across every server process; modules/realtime/recheck.ts).
+   * After rights changed (or a game was archived, unpublished or deleted): every socket of the user, or in the
+   * rooms of the game, leaves at once the instance and player-screen rooms its user may no longer hold (across
+   * every server process; modules/realtime/recheck.ts).
    */
   recheckRooms(scope: RecheckScope): Promise<void>;
   /** The users among `userIds` with at least one connected socket now (across every server process). */
@@ -47,8 +54,11 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-/** Whose sockets to check again after rights changed: one user's, or those in the rooms of one game. */
-export type RecheckScope = { userId: string } | { gameId: string };
+/**
+ * Whose sockets to check again after rights changed: one user's, those in the rooms of one game, or those in
+ * the given rooms (a deleted game's, named before it went).
+ */
+export type RecheckScope = { userId: string } | { gameId: string } | { rooms: readonly string[] };
 
 /** The room of every socket of one user. */
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -68,6 +78,7 @@ export function createNullRealtime(): Realtime {
     toPlayerWatchers: () => undefined,
     toInstance: () => undefined,
     toRoom: () => undefined,
+    toWall: () => undefined,
     disconnectUser: () => undefined,
     recheckRooms: async () => undefined,
     onlineUsers: async () => new Set(),

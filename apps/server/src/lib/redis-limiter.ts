@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import type { Take } from './token-buckets.js';
-import type { Limiter, LimiterFactory } from './limiter.js';
+import type { Limiter, LimiterFactory, WindowCounter } from './limiter.js';
 
 /**
  * One token bucket in Redis, taken or read atomically: KEYS[1] the bucket,
@@ -24,9 +24,26 @@ end
 return {1, 0}
 `;
 
+/**
+ * One call counted in a fixed window: KEYS[1] the window, ARGV[1] its length (ms).
+ * Answers { calls in the window, ms until it ends }.
+ */
+const COUNT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}
+`;
+
 /** The Redis client the limiters share, and how to close it. */
 export interface RedisLimiters {
   limiter: LimiterFactory;
+  /** Fixed windows in Redis (the routes limited by @fastify/rate-limit: sign-in, sign-up, password). */
+  counter: WindowCounter;
   close(): Promise<void>;
 }
 
@@ -34,19 +51,22 @@ export interface RedisLimiters {
  * Limiters kept in Redis (REDIS_URL), so that every server process and node
  * counts the same tries (docs/deployment.md "Limits shared through Redis").
  * While Redis cannot be reached, each process falls back to its own memory
- * buckets (`fallback`): the limits hold, per process, rather than fail open.
+ * buckets and windows (`fallback`, `fallbackCounter`): the limits hold, per
+ * process, rather than fail open.
  */
 export function redisLimiters({
   url,
   prefix,
   now,
   fallback,
+  fallbackCounter,
   onError,
 }: {
   url: string;
   prefix: string;
   now: () => number;
   fallback: LimiterFactory;
+  fallbackCounter: WindowCounter;
   onError: (error: unknown) => void;
 }): RedisLimiters {
   const client = createClient({
@@ -85,8 +105,23 @@ export function redisLimiters({
     return shared;
   };
 
+  const counter: WindowCounter = async (key, windowMs) => {
+    try {
+      await connecting;
+      const [current, ttl] = (await client.eval(COUNT, {
+        keys: [`${prefix}window:${key}`],
+        arguments: [String(windowMs)],
+      })) as [number, number];
+      return { current, ttl };
+    } catch (error) {
+      tell(error);
+      return fallbackCounter(key, windowMs);
+    }
+  };
+
   return {
     limiter,
+    counter,
     close: async () => {
       await connecting;
       if (client.isOpen) await client.close();

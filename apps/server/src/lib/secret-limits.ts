@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PLAY_MESSAGES } from '@loci/domain';
+import { MESSAGE_LIMITS, PLAY_MESSAGES } from '@loci/domain';
+import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { AppError } from './errors.js';
 import type { Limiter, LimiterFactory, LimitRate } from './limiter.js';
@@ -15,18 +16,36 @@ export const WRONG_PASSCODE_RATES = {
   address: { burst: 30, perMinute: 3 },
 } as const satisfies Record<string, LimitRate>;
 
-/** The limits that guard secrets, shared by every route that takes one. */
+/** Codes typed to join a game, per account: enough for typos, too few to guess the passcodes of other games. */
+export const JOIN_CODES_PER_MINUTE = 10;
+
+/**
+ * The limits that guard secrets, shared by every route that takes one (and,
+ * with Redis, by every process: docs/deployment.md "Limits shared through Redis").
+ */
 export interface SecretLimits {
   wrongPasscodes: { account: Limiter; address: Limiter };
+  /** Codes tried at /play/join-code, per account. */
+  joinCodes: Limiter;
+  /** Socket handshakes (each checks a token), per client address. */
+  handshakes: Limiter;
+  /** Players' messages (issue 29, MESSAGE_LIMITS), per account and instance. */
+  messages: Limiter;
 }
 
 /** The app's secret limits, from its limiter factory (memory, or Redis when configured). */
-export function createSecretLimits(limiter: LimiterFactory): SecretLimits {
+export function createSecretLimits(
+  limiter: LimiterFactory,
+  limits: Pick<Config['limits'], 'handshakesPerMinute'>,
+): SecretLimits {
   return {
     wrongPasscodes: {
       account: limiter('passcode-account', WRONG_PASSCODE_RATES.account),
       address: limiter('passcode-address', WRONG_PASSCODE_RATES.address),
     },
+    joinCodes: limiter('join-code', { burst: JOIN_CODES_PER_MINUTE, perMinute: JOIN_CODES_PER_MINUTE }),
+    handshakes: limiter('handshake', { burst: limits.handshakesPerMinute, perMinute: limits.handshakesPerMinute }),
+    messages: limiter('messages', { burst: MESSAGE_LIMITS.burst, perMinute: MESSAGE_LIMITS.perMinute }),
   };
 }
 

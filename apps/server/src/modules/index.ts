@@ -13,15 +13,22 @@ import { galleryRoutes } from './gallery/routes.js';
 import { gamesRoutes } from './games/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { initialStateRoutes } from './initial-state/routes.js';
+import { judgingRoutes } from './judging/routes.js';
 import { lockRoutes } from './locks/routes.js';
 import { manageRoutes } from './manage/routes.js';
+import { scheduledMessageRoutes } from './manage/scheduled-messages.js';
 import { mediaRoutes } from './media/routes.js';
+import { messageRoutes } from './messages/routes.js';
 import { playRoutes } from './play/routes.js';
 import { rankingsRoutes } from './rankings/routes.js';
 import { replayRoutes } from './replay/routes.js';
+import { teamRoutes } from './teams/routes.js';
 import { tradeRoutes } from './trades/routes.js';
+import { translationRoutes } from './translations/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 import { wayInRoutes } from './way-in/routes.js';
+import { wallRoutes } from './wall/routes.js';
+import { workspaceRoutes } from './workspace/routes.js';
 
 /** Registers every area's routes under /api. One line per module. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,15 +43,22 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await lockRoutes(api, ctx);
   await mediaRoutes(api, ctx);
   await designRoutes(api, ctx);
+  await workspaceRoutes(api, ctx);
   await formCheckRoutes(api, ctx);
   await versionsRoutes(api, ctx);
   await initialStateRoutes(api, ctx);
+  await translationRoutes(api, ctx);
   await manageRoutes(api, ctx);
+  await scheduledMessageRoutes(api, ctx);
   await debugRoutes(api, ctx);
   await wayInRoutes(api, ctx);
   await playRoutes(api, ctx);
   await rankingsRoutes(api, ctx);
   await tradeRoutes(api, ctx);
+  await teamRoutes(api, ctx);
   await analyticsRoutes(api, ctx);
   await replayRoutes(api, ctx);
+  await judgingRoutes(api, ctx);
+  await wallRoutes(api, ctx);
+  await messageRoutes(api, ctx);
 }

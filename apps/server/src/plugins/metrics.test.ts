@@ -104,4 +104,22 @@ describe('#metrics', () => {
     expect(refused(after) - refused(before)).toBe(1);
     expect(valueOf(after, 'loci_pushes_total', { event: 'message' })).toBeGreaterThanOrEqual(1);
   });
+
+  it('counts each due timer the clock fires, with how late it fired', async () => {
+    const owner = await createUser(t.app.ctx, { role: 'designer' });
+    const timed = await createPlayableGame(t.app, owner, {
+      settings: { timeLimit: { mode: 'duration', minutes: 1, endsAt: null, endsGame: true } },
+    });
+    const late = await createUser(t.app.ctx);
+    await startedInstance(t.app, late, timed.gameId);
+    const count = (text: string) => valueOf(text, 'loci_clock_lateness_seconds_count', {}) ?? 0;
+    const before = (await scrape(`Bearer ${TOKEN}`)).body;
+    // The deadline passed three seconds ago when the scheduler looks: the tick is three seconds late.
+    t.clock.advance(63_000);
+    expect(await t.app.clock.runOnce()).toBe(1);
+    const after = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(count(after) - count(before)).toBe(1);
+    expect(valueOf(after, 'loci_clock_lateness_seconds_bucket', { le: '2' })).toBe(0);
+    expect(valueOf(after, 'loci_clock_lateness_seconds_bucket', { le: '5' })).toBe(1);
+  });
 });

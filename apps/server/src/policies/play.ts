@@ -8,11 +8,12 @@ import { GAME_TEXTS, mediaTypeOf, PLAY_MESSAGES, playRights, profileRefusal, see
 import type { SubmissionMediaType } from '@loci/engine';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   gameInstances,
   media,
   playerStates,
+  teamMembers,
   users,
   type GameInstanceRow,
   type GameVersionRow,
@@ -124,6 +125,20 @@ export async function mayDebug(
   return playAccessOf(user, game).playWorking;
 }
 
+/**
+ * The condition that finds the caller's own player row in an instance: the row of their account, or — in a game
+ * played in teams — the row of the team they are a member of (a team is one engine player; docs/outings.md).
+ */
+export function ownPlayerRow(userId: string): SQL {
+  return or(
+    eq(playerStates.userId, userId),
+    eq(
+      playerStates.playerId,
+      sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.instanceId} = ${playerStates.instanceId} and ${teamMembers.userId} = ${userId})`,
+    ),
+  )!;
+}
+
 /** The instance and the caller's row in it: 404 without the instance, 403 NOT_A_PLAYER without the row. */
 export async function findInstanceAndPlayer(
   ctx: AppContext,
@@ -134,7 +149,7 @@ export async function findInstanceAndPlayer(
   const [found] = await ctx.db
     .select({ instance: gameInstances, player: playerStates })
     .from(gameInstances)
-    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), eq(playerStates.userId, user.id)))
+    .leftJoin(playerStates, and(eq(playerStates.instanceId, gameInstances.id), ownPlayerRow(user.id)))
     .where(eq(gameInstances.id, instanceId))
     .orderBy(asc(playerStates.joinedAt))
     .limit(1);

@@ -36,6 +36,11 @@ export interface StartAnswer extends PlayAnswer {
   instanceId: string;
   /** The caller came back to an instance they were already playing (HTTP 200 rather than 201). */
   rejoined: boolean;
+  /**
+   * The revision of `view` (runtime/views.ts), to an app that speaks deltas (it sent `viewRevision`): it sends
+   * the revision with its next event, answered with what changed.
+   */
+  revision?: string;
 }
 
 /** The answer for `playerId` in `state` without the operators' messages. */
@@ -47,12 +52,14 @@ export function answerBody(args: {
   trace: StepTrace | null;
   /** The view of `playerId` in `state`, when the caller has it already. */
   view?: PlayerView;
+  /** The server's time, which the view's clock carries (issue 28). */
+  now?: Date;
 }): Omit<PlayAnswer, 'messages'> {
   const { spec, state, playerId } = args;
   const player = state.players[playerId]!;
   return {
     outputs: args.outputs.filter((output) => output.playerId === playerId),
-    view: args.view ?? viewOf(spec, state, playerId),
+    view: args.view ?? viewOf(spec, state, playerId, args.now),
     ...(args.trace ? { debug: { trace: args.trace, player, world: state.world } } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, worldStateKey, type DesignKind } from '@loci/domain';
+import { scheduleMessage } from '../modules/manage/scheduled-messages.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.js';
 import { createEntity, designRequest, designValues, worldObjectValues } from '../test/design-factories.js';
@@ -97,6 +98,16 @@ function accessLists(users: Seed['users']) {
     additionalDesignerOnlyAccessEmailsText: users.tester.user.email,
     restrictAccessToEmailsText: users.authorisedPlayer.user.email,
   };
+}
+
+/** A game of the seeded game's people with German as another language (translations; made once). */
+let translatedGameId: Promise<string> | null = null;
+function translatedGame(seed: Seed): Promise<string> {
+  translatedGameId ??= createGame(seed.t.app.ctx, seed.users.owner, {
+    ...accessLists(seed.users),
+    otherLanguages: ['de'],
+  }).then((game) => game.row.id);
+  return translatedGameId;
 }
 
 /** A fresh account of the role's kind (player, designer or admin), for calls that use the account up. */
@@ -509,6 +520,29 @@ const MATRIX: Record<string, Rule> = {
     allow: EDITORS,
     call: (s) => ({ url: `/api/design/${s.gameId}/instances/${s.instanceId}/migrations` }),
   },
+  'GET /api/design/:gameId/translations': {
+    allow: VIEWERS,
+    call: async (s) => ({ url: `/api/design/${await translatedGame(s)}/translations` }),
+  },
+  'GET /api/design/:gameId/translations/:language': {
+    allow: VIEWERS,
+    call: async (s) => ({ url: `/api/design/${await translatedGame(s)}/translations/de` }),
+  },
+  'PATCH /api/design/:gameId/translations/:language': {
+    allow: EDITORS,
+    call: async (s) => ({ url: `/api/design/${await translatedGame(s)}/translations/de`, payload: { texts: {} } }),
+  },
+  'GET /api/design/:gameId/translations/:language/export': {
+    allow: VIEWERS,
+    call: async (s) => ({ url: `/api/design/${await translatedGame(s)}/translations/de/export?format=csv` }),
+  },
+  'POST /api/design/:gameId/translations/:language/import': {
+    allow: EDITORS,
+    call: async (s) => ({
+      url: `/api/design/${await translatedGame(s)}/translations/de/import`,
+      payload: { format: 'csv', content: 'id,target:de\r\ngame:title,Spiel\r\n' },
+    }),
+  },
   'GET /api/design/:gameId/initialStates/:versionId': {
     allow: VIEWERS,
     call: (s) => ({ url: `/api/design/${s.gameId}/initialStates/current` }),
@@ -596,6 +630,60 @@ const MATRIX: Record<string, Rule> = {
       };
     },
   },
+  'POST /api/manage/instances/:id/clock': {
+    allow: EDITORS,
+    call: async (s) => {
+      const { instance } = await createInstance(s.t.app.ctx, { gameId: s.gameId, players: [s.users.player] });
+      return { url: `/api/manage/instances/${instance.id}/clock`, payload: { control: 'pause', reason: 'Lunch' } };
+    },
+  },
+  // Scheduled messages (issue 28): the operators of the game.
+  'GET /api/manage/instances/:id/scheduled-messages': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/scheduled-messages` }),
+  },
+  'POST /api/manage/instances/:id/scheduled-messages': {
+    allow: EDITORS,
+    call: (s) => ({
+      url: `/api/manage/instances/${s.instanceId}/scheduled-messages`,
+      payload: { message: 'Back at the fountain!', at: new Date(s.t.clock.now.getTime() + 3_600_000).toISOString() },
+    }),
+  },
+  'DELETE /api/manage/instances/:id/scheduled-messages/:messageId': {
+    allow: EDITORS,
+    call: async (s) => {
+      const scheduled = await scheduleMessage(s.t.app.ctx, s.users.owner.user, s.instanceId, {
+        message: 'Lunch',
+        at: new Date(s.t.clock.now.getTime() + 3_600_000).toISOString(),
+      });
+      return { url: `/api/manage/instances/${s.instanceId}/scheduled-messages/${scheduled.id}` };
+    },
+  },
+  // Judged submissions (issue 29): the review queue of an instance, for the game's operators (manage right).
+  'GET /api/manage/instances/:id/submissions': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/submissions` }),
+  },
+  'GET /api/manage/instances/:id/submissions/stats': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/submissions/stats` }),
+  },
+  // Allowed callers get past the rights to the queue's own refusal: no such submission.
+  'POST /api/manage/instances/:id/submissions/:submissionId/verdict': {
+    allow: EDITORS,
+    ok: 404,
+    call: (s) => ({
+      url: `/api/manage/instances/${s.instanceId}/submissions/00000000-0000-4000-8000-000000000000/verdict`,
+      payload: { verdict: 'approved', points: 1 },
+    }),
+  },
+  'POST /api/manage/instances/:id/submissions/bulk-approve': {
+    allow: EDITORS,
+    call: (s) => ({
+      url: `/api/manage/instances/${s.instanceId}/submissions/bulk-approve`,
+      payload: { ids: ['00000000-0000-4000-8000-000000000000'] },
+    }),
+  },
   'GET /api/manage/instances/:id/audit': {
     allow: EDITORS,
     call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/audit` }),
@@ -640,6 +728,10 @@ const MATRIX: Record<string, Rule> = {
   },
   'GET /api/analytics/:versionId': { allow: EDITORS, call: (s) => ({ url: `/api/analytics/${s.versionId}` }) },
   'GET /api/analytics/:versionId/map': { allow: EDITORS, call: (s) => ({ url: `/api/analytics/${s.versionId}/map` }) },
+  'GET /api/analytics/:versionId/judging': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/analytics/${s.versionId}/judging` }),
+  },
   'POST /api/users/socketio-test': {
     allow: EDITORS,
     call: (s) => ({
@@ -650,6 +742,121 @@ const MATRIX: Record<string, Rule> = {
         payload: { location: { coords: { latitude: 1, longitude: 2 } } },
       },
     }),
+  },
+
+  // Teams (docs/outings.md): the organiser's calls need the manage right. The seeded game is not played in
+  // teams, so allowed callers get past the rights to its refusal (409), and a member id no member has.
+  'GET /api/manage/games/:gameId/team-instances': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/games/${s.gameId}/team-instances` }),
+  },
+  'POST /api/manage/games/:gameId/team-instances': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/games/${s.gameId}/team-instances`, payload: { teamNames: ['Owls'] } }),
+  },
+  'GET /api/manage/team-instances/:instanceId': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/team-instances/${s.instanceId}` }),
+  },
+  'POST /api/manage/team-instances/:instanceId/deal': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/team-instances/${s.instanceId}/deal`, payload: { mode: 'random' } }),
+  },
+  'PATCH /api/manage/team-instances/:instanceId/members/:memberId': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/team-instances/${s.instanceId}/members/${NO_TRADE}`, payload: { teamId: null } }),
+  },
+  // The feed and the wall (issue 29; docs/outings.md "The wall"): the organiser's calls need the manage right;
+  // an item id no item has answers 404 to who passed the rights. The player's feed: a player of the instance
+  // (the seeded game does not show it in the player: 404). The wall: its token alone, none here (404 to all).
+  'GET /api/manage/instances/:instanceId/feed': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/feed` }),
+  },
+  'POST /api/manage/instances/:instanceId/feed': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/feed`, payload: { text: 'Lunch at the fountain' } }),
+  },
+  'DELETE /api/manage/instances/:instanceId/feed/:itemId': {
+    allow: EDITORS,
+    ok: 404,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/feed/${NO_TRADE}` }),
+  },
+  'GET /api/manage/instances/:instanceId/wall-link': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/wall-link` }),
+  },
+  'POST /api/manage/instances/:instanceId/wall-link': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/wall-link`, payload: { showMap: false } }),
+  },
+  'DELETE /api/manage/instances/:instanceId/wall-link': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/wall-link` }),
+  },
+  'GET /api/manage/instances/:instanceId/results': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/results` }),
+  },
+  'GET /api/play/instances/:instanceId/feed': {
+    allow: ['authorisedPlayer'],
+    ok: 404,
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/feed` }),
+  },
+  // A like: a player of the instance (the seeded game shows no feed in the player: 404).
+  'PUT /api/play/instances/:instanceId/feed/:itemId/like': {
+    allow: ['authorisedPlayer'],
+    ok: 404,
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/feed/${NO_TRADE}/like` }),
+  },
+  'DELETE /api/play/instances/:instanceId/feed/:itemId/like': {
+    allow: ['authorisedPlayer'],
+    ok: 404,
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/feed/${NO_TRADE}/like` }),
+  },
+  'GET /api/wall/:token': { allow: 'everyone', ok: 404, call: () => ({ url: '/api/wall/not-a-working-token' }) },
+  'PATCH /api/manage/team-instances/:instanceId/teams/:teamId': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/team-instances/${s.instanceId}/teams/${NO_TRADE}`, payload: { avatar: '🦉' } }),
+  },
+  // A team's picture: the organiser's (manage right), the file read only after the rights.
+  'POST /api/manage/team-instances/:instanceId/teams/:teamId/picture': {
+    allow: EDITORS,
+    ok: 409,
+    call: async (s) => {
+      const body = await multipartBody([{ filename: 'owl.png', bytes: await pngBytes() }]);
+      return {
+        url: `/api/manage/team-instances/${s.instanceId}/teams/${NO_TRADE}/picture`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+  },
+  'DELETE /api/manage/team-instances/:instanceId/teams/:teamId/picture': {
+    allow: EDITORS,
+    ok: 409,
+    call: (s) => ({ url: `/api/manage/team-instances/${s.instanceId}/teams/${NO_TRADE}/picture` }),
+  },
+  // The players' way into a team: any account, answered for what the code or the game is.
+  'POST /api/play/team-join': {
+    allow: SIGNED_IN,
+    ok: 404,
+    call: () => ({ url: '/api/play/team-join', payload: { code: 'NOPE99' } }),
+  },
+  'POST /api/play/games/:gameId/teams': {
+    allow: SIGNED_IN,
+    ok: 409,
+    call: (s) => ({ url: `/api/play/games/${s.gameId}/teams`, payload: { name: 'Owls' } }),
+  },
+  'GET /api/play/instances/:instanceId/team': {
+    allow: SIGNED_IN,
+    ok: 404,
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/team` }),
   },
 
   // Playing: the lobby of a published game is its share link; its instance is for its players.
@@ -669,6 +876,31 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/play/games/:gameId/instances': {
     allow: PLAYERS,
     call: (s) => ({ url: `/api/play/games/${s.gameId}/instances`, payload: { versionId: s.versionId } }),
+  },
+  // Messages both ways (issue 29): a player reads only their own conversation; the inbox is the organisers'.
+  'GET /api/play/instances/:instanceId/messages': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/messages` }),
+  },
+  'POST /api/play/instances/:instanceId/messages/read': {
+    allow: ['authorisedPlayer'],
+    call: (s) => ({ url: `/api/play/instances/${s.instanceId}/messages/read` }),
+  },
+  'GET /api/manage/instances/:instanceId/inbox': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/inbox` }),
+  },
+  'POST /api/manage/instances/:instanceId/messages': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/messages`, payload: { playerId: null, text: 'Hi' } }),
+  },
+  'POST /api/manage/instances/:instanceId/inbox/:playerId/read': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/instances/${s.instanceId}/inbox/${s.users.authorisedPlayer.user.id}/read` }),
+  },
+  'PUT /api/manage/games/:gameId/quick-replies': {
+    allow: EDITORS,
+    call: (s) => ({ url: `/api/manage/games/${s.gameId}/quick-replies`, payload: { quickReplies: ['On my way'] } }),
   },
   'GET /api/play/instances/:instanceId': {
     allow: ['authorisedPlayer'],

@@ -101,6 +101,9 @@ const FIELD_NAMES = [
   'sceneId',
   'versionId',
   'passcode',
+  'texts',
+  'content',
+  'format',
   'restart',
   'message',
   'room',
@@ -229,6 +232,7 @@ describe('#security fuzz', () => {
       id: [game.gameId, versionId, instance.id, game.scene.id, game.pier.id, game.question.id, media.id],
       key: [`has.offer.${game.scene.id}.${game.worldOfferId}`],
       path: ['object', 'offer'],
+      language: ['de', 'el', 'en'],
     };
     identities = {
       admin: admin.headers,

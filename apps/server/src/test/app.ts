@@ -70,6 +70,8 @@ export async function createTestApp(
     LOCI_RATE_LIMIT: '1000',
     // Tests run on a frozen clock, where no bucket refills: the limits' own tests set theirs.
     LOCI_PLAYER_EVENT_RATE: '1000',
+    // The game clock's scheduler is off in test apps: a test of the clock turns it on or calls `app.clock.runOnce()`.
+    LOCI_CLOCK_POLL_MS: '0',
     LOCI_TRADE_PROPOSAL_RATE: '100000',
     LOCI_HANDSHAKE_RATE: '10000',
     LOCI_SOCKETS_PER_USER: '1000',

@@ -212,6 +212,35 @@ export const codeRule = (sceneId: string, code: string, sideeffects: unknown[]) 
   fireOnce: false,
 });
 
+/** A mission accomplished by sending a text (the team motto), judged by an organiser unless `judging` says otherwise. */
+export const textMissionValues = (name: string, title: string, judging = 'wait') => ({
+  name,
+  title,
+  description: '<p>Write your motto.</p>',
+  notes: '',
+  judging,
+  accomplishment: {
+    accomplishmentType: 'action',
+    action: { type: 'ACTION_TYPE_SHARE', mediatypetextRequired: true, mediatypetext: true },
+    condition: [],
+    submissions: [],
+    ordered: false,
+    notifyPlayer: true,
+  },
+});
+
+/** A rule's values: in `sceneId`, the mission `missionId` is assigned once, as the player enters the scene. */
+export const assignOnEntryRule = (sceneId: string, missionId: string, name = 'assign the motto') => ({
+  name,
+  notes: '',
+  sceneId,
+  trigger: { conditionType: 'player-scene', verb: 'has_entered', elementId: sceneId },
+  triggerPreconditions: [],
+  sideeffects: [{ actorId: 'system', actionName: 'assignMission', actionArgs: { what: missionId } }],
+  sideeffectselse: [],
+  fireOnce: true,
+});
+
 /** A side effect that gives the player `value` units of item or attribute `what`, silently. */
 export const giveToPlayer = (what: string, value: number) => ({
   actorId: 'system',

@@ -1,4 +1,4 @@
-import type { AnalyticsEntry, MapAnalytics } from '@loci/domain';
+import type { AnalyticsEntry, JudgingStats, MapAnalytics } from '@loci/domain';
 import type { AnalyticsRecord, RecordName } from '@loci/engine';
 import { API_BASE, api } from './client';
 
@@ -21,6 +21,9 @@ export const analyticsApi = {
   /** GET /api/analytics/{versionId}/map (issue 16 §4). */
   map: (versionId: string, selection: MapSelection, signal?: AbortSignal) =>
     api.get<MapAnalytics>(`/analytics/${enc(versionId)}/map?${mapSearch(selection)}`, signal),
+  /** GET /api/analytics/{versionId}/judging (issue 29): judged submissions per mission. */
+  judging: (versionId: string, includeAbandoned: boolean, signal?: AbortSignal) =>
+    api.get<JudgingStats>(`/analytics/${enc(versionId)}/judging?includeAbandoned=${includeAbandoned}`, signal),
 };
 
 /** What the map analytics are asked for: the players who started in [from, to), and whose tracks to draw. */
@@ -43,6 +46,8 @@ function mapSearch(selection: MapSelection): string {
 export const analyticsQueryKeys = {
   analytics: (versionId: string, includeAbandoned: boolean) => ['analytics', versionId, includeAbandoned] as const,
   map: (versionId: string, selection: MapSelection) => ['analytics', versionId, 'map', selection] as const,
+  judging: (versionId: string, includeAbandoned: boolean) =>
+    ['analytics', versionId, 'judging', includeAbandoned] as const,
   /** Under the game's design prefix, so design changes (a publish) refresh the selector. */
   versions: (gameId: string) => ['design', gameId, 'gameVersions'] as const,
 };

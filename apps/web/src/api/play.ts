@@ -4,6 +4,7 @@ import {
   type ErrorBody,
   type PlayEvent,
   type PlayEventAnswer,
+  type PlayEventRequest,
   type PlayGame,
   type PlayGameAnswer,
   type PlayLobby,
@@ -116,7 +117,8 @@ export const playApi = {
   /** "See as the player": the game as that player's app reads it. */
   watchedGame: (instanceId: string, playerId: string, signal?: AbortSignal) =>
     playFetch<GameAnswer>(`/instances/${enc(instanceId)}/players/${enc(playerId)}/game`, { signal }),
-  send: (instanceId: string, event: PlayEvent, signal?: AbortSignal) =>
+  /** One event, with the app's id for it and the revision of the view it holds (PlayEventRequest). */
+  send: (instanceId: string, event: PlayEventRequest, signal?: AbortSignal) =>
     playFetch<PlayAnswer>(`/play/instances/${enc(instanceId)}/events`, { method: 'POST', body: event, signal }),
   /** The leaderboard of the caller's game version (404 NO_RANKINGS, 403 RANKINGS_AFTER_END). */
   rankings: (instanceId: string, signal?: AbortSignal) =>

@@ -189,6 +189,33 @@ export function onReconnect(handler: () => void): () => void {
   });
 }
 
+/**
+ * Calls `handler` each time the session's socket connects — its first connection too — and at once when it is
+ * connected already: only from then on do pushes reach the page, and what was pushed before never will (the
+ * socket connects after the first screen, and a screen's first answer may be older than a teammate's step), so the
+ * caller reads it again. Returns the unsubscribe.
+ */
+export function onLive(handler: () => void): () => void {
+  return withSocket((current) => {
+    const listener = () => handler();
+    current.on('connect', listener);
+    if (current.connected) handler();
+    return () => current.off('connect', listener);
+  });
+}
+
+/** Calls the latest `handler` whenever the session's socket is live again while mounted (and `enabled`): `onLive`. */
+export function useRealtimeLive(handler: () => void, enabled = true): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return onLive(() => latest.current());
+  }, [enabled]);
+}
+
 /** Calls the latest `handler` each time the session's socket comes back while mounted (and `enabled`). */
 export function useRealtimeReconnect(handler: () => void, enabled = true): void {
   const latest = useRef(handler);
@@ -230,6 +257,12 @@ export const REALTIME_EVENTS = {
   locationUpdate: SOCKET_EVENTS.locationUpdate,
   /** A step of the player an operator watches ("See as the player", after `watchPlayer`). */
   playerView: SOCKET_EVENTS.playerView,
+  /** What a teammate did (games played in teams): "Maria answered — correct". */
+  teamActivity: SOCKET_EVENTS.teamActivity,
+  /** A new message of the player's conversation or team chat, or of an organiser's inbox (docs/outings.md). */
+  chat: SOCKET_EVENTS.chat,
+  /** Where a teammate is now (games played in teams): their marker on the map moves. */
+  teamPosition: SOCKET_EVENTS.teamPosition,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { usersApi } from '../api/users';
 import { notifyInfo } from '../components/notify-info';
+import { accountLanguage as accountLanguagePolicy } from '../i18n';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { decodeSession, isExpired, loadStoredSession, removeToken, storeToken, type Session } from './token';
 
@@ -91,10 +92,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const account = session ? accountQuery.data?.user : undefined;
   const accountError = session ? accountQuery.error : null;
-  // The account's chosen interface language wins over the browser's (account page, LanguageCard).
+  // The account's chosen interface language wins over the browser's (account page, LanguageCard); in the player,
+  // not over a language picked in its menu on this device (i18n/player.ts).
   const accountLanguage = account?.language;
   useEffect(() => {
-    if (accountLanguage && accountLanguage !== i18n.language) void i18n.changeLanguage(accountLanguage);
+    if (accountLanguage && accountLanguage !== i18n.language && accountLanguagePolicy.applies()) {
+      void i18n.changeLanguage(accountLanguage);
+    }
   }, [accountLanguage, i18n]);
   const { refetch } = accountQuery;
   const refetchAccount = useCallback(() => void refetch(), [refetch]);

@@ -1,3 +1,4 @@
+import { readableName } from '@loci/domain';
 import { Text } from '@mantine/core';
 
 /**
@@ -9,7 +10,7 @@ export function EntityName({ title, name }: { title: string; name?: string | nul
   const secondary = name && name !== title ? name : null;
   return (
     <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-      {title || name}
+      {title || readableName(name ?? '')}
       {secondary && title && (
         <>
           {' '}

@@ -9,8 +9,9 @@ import {
 import '@mantine/tiptap/styles.css';
 import { IconPilcrow } from '@tabler/icons-react';
 import { useEditor, useEditorState } from '@tiptap/react';
+import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './rich-text/locales';
 
@@ -76,6 +77,10 @@ export interface RichTextEditorProps {
   withAsterisk?: boolean;
   readOnly?: boolean;
   minHeight?: number;
+  /** Shown greyed in the empty editor (never part of the value): an example of what to write. */
+  placeholder?: string;
+  /** The label names the editor for screen readers only (a table's column says what it is). */
+  hideLabel?: boolean;
 }
 
 /**
@@ -91,6 +96,8 @@ export function RichTextEditor({
   withAsterisk,
   readOnly = false,
   minHeight = 220,
+  placeholder,
+  hideLabel = false,
 }: RichTextEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -102,8 +109,15 @@ export function RichTextEditor({
   }, [onChange]);
 
   const described = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const placeholderRef = useRef(placeholder);
+  placeholderRef.current = placeholder;
+  // Made once per editor (see EXTENSIONS); the placeholder is read when the editor draws.
+  const [extensions] = useState(() => [
+    ...EXTENSIONS,
+    Placeholder.configure({ placeholder: () => placeholderRef.current ?? '' }),
+  ]);
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions,
     content: value,
     editable: !readOnly,
     immediatelyRender: true,
@@ -140,7 +154,7 @@ export function RichTextEditor({
 
   return (
     <Input.Wrapper
-      label={label}
+      label={hideLabel ? undefined : label}
       description={description}
       error={error}
       withAsterisk={withAsterisk}

@@ -1,4 +1,4 @@
-import { languageOf, type InterfaceLanguage } from '@loci/domain';
+import { playerLanguageOf, type PlayerLanguage } from '@loci/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -26,15 +26,46 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** The texts of each language but English (the player's first load carries the English only). */
-const LANGUAGE_TEXTS: Partial<Record<Language, () => Promise<{ default: object }>>> = {
+type LanguageTexts = () => Promise<{ default: object }>;
+
+/**
+ * The texts of each language but English (the player's first load carries the English only). The console speaks
+ * English and Greek; the player's build adds German, French, Italian and Spanish (./player.ts, `addLanguages`),
+ * so that the console's bundle carries nothing of them.
+ */
+const LANGUAGE_TEXTS: Record<string, LanguageTexts> = {
   el: () => import('./el.json'),
 };
 const loadedLanguages = new Set<string>(['en']);
 
+/** More languages this page speaks, each with its texts (loaded when first spoken). */
+export function addLanguages(texts: Record<string, LanguageTexts>): void {
+  Object.assign(LANGUAGE_TEXTS, texts);
+}
+
+/** The languages this page's interface speaks: English, Greek and those added (the player's six). */
+export function interfaceLanguages(): string[] {
+  return ['en', ...Object.keys(LANGUAGE_TEXTS)];
+}
+
+/**
+ * Whether the account's chosen language (AuthProvider) switches the interface: always in the console; the player
+ * (./player.ts) keeps a language picked in its own menu on this device instead.
+ */
+export const accountLanguage = { applies: (): boolean => true };
+
+/** Where a language picked in the player's menu is kept on this device (over the account's: ./player.ts). */
+export const PICKED_LANGUAGE_KEY = 'lociPlayerLanguage';
+
+/** Switches the interface to a language the player picked in its menu, and remembers the pick on this device. */
+export async function pickLanguage(language: string): Promise<void> {
+  localStorage.setItem(PICKED_LANGUAGE_KEY, language);
+  await i18n.changeLanguage(language);
+}
+
 /** Loads the texts of `language` (once); resolves at once for English or a language the app does not know. */
 export async function loadLanguage(language: string): Promise<void> {
-  const load = LANGUAGE_TEXTS[language as Language];
+  const load = LANGUAGE_TEXTS[language];
   if (!load || loadedLanguages.has(language)) return;
   const { default: texts } = await load();
   // Deep, over what the features' locales.ts files have added already (as the texts given to init did before).
@@ -70,12 +101,15 @@ export default i18n;
 /** One digit after the decimal mark, always (2.0 MB). */
 export const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
-/** A number as the interface language writes it: 1,234.5 in English, 1.234,5 in Greek. */
+/** A number as the interface language writes it: 1,234.5 in English, 1.234,5 in Greek and German. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(currentLanguage(), options).format(value);
 }
 
-/** The interface language, for the API's Accept-Language header. */
-export function currentLanguage(): InterfaceLanguage {
-  return languageOf(i18n.language) ?? 'en';
+/**
+ * The interface language, for the API's Accept-Language header: one of the player's six (the server answers in
+ * English what it cannot say in German, French, Italian or Spanish).
+ */
+export function currentLanguage(): PlayerLanguage {
+  return playerLanguageOf(i18n.language) ?? 'en';
 }

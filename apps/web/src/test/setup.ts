@@ -6,7 +6,7 @@ import { modals } from '@mantine/modals';
 import i18n from '../i18n';
 
 // The first render of a lazily loaded feature compiles it; give it time.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -105,6 +105,8 @@ export function checkAction(
     if (args.value === null) report(at('actionArgs', 'value'), DESIGN_MESSAGES.required);
     else if (info.valueType === 'number' && !isNumeric(args.value)) {
       report(at('actionArgs', 'value'), DESIGN_MESSAGES.notANumber);
+    } else if (actionName === 'startTimer' && !(Number(args.value) > 0)) {
+      report(at('actionArgs', 'value'), DESIGN_MESSAGES.positiveMinutes);
     }
   }
   if (actionName === 'mutateObject') {

@@ -94,8 +94,19 @@ export function checkCondition(
     if (!input) report(at('designerInputString'), DESIGN_MESSAGES.required);
     else if (info.designerInputValues && !info.designerInputValues.includes(input)) {
       report(at('designerInputString'), DESIGN_MESSAGES.gameStatusValue);
+    } else if (info.designerInputKind === 'timeOfDay' && parseTimeOfDay(input) === null) {
+      report(at('designerInputString'), DESIGN_MESSAGES.timeOfDay);
     }
   }
+}
+
+/** A time of day written HH:MM (00:00–23:59) as minutes since midnight, or null. */
+export function parseTimeOfDay(text: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
 }
 
 /** Checks a list of condition blocks at `path`: each block needs a condition, each condition its fields. */

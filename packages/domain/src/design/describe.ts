@@ -71,6 +71,17 @@ export function describeCondition(condition: DescribableCondition, lookup: NameL
       return some ? `Player ${words} ${element} ${some}` : `Player ${words} ${element}`;
     case 'player-quiz':
       return condition.subElementId ? `Player ${words} a question of ${element}` : `Player ${words} ${element}`;
+    // The clock (issue 28): 'Player has time left at most 10 minutes', 'Time of day is past 14:30'.
+    case 'player-clock':
+      return some ? `Player ${words} ${some} minutes` : `Player ${words}`;
+    case 'clock-time':
+      return `Time of day ${words} ${condition.designerInputString ?? ''}`.trim();
+    case 'player-scene-time':
+      return `Player ${words.replace(' it ', ` ${element} `)} ${some} minutes`;
+    case 'player-mission-time':
+      return `Player ${words.replace(' it ', ` ${element} `)} ${some} minutes`;
+    case 'player-timer':
+      return `Timer "${condition.designerInputString ?? ''}" ${words}`;
     default:
       return [info.subject, words, some, element].filter(Boolean).join(' ');
   }
@@ -84,6 +95,7 @@ function targetOf(action: DescribableAction, lookup: NameLookup): string {
   if (kinds[0] === 'property') return `"${what}"`;
   if (kinds[0] === 'statement') return 'a statement';
   if (kinds[0] === 'media') return 'an image';
+  if (kinds[0] === 'timer') return `"${what}"`;
   const designKinds = kinds.filter((kind): kind is DesignKind => (DESIGN_KINDS as readonly string[]).includes(kind));
   for (const kind of designKinds) {
     const name = what ? lookup(kind, what) : undefined;
@@ -112,6 +124,24 @@ export function describeAction(action: DescribableAction, lookup: NameLookup): s
     case 'setOnPlayer':
     case 'setOnWorld':
       sentence = `Set ${target} of the ${name === 'setOnPlayer' ? 'player' : 'world'} to ${value}`;
+      break;
+    // The clock (issue 28).
+    case 'startTimer':
+      sentence = `Start the timer ${target} for ${value} minutes`;
+      break;
+    case 'stopTimer':
+      sentence = `Stop the timer ${target}`;
+      break;
+    case 'addTime':
+      sentence = `Add ${value} minutes to the player's time`;
+      break;
+    // Judged submissions (issue 29).
+    case 'awardJudgedPoints':
+      sentence = `Give the judged points to ${target}`;
+      break;
+    // The feed (issue 29).
+    case 'announceInFeed':
+      sentence = `Announce in the feed "${labelOf(action.actionArgs?.msg)}"`;
       break;
     case 'showNotification':
       sentence = `Show notification "${labelOf(action.actionArgs?.msg)}"`;

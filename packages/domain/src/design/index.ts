@@ -30,6 +30,7 @@ export {
 export * from './vocabulary.js';
 export * from './problem-messages.js';
 export * from './messages.js';
+export * from './readable-title.js';
 export { newId, type DesignContext, type IssuePath, type Report } from './fields.js';
 export * from './condition.js';
 export * from './action.js';
@@ -49,6 +50,8 @@ export * from './qr.js';
 export * from './references.js';
 export * from './describe.js';
 export * from './version-diff.js';
+export * from './translations.js';
+export * from './translating.js';
 
 /** Each kind's schema factory: the form body's schema for a context (the game's playground type and market). */
 const DESIGN_SCHEMAS = {

@@ -10,6 +10,7 @@ import {
   newId,
   numberOr,
   numberOrEmpty,
+  numberOrNull,
   optionalText,
   refId,
   reporter,
@@ -33,6 +34,14 @@ import {
   type InteractionType,
   type QuestionType,
 } from './vocabulary.js';
+
+/**
+ * A question's or quiz's time limit (issue 28, docs/engine.md "Time limits on tasks"): seconds to answer from
+ * the moment it is asked; none when empty. The server's clock runs it out, so it closes with the phone idle.
+ */
+export const TASK_TIME_LIMIT_SECONDS = { min: 5, max: 24 * 60 * 60 } as const;
+/** The interaction types that may have a time limit: a question and a quiz. */
+export const TIMED_INTERACTION_TYPES: readonly InteractionType[] = ['INTER_ANSWER_QUESTION', 'INTER_QUIZ'];
 
 /** The label of an interaction's main button on create (spec 2 §3). */
 export const DEFAULT_BUTTON_LABEL = 'Ok';
@@ -115,6 +124,8 @@ export interface InteractionValues {
   quizHasIntro: boolean;
   quizHasEpilogue: boolean;
   conversation: Conversation;
+  /** Questions and quizzes (issue 28): seconds to answer once asked, or null for no limit. */
+  timeLimitSeconds: number | null;
 }
 export type Interaction = InteractionValues & { id: string; gameId: string };
 
@@ -206,6 +217,7 @@ const interactionFields = z.object({
   quizHasIntro: flag(),
   quizHasEpilogue: flag(),
   conversation: conversationFields,
+  timeLimitSeconds: numberOrEmpty,
 });
 type InteractionDraft = z.output<typeof interactionFields>;
 
@@ -274,6 +286,12 @@ function checkInteraction(interaction: InteractionDraft, report: Report): void {
   };
   if (!interaction.name) report(['name'], DESIGN_MESSAGES.required);
   const type = interaction.type;
+  if ((TIMED_INTERACTION_TYPES as readonly string[]).includes(type)) {
+    checkNumber(interaction.timeLimitSeconds, report, ['timeLimitSeconds'], {
+      integer: true,
+      ...TASK_TIME_LIMIT_SECONDS,
+    });
+  }
   if (!type) return report(['type'], DESIGN_MESSAGES.required);
   if (!(INTERACTION_TYPES as readonly string[]).includes(type)) {
     return report(['type'], DESIGN_MESSAGES.unknownInteractionType);
@@ -380,6 +398,7 @@ export function interactionSchemaFor(_context: DesignContext = {}) {
           type === 'INTER_CONVERSATION'
             ? toConversation(interaction.conversation)
             : { resumable: false, statements: [] },
+        timeLimitSeconds: hasQuestions ? numberOrNull(interaction.timeLimitSeconds) : null,
       };
     });
 }
@@ -451,5 +470,6 @@ export function newInteractionDefaults(type: InteractionType = 'INTER_INSPECT_IN
     quizHasIntro: false,
     quizHasEpilogue: false,
     conversation: { resumable: false, statements: [] },
+    timeLimitSeconds: null,
   };
 }

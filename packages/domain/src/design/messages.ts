@@ -19,6 +19,8 @@ export const DESIGN_MESSAGES = {
   unknownConditionType: 'Unknown condition type',
   /** Ours: game-status values. */
   gameStatusValue: 'Must be completed, active or abandoned',
+  timeOfDay: 'Write a time of day as HH:MM, e.g. 14:30',
+  positiveMinutes: 'Must be a number of minutes above 0',
 
   // Actions.
   atMostOneBlockingAction: 'You can have at most 1 blocking action',

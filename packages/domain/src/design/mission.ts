@@ -3,7 +3,10 @@ import { isRichTextEmpty } from '../game.js';
 import { DESIGN_MESSAGES } from './messages.js';
 import { checkConditionBlocks, conditionBlocksField, toConditionBlocks, type ConditionBlock } from './condition.js';
 import {
+  checkNumber,
   flag,
+  numberOrEmpty,
+  numberOrNull,
   newId,
   optionalText,
   reporter,
@@ -21,6 +24,25 @@ export const ACCOMPLISHMENT_TYPES = ['action', 'condition', 'submissions'] as co
 export type AccomplishmentType = (typeof ACCOMPLISHMENT_TYPES)[number];
 /** Sub-missions nest one level only: they do not offer the submissions type. */
 export const SUB_MISSION_ACCOMPLISHMENT_TYPES = ['action', 'condition'] as const;
+
+/**
+ * How a submission to the mission is judged (issue 29, docs/outings.md "Judging"): `auto` accepts it as it
+ * arrives (the default, so older games are unchanged); `wait` keeps the mission pending until an organiser
+ * approves it; `later` accepts it at once and leaves it in the review queue to be reviewed later.
+ */
+export const JUDGING_MODES = ['auto', 'wait', 'later'] as const;
+export type JudgingMode = (typeof JUDGING_MODES)[number];
+export const JUDGING_MODE_LABELS: Record<JudgingMode, string> = {
+  auto: 'Accept as it arrives',
+  wait: 'Wait for the organiser',
+  later: 'Accept at once, review later',
+};
+
+/**
+ * A mission's time limit (issue 28, docs/engine.md "Time limits on tasks"): minutes to accomplish it from the
+ * moment it is assigned; none when empty. When it runs out the mission is timed out (no longer accomplished).
+ */
+export const MISSION_TIME_LIMIT_MINUTES = { min: 1, max: 24 * 60 } as const;
 
 /** A submission shares something the player has, or captures it now. */
 export const MISSION_ACTION_TYPES = ['ACTION_TYPE_SHARE', 'ACTION_TYPE_CAPTURE'] as const;
@@ -104,6 +126,11 @@ const missionFields = z.object({
   description: richText,
   notes: text,
   accomplishment: accomplishmentFields.nullish(),
+  judging: z
+    .enum(JUDGING_MODES)
+    .nullish()
+    .transform((value): JudgingMode => value ?? 'auto'),
+  timeLimitMinutes: numberOrEmpty,
 });
 type MissionDraft = z.output<typeof missionFields>;
 
@@ -161,6 +188,7 @@ function checkMission(mission: MissionDraft, report: Report): void {
   if (!mission.title) report(['title'], DESIGN_MESSAGES.required);
   if (isRichTextEmpty(mission.description)) report(['description'], DESIGN_MESSAGES.required);
   checkAccomplishment(mission.accomplishment, report, ['accomplishment'], false);
+  checkNumber(mission.timeLimitMinutes, report, ['timeLimitMinutes'], { integer: true, ...MISSION_TIME_LIMIT_MINUTES });
 }
 
 function toAccomplishment(draft: AccomplishmentDraft | SubAccomplishmentDraft): Accomplishment {
@@ -189,6 +217,10 @@ export interface MissionValues {
   description: string;
   notes: string;
   accomplishment: Accomplishment;
+  /** How its submissions are judged (only meaningful when it is accomplished by a submission). */
+  judging: JudgingMode;
+  /** Minutes to accomplish it once assigned (issue 28), or null for no limit. */
+  timeLimitMinutes: number | null;
 }
 export type Mission = MissionValues & { id: string; gameId: string };
 
@@ -202,6 +234,8 @@ export function missionSchemaFor(_context: DesignContext = {}) {
       description: mission.description,
       notes: mission.notes,
       accomplishment: toAccomplishment(mission.accomplishment!),
+      judging: mission.accomplishment?.accomplishmentType === 'action' ? mission.judging : 'auto',
+      timeLimitMinutes: numberOrNull(mission.timeLimitMinutes),
     }));
 }
 export const missionSchema = missionSchemaFor();
@@ -270,5 +304,7 @@ export function newMissionDefaults(): MissionInput {
       ordered: false,
       notifyPlayer: true,
     },
+    judging: 'auto',
+    timeLimitMinutes: null,
   };
 }

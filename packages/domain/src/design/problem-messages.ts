@@ -1,5 +1,9 @@
 import { ACTIONS, isActionName } from './vocabulary.js';
 import type { DesignKind } from './registry.js';
+import { CONTENT_LANGUAGE_NAMES, isContentLanguage } from './translations.js';
+
+/** A content language's English name ('de' → 'German'). */
+const languageName = (code: string) => (isContentLanguage(code) ? CONTENT_LANGUAGE_NAMES[code].en : code);
 
 /**
  * The sentences of the design checker's findings (@loci/engine/problems), by key: each finding carries its
@@ -117,9 +121,15 @@ export const PROBLEM_MESSAGES = {
   missingText: (p: { entity: ProblemName; part: MissingTextPart; index?: number }) =>
     `${named(p.entity)} has no ${MISSING_TEXT_WORDS[p.part](p.index ?? 1)} in the game’s language.`,
   gameWithoutTitle: 'The game has no title in its language.',
+  gameDefaultDescription:
+    'The game’s description is still the example text a new game starts with: players read it in the lobby. Write your own in Settings → Description.',
   missingMedia: (p: { entity: ProblemName; id: string }) =>
     `${named(p.entity)} uses a medium that is not in the game’s media library (${p.id}).`,
   gameMissingMedia: (p: { id: string }) => `The game uses a medium that is not in the game’s media library (${p.id}).`,
+  untranslated: (p: { entity: ProblemName; language: string; count: number; required: boolean }) =>
+    `${named(p.entity)} has ${p.count === 1 ? '1 text' : `${p.count} texts`} not yet in ${languageName(p.language)}${p.required ? ', which must be complete before publishing' : ''}.`,
+  gameUntranslated: (p: { language: string; count: number; required: boolean }) =>
+    `The game’s settings have ${p.count === 1 ? '1 text' : `${p.count} texts`} not yet in ${languageName(p.language)}${p.required ? ', which must be complete before publishing' : ''}.`,
   publishBlocked: (count: number) =>
     count === 1
       ? 'This game has 1 problem that blocks publishing. Fix it in the Problems panel and publish again.'

@@ -12,6 +12,7 @@ import type { Milestone } from './milestone.js';
 import {
   ACCOMPLISHMENT_TYPES,
   MISSION_ACTION_TYPES,
+  JUDGING_MODES,
   type Mission,
   type MissionAction,
   type SubMission,
@@ -70,6 +71,11 @@ const idOrNull = z.preprocess(
   z.string().nullable(),
 );
 const num = z.preprocess(numberOf, z.number().nullable());
+/** A time limit (issue 28): a number above 0, else null (none). */
+const positiveOrNull = z.preprocess((value) => {
+  const n = numberOf(value);
+  return n !== null && n > 0 ? n : null;
+}, z.number().nullable());
 const numOr = (fallback: number) => z.preprocess((value) => numberOf(value) ?? fallback, z.number());
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values).catch(fallback);
@@ -208,6 +214,8 @@ const mission = z.looseObject({
     emptyAccomplishment,
     z.object({ ...accomplishmentShape, submissions: z.array(subMission).catch([]) }),
   ),
+  judging: oneOf(JUDGING_MODES, 'auto'),
+  timeLimitMinutes: positiveOrNull,
 }) satisfies z.ZodType<Mission>;
 
 const questionOption = z.looseObject({ id: z.string(), description: str(), partOfCorrect: bool(false) });
@@ -260,6 +268,7 @@ const interaction = z.looseObject({
   conversation: z
     .object({ resumable: bool(false), statements: z.preprocess(withIds(), z.array(statement)) })
     .catch({ resumable: false, statements: [] }),
+  timeLimitSeconds: positiveOrNull,
 }) satisfies z.ZodType<Interaction>;
 
 const character = z.looseObject({

@@ -23,6 +23,11 @@ export const DESIGN_KINDS = [
 ] as const;
 export type DesignKind = (typeof DESIGN_KINDS)[number];
 
+/** Whether a name is a design kind (an action's `whatKinds` also name non-entities: a property, a medium, a timer). */
+export function isDesignKind(name: string): name is DesignKind {
+  return (DESIGN_KINDS as readonly string[]).includes(name);
+}
+
 export interface DesignKindInfo {
   /** Path segment under /api/design/{gameId}/ (spec 2 §7). */
   segment: string;

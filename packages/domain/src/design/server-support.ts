@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsSchema } from './translations.js';
 import { gameVersionSchema } from '../game-operations.js';
 import { gameWithRightsSchema } from '../game.js';
 import type { DesignContext } from './fields.js';
@@ -196,6 +197,8 @@ export const gameVersionWithSpecSchema = designGameVersionSchema.extend({
     game: z.looseObject({ id: z.string(), title: z.string() }),
     entities: entityListsBy((kind) => kind),
     initialState: initialStateResponseSchema,
+    /** The texts in the game's other languages, by language then text id (issue 31). */
+    translations: translationsSchema,
   }),
 });
 
@@ -221,6 +224,8 @@ export const workspaceResponseSchema = entityListsBy((kind) => DESIGN_KIND_INFO[
   current: designGameVersionSchema.extend({ initialState: initialStateResponseSchema }),
   /** The working version's publishDue, repeated here for the Publish button. */
   publishDue: z.boolean(),
+  /** The texts in the game's other languages, by language then text id (issue 31): coverage and the Problems panel. */
+  translations: translationsSchema.optional(),
 });
 /**
  * The workspace answer with each kind's list typed by its kind (the schema

@@ -1,6 +1,7 @@
 import type { GameValues } from '../game.js';
 import type { DesignEntitiesByKind } from './index.js';
 import { parsePublishedEntities, parsePublishedGame } from './published.js';
+import { translationsSchema, type Translations } from './translations.js';
 
 /**
  * The version of the shape of a stored game specification (a published
@@ -9,8 +10,9 @@ import { parsePublishedEntities, parsePublishedGame } from './published.js';
  *
  * 1: entities as they were saved (a field may be missing, a number stored as text).
  * 2: entities typed, each through its kind's published schema (design/published.ts).
+ * 3: `translations` (issue 31): the other languages' texts by language and text id (design/translations.ts).
  */
-export const GAME_SPEC_SCHEMA_VERSION = 2;
+export const GAME_SPEC_SCHEMA_VERSION = 3;
 
 /** One object or offer placed in the initial world (spec 3 §3). */
 export interface WorldEntry {
@@ -42,6 +44,11 @@ export type GameSpec = {
   /** Every design entity by kind, as its kind's schema gives it (DesignEntityOf). */
   entities: DesignEntitiesByKind;
   initialState: InitialState;
+  /**
+   * The game's texts in its other languages, by language code then text id
+   * (`scene:<id>:title`); a text without one reads in the main language.
+   */
+  translations: Translations;
 };
 
 /** An empty initial world. */
@@ -55,6 +62,8 @@ type StoredSpec = Record<string, unknown>;
 const SPEC_MIGRATIONS: Record<number, (spec: StoredSpec) => StoredSpec> = {
   // Version 2 stores what version 1 stored, typed: the published schemas read a version 1 spec as they read any.
   1: (spec) => ({ ...spec, schemaVersion: 2, entities: parsePublishedEntities(spec.entities) }),
+  // Version 3 adds the other languages' texts: a game published before had only its main language.
+  2: (spec) => ({ ...spec, schemaVersion: 3, translations: {} }),
 };
 
 /**
@@ -77,10 +86,13 @@ export function migrateGameSpec(stored: unknown): GameSpec {
     game: parsePublishedGame(spec.game),
     entities: parsePublishedEntities(spec.entities),
     initialState: initialState?.has ? initialState : emptyInitialState(),
+    translations: translationsSchema.catch({}).parse(spec.translations ?? {}),
   };
 }
 
 /** A spec assembled now (at publish, for a playtest, in tests), parsed as a stored one would be. */
-export function parseGameSpec(spec: Omit<GameSpec, 'schemaVersion'> | GameSpec): GameSpec {
+export function parseGameSpec(
+  spec: (Omit<GameSpec, 'schemaVersion' | 'translations'> & { translations?: Translations }) | GameSpec,
+): GameSpec {
   return migrateGameSpec({ ...spec, schemaVersion: GAME_SPEC_SCHEMA_VERSION });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { richTextAsText } from '../rich-text.js';
 import { DESIGN_KIND_INFO, DESIGN_KINDS, type DesignKind } from './registry.js';
 import type { GameSpec, WorldEntry } from './spec.js';
+import { CONTENT_LANGUAGE_NAMES, isContentLanguage, translatableTexts } from './translations.js';
 
 /**
  * Comparing two versions of a game (docs/versions.md): what was added, removed
@@ -134,6 +135,35 @@ function worldEntries(spec: GameSpec): WorldEntry[] {
 }
 
 /**
+ * The translations that changed (issue 31), one change per language under the
+ * game's settings ("German translation"), one field per text in words:
+ * "Scene «Harbour» · title".
+ */
+function translationChanges(before: GameSpec, after: GameSpec): VersionChange[] {
+  const where = new Map(
+    [...translatableTexts(before), ...translatableTexts(after)].map((text) => [
+      text.id,
+      text.kind === 'game'
+        ? `game · ${text.field}`
+        : `${DESIGN_KIND_INFO[text.kind].label} «${text.entityTitle}» · ${text.field}`,
+    ]),
+  );
+  const languages = new Set([...Object.keys(before.translations ?? {}), ...Object.keys(after.translations ?? {})]);
+  const changes: VersionChange[] = [];
+  for (const language of languages) {
+    const old = before.translations?.[language] ?? {};
+    const now = after.translations?.[language] ?? {};
+    const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])]
+      .filter((id) => !sameValue(old[id], now[id]))
+      .map((id) => ({ field: where.get(id) ?? id, before: valueInWords(old[id]), after: valueInWords(now[id]) }));
+    if (fields.length === 0) continue;
+    const name = `${isContentLanguage(language) ? CONTENT_LANGUAGE_NAMES[language].en : language} translation`;
+    changes.push({ subject: 'game', id: `translations:${language}`, name, change: 'changed', fields });
+  }
+  return changes;
+}
+
+/**
  * What changed from `before` to `after` (two specs of one game): the game's
  * settings, then every design kind in DESIGN_KINDS order, then the initial
  * world. An empty list means the two are the same to a designer.
@@ -148,6 +178,7 @@ export function diffGameSpecs(before: GameSpec, after: GameSpec): VersionDiff {
     changes.push(...listChanges(kind, before.entities[kind] as Named[], after.entities[kind] as Named[]));
   }
   changes.push(...listChanges('world', worldEntries(before), worldEntries(after)));
+  changes.push(...translationChanges(before, after));
   const count = (change: VersionChange['change']) => changes.filter((entry) => entry.change === change).length;
   return { changes, counts: { added: count('added'), removed: count('removed'), changed: count('changed') } };
 }

@@ -55,6 +55,23 @@ describe('condition vocabulary (spec 4 §2)', () => {
       'is',
       'has_typedscannedcode',
     ];
+    // The clock's verbs (issue 28), beyond spec 2.
+    spec2Verbs.push(
+      'has_played_for',
+      'has_time_left',
+      'has_run_out_of_time',
+      'is_past',
+      'has_been_in_for',
+      'has_been_assigned_for',
+      'has_elapsed',
+      'is_running',
+    );
+    // Judged submissions (issue 29).
+    spec2Verbs.push('has_been_approved', 'has_been_rejected');
+    // Time limits on questions, quizzes and missions (issue 28).
+    spec2Verbs.push('has_timed_out');
+    // Teams (issue 28): every member of the team is in the place.
+    spec2Verbs.push('has_every_member_in');
     for (const verb of CONDITION_VERBS) expect(spec2Verbs).toContain(verb.replace(/^not_/, ''));
   });
 
@@ -71,6 +88,7 @@ describe('condition vocabulary (spec 4 §2)', () => {
         'not_has_exited',
         'not_is_currently_in',
         'not_has_visited',
+        'has_every_member_in',
       ],
     });
     expect(CONDITION_TYPES['player-item'].verbs).toEqual(['owns', 'not_owns']);
@@ -92,14 +110,23 @@ describe('condition vocabulary (spec 4 §2)', () => {
     expect(CONDITION_TYPES['player-code']).toMatchObject({ usesDesignerInput: true, verbs: ['has_typedscannedcode'] });
   });
 
-  it('needs no element exactly for the five types of spec 2 §5', () => {
+  it('needs no element exactly for the five types of spec 2 §5 and three of the clock', () => {
     const withoutElement = CONDITION_TYPE_NAMES.filter((type) => CONDITION_TYPES[type].element === null);
     expect(withoutElement.sort()).toEqual([...CONDITION_TYPES_WITHOUT_ELEMENT].sort());
   });
 
   it('uses some/someNumber on the some types and on attribute values', () => {
     const usingSome = CONDITION_TYPE_NAMES.filter((type) => CONDITION_TYPES[type].usesSome);
-    expect(usingSome).toEqual(['player-some-item', 'player-some-currency', 'player-attribute', 'world-some-item']);
+    expect(usingSome).toEqual([
+      'player-some-item',
+      'player-some-currency',
+      'player-attribute',
+      'world-some-item',
+      // The clock's minutes (issue 28).
+      'player-clock',
+      'player-scene-time',
+      'player-mission-time',
+    ]);
     for (const type of CONDITION_TYPE_NAMES.filter((name) => name.includes('some'))) {
       expect(CONDITION_TYPES[type].usesSome).toBe(true);
     }
@@ -122,7 +149,12 @@ describe('condition vocabulary (spec 4 §2)', () => {
   });
 
   it('offers only trigger verbs of the type to a trigger', () => {
-    expect(triggerVerbsOf('player-location')).toEqual(['has_entered', 'has_exited', 'has_visited']);
+    expect(triggerVerbsOf('player-location')).toEqual([
+      'has_entered',
+      'has_exited',
+      'has_visited',
+      'has_every_member_in',
+    ]);
     expect(triggerVerbsOf('player-code')).toEqual(['has_typedscannedcode']);
     expect(triggerVerbsOf('milestone')).toEqual(['has_reached']);
     expect(triggerVerbsOf('player-item')).toEqual([]);
@@ -141,7 +173,7 @@ describe('condition vocabulary (spec 4 §2)', () => {
 });
 
 describe('action vocabulary (spec 2 §5, §9)', () => {
-  it('lists the six groups of the rule form in order', () => {
+  it('lists the six groups of the rule form in order, then the clock’s', () => {
     expect(ACTION_GROUPS.map((group) => group.name)).toEqual([
       'Communication',
       'Player state',
@@ -149,8 +181,10 @@ describe('action vocabulary (spec 2 §5, §9)', () => {
       'Scene and game',
       'Object',
       'Conversation',
+      'Clock',
     ]);
-    expect(ACTION_NAMES).toHaveLength(37);
+    // 40, the two of judged submissions and the feed's announcement (issue 29).
+    expect(ACTION_NAMES).toHaveLength(43);
     expect(new Set(ACTION_NAMES).size).toBe(ACTION_NAMES.length);
   });
 
@@ -182,11 +216,14 @@ describe('action vocabulary (spec 2 §5, §9)', () => {
       'giveToWorld',
       'takeFromWorld',
       'setOnWorld',
+      'startTimer',
+      'addTime',
     ]);
     for (const name of ACTION_NAMES) {
       const info = ACTIONS[name];
       expect(info.needsWhat).toBe(info.whatKind !== null);
     }
+    expect(ACTIONS.startTimer).toMatchObject({ whatKind: 'timer', needsValue: true, valueType: 'number' });
   });
 
   it('lets the game perform every action and groups the actions of each actor', () => {

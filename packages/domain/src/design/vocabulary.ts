@@ -86,6 +86,12 @@ export const CONDITION_TYPE_NAMES = [
   'world-object',
   'game-status',
   'milestone',
+  // The clock (issue 28).
+  'player-clock',
+  'clock-time',
+  'player-scene-time',
+  'player-mission-time',
+  'player-timer',
 ] as const;
 export type ConditionType = (typeof CONDITION_TYPE_NAMES)[number];
 
@@ -111,6 +117,21 @@ export const TRIGGER_VERBS = [
   'has_visited',
   'has_typedscannedcode',
   'has_reached',
+  // A team (issue 28): becomes true when the last of its members walks into the place.
+  'has_every_member_in',
+  // The clock (issue 28): each becomes true when time passes, at an instant the server's clock schedules.
+  'has_played_for',
+  'has_time_left',
+  'has_run_out_of_time',
+  'is_past',
+  'has_been_in_for',
+  'has_been_assigned_for',
+  'has_elapsed',
+  // Time limits on tasks (issue 28): a question, quiz or mission whose time ran out before it was done.
+  'has_timed_out',
+  // Judged submissions (issue 29): the organiser's verdict arrives.
+  'has_been_approved',
+  'has_been_rejected',
 ] as const;
 export type TriggerVerb = (typeof TRIGGER_VERBS)[number];
 
@@ -139,6 +160,10 @@ export interface ConditionTypeInfo {
   designerInputValues: readonly string[] | null;
   /** Every verb the type allows, with the 'not_' forms spec 4 lists. */
   verbs: readonly string[];
+  /** What `someNumber` counts, when not things: minutes (the clock's types). */
+  someUnit: 'minutes' | null;
+  /** What the designer types (`designerInputString`), when typed: a code, a time of day, a timer's name. */
+  designerInputKind: 'code' | 'timeOfDay' | 'timerName' | null;
 }
 
 const PRESENCE_VERBS = ['has_entered', 'has_exited', 'is_currently_in', 'has_visited'] as const;
@@ -163,12 +188,18 @@ const row = (
   usesDesignerInput: false,
   designerInputValues: null,
   verbs,
+  someUnit: null,
+  designerInputKind: null,
   ...extra,
 });
 
 const CONDITION_ROWS: Record<ConditionType, ConditionTypeRow> = {
   'player-scene': row('Player in a scene', 'player', 'scene', withNegations(PRESENCE_VERBS)),
-  'player-location': row('Player at a place', 'player', 'location', withNegations(PRESENCE_VERBS)),
+  'player-location': row('Player at a place', 'player', 'location', [
+    ...withNegations(PRESENCE_VERBS),
+    // Games played in teams: every member of the team is inside (a solo player: they are).
+    'has_every_member_in',
+  ]),
   'player-item': row('Player owns an item', 'player', 'item', ['owns', 'not_owns']),
   'player-some-item': row('Player owns some items', 'player', 'item', ['owns'], { someVerbs: ['owns'] }),
   'player-some-currency': row('Player owns some currency', 'player', null, ['owns'], { someVerbs: ['owns'] }),
@@ -182,18 +213,18 @@ const CONDITION_ROWS: Record<ConditionType, ConditionTypeRow> = {
     'Player and a question',
     'player',
     'interaction',
-    ['has_been_asked', 'has_answered', 'has_passed', 'has_failed'],
+    ['has_been_asked', 'has_answered', 'has_passed', 'has_failed', 'has_timed_out'],
     { interactionType: 'INTER_ANSWER_QUESTION' },
   ),
   'player-quiz': row(
     'Player and a quiz',
     'player',
     'interaction',
-    ['has_been_asked', 'has_answered', 'has_passed', 'has_failed', 'has_completed'],
+    ['has_been_asked', 'has_answered', 'has_passed', 'has_failed', 'has_completed', 'has_timed_out'],
     {
       interactionType: 'INTER_QUIZ',
       subElement: 'question',
-      // Asked, answered, passed and failed are said of one question; completed of the whole quiz.
+      // Asked, answered, passed and failed are said of one question; completed and timed out of the whole quiz.
       subElementVerbs: ['has_been_asked', 'has_answered', 'has_passed', 'has_failed'],
     },
   ),
@@ -215,6 +246,11 @@ const CONDITION_ROWS: Record<ConditionType, ConditionTypeRow> = {
     'has_been_assigned',
     'has_started',
     'has_completed',
+    // Judged submissions (issue 29): the organiser's verdict on the mission's last submission.
+    'has_been_approved',
+    'has_been_rejected',
+    // Time limits on tasks (issue 28): its time limit ran out before it was accomplished.
+    'has_timed_out',
   ]),
   'player-object': row('Player and an object', 'player', 'archetype', [
     'has_created',
@@ -226,6 +262,7 @@ const CONDITION_ROWS: Record<ConditionType, ConditionTypeRow> = {
   'player-offer': row('Player and an offer', 'offer', 'offer', ['has_picked', 'has', 'owns']),
   'player-code': row('Player typed or scanned a code', 'player', null, ['has_typedscannedcode'], {
     usesDesignerInput: true,
+    designerInputKind: 'code',
   }),
   'player-game': row('Player and the game', 'game', null, ['has_started', 'has_completed']),
   'player-current-object': row('The object the player contacts', 'player', null, ['is']),
@@ -238,6 +275,35 @@ const CONDITION_ROWS: Record<ConditionType, ConditionTypeRow> = {
     designerInputValues: GAME_STATUS_VALUES,
   }),
   milestone: row('Milestone', 'other', 'milestone', ['has_reached', 'not_has_reached']),
+  // The clock (issue 28). Minutes are whole minutes: played for = minutes since the start, rounded down;
+  // time left = minutes to the deadline, rounded up (so "at most 10" holds from 10:00 left on).
+  'player-clock': row(
+    'Time of the player’s game',
+    'game',
+    null,
+    ['has_played_for', 'has_time_left', 'has_run_out_of_time'],
+    {
+      someVerbs: ['has_played_for', 'has_time_left'],
+      someUnit: 'minutes',
+    },
+  ),
+  'clock-time': row('Time of day', 'other', null, ['is_past', 'not_is_past'], {
+    subject: 'Game',
+    usesDesignerInput: true,
+    designerInputKind: 'timeOfDay',
+  }),
+  'player-scene-time': row('Time in a scene', 'player', 'scene', ['has_been_in_for'], {
+    someVerbs: ['has_been_in_for'],
+    someUnit: 'minutes',
+  }),
+  'player-mission-time': row('Time on a mission', 'player', 'mission', ['has_been_assigned_for'], {
+    someVerbs: ['has_been_assigned_for'],
+    someUnit: 'minutes',
+  }),
+  'player-timer': row('A named timer', 'other', null, ['has_elapsed', 'is_running', 'not_is_running'], {
+    usesDesignerInput: true,
+    designerInputKind: 'timerName',
+  }),
 };
 
 /** Every condition type of spec 4 §2 with its element, verbs and inputs. */
@@ -255,6 +321,10 @@ export const CONDITION_TYPES_WITHOUT_ELEMENT = [
   'player-game',
   'player-current-object',
   'game-status',
+  // The clock (issue 28).
+  'player-clock',
+  'clock-time',
+  'player-timer',
 ] as const satisfies readonly ConditionType[];
 
 /** True when `type` is a condition type of the vocabulary. */
@@ -278,9 +348,21 @@ export const CONDITION_VERBS: readonly string[] = [
 
 const POSITIVE_VERB_LABELS: Record<string, string> = {
   has_typedscannedcode: 'has typed or scanned the code',
+  has_played_for: 'has played for',
+  has_time_left: 'has time left',
+  has_run_out_of_time: 'has run out of time',
+  is_past: 'is past',
+  has_been_in_for: 'has been in it for',
+  has_been_assigned_for: 'has had it for',
+  has_elapsed: 'has run out',
+  is_running: 'is running',
   is_currently_in: 'is currently in',
+  has_every_member_in: 'has every member in',
   has_been_asked: 'has been asked',
   has_been_assigned: 'has been assigned',
+  has_been_approved: 'has had the submission approved',
+  has_been_rejected: 'has had the submission rejected',
+  has_timed_out: 'has run out of time on',
 };
 const NEGATED_VERB_LABELS: Record<string, string> = { owns: 'does not own', has: 'does not have', is: 'is not' };
 
@@ -311,6 +393,10 @@ export const ACTION_GROUPS = [
       'resumeConversation',
       'assignMission',
       'archiveMission',
+      // Judged submissions (issue 29).
+      'reopenMission',
+      // The feed (issue 29): an announcement on the instance's feed and wall.
+      'announceInFeed',
     ],
   },
   {
@@ -319,6 +405,8 @@ export const ACTION_GROUPS = [
       'giveToPlayer',
       'takeFromPlayer',
       'setOnPlayer',
+      // Judged submissions (issue 29).
+      'awardJudgedPoints',
       'attachToPlayer',
       'detachFromPlayer',
       'removePlayerObjects',
@@ -350,6 +438,8 @@ export const ACTION_GROUPS = [
   },
   { name: 'Object', actions: ['pickObject', 'mutateObject', 'destroyObject', 'showObject', 'pickObjectClone'] },
   { name: 'Conversation', actions: ['sayStatement', 'exitConversation', 'completeConversation'] },
+  // The clock (issue 28).
+  { name: 'Clock', actions: ['startTimer', 'stopTimer', 'addTime'] },
 ] as const;
 export type ActionGroupName = (typeof ACTION_GROUPS)[number]['name'];
 export type ActionName = (typeof ACTION_GROUPS)[number]['actions'][number];
@@ -386,6 +476,8 @@ export const ACTIONS_WITHOUT_WHAT = [
   'exitConversation',
   'completeConversation',
   'resetBackground',
+  'addTime',
+  'announceInFeed',
 ] as const satisfies readonly ActionName[];
 
 /** Who can act: the game itself, the player, the world, or one of the game's characters (by id). */
@@ -402,7 +494,7 @@ export function actorKindOf(actorId: string): ActorKind {
 }
 
 /** What an action's 'what' refers to: a design entity, a payload property, a conversation statement or a medium. */
-export type WhatKind = DesignKind | 'property' | 'statement' | 'media';
+export type WhatKind = DesignKind | 'property' | 'statement' | 'media' | 'timer';
 
 export interface ActionInfo {
   name: ActionName;
@@ -463,10 +555,16 @@ const ACTION_ROWS: Record<ActionName, ActionRow> = {
   resumeConversation: interaction('Resume conversation', 'INTER_CONVERSATION'),
   assignMission: { label: 'Assign mission', whatKinds: ['mission'], allowedActors: SPEAKERS },
   archiveMission: { label: 'Archive mission', whatKinds: ['mission'], allowedActors: SPEAKERS },
+  // Judged submissions (issue 29): the mission is open again for a new submission.
+  reopenMission: { label: 'Reopen mission', whatKinds: ['mission'], allowedActors: GAME_ONLY },
+  // The feed (issue 29): the message, where {name} is the player's (or team's) name.
+  announceInFeed: { label: 'Announce in the feed', needsMsg: true, allowedActors: GAME_ONLY },
 
   giveToPlayer: onPlayer('Give to player', ['item', 'attribute'], 'number'),
   takeFromPlayer: onPlayer('Take from player', ['item', 'attribute'], 'number'),
   setOnPlayer: onPlayer('Set on player', ['item', 'attribute'], 'any'),
+  // Judged submissions (issue 29): the points the organiser awarded, added to an attribute (a score).
+  awardJudgedPoints: { label: 'Award the judged points', whatKinds: ['attribute'], allowedActors: GAME_ONLY },
   attachToPlayer: onPlayer('Attach to player', PLAYER_OBJECTS),
   detachFromPlayer: onPlayer('Detach from player', PLAYER_OBJECTS),
   removePlayerObjects: onPlayer('Remove player objects', PLAYER_OBJECTS),
@@ -502,6 +600,17 @@ const ACTION_ROWS: Record<ActionName, ActionRow> = {
   sayStatement: { label: 'Say statement', whatKinds: ['statement'], allowedActors: SPEAKERS },
   exitConversation: { label: 'Exit conversation', allowedActors: SPEAKERS },
   completeConversation: { label: 'Complete conversation', allowedActors: SPEAKERS },
+
+  // The clock (issue 28): 'what' is the timer's name (typed), the value its minutes.
+  startTimer: {
+    label: 'Start a timer',
+    whatKinds: ['timer'],
+    needsValue: true,
+    valueType: 'number',
+    allowedActors: GAME_ONLY,
+  },
+  stopTimer: { label: 'Stop a timer', whatKinds: ['timer'], allowedActors: GAME_ONLY },
+  addTime: { label: 'Add time', needsValue: true, valueType: 'number', allowedActors: GAME_ONLY },
 };
 
 /** Every action with its group, blocking flag, arguments and allowed actors. */

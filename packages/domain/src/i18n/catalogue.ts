@@ -4,6 +4,7 @@ import { PROBLEM_MESSAGES } from '../design/problem-messages.js';
 import { QR_TEXTS } from '../design/qr.js';
 import { DESIGN_API_MESSAGES } from '../design/server-support.js';
 import { VERSION_MESSAGES } from '../design/version-diff.js';
+import { TRANSLATION_MESSAGES } from '../design/translating.js';
 import { ERROR_MESSAGES, REQUEST_MESSAGES } from '../errors.js';
 import { GAME_MESSAGES, GAME_TEXTS } from '../game.js';
 import { GAME_OPERATION_MESSAGES } from '../game-operations.js';
@@ -21,6 +22,10 @@ import { TEXT_LIMIT_MESSAGES } from '../text-limits.js';
 import { USER_MESSAGES } from '../roles.js';
 import { PROFILE_MESSAGES } from '../user.js';
 import { JOIN_CODE_MESSAGES } from '../way-in.js';
+import { TEAM_MESSAGES } from '../teams.js';
+import { JUDGING_MESSAGES } from '../judging.js';
+import { WALL_MESSAGES } from '../wall.js';
+import { MESSAGE_MESSAGES } from '../protocol/messages.js';
 
 /**
  * Every text of @loci/domain a user reads, by group (the constant's name) and key: the English of the spec,
@@ -40,6 +45,7 @@ export const DOMAIN_CATALOGUE = {
   DESIGN_API_MESSAGES,
   PROBLEM_MESSAGES,
   VERSION_MESSAGES,
+  TRANSLATION_MESSAGES,
   QR_TEXTS,
   PLAY_MESSAGES,
   OPERATION_MESSAGES,
@@ -61,8 +67,12 @@ export const DOMAIN_CATALOGUE = {
   LOCK_MESSAGES,
   LOCK_REQUEST_MESSAGES,
   REPLAY_MESSAGES,
+  TEAM_MESSAGES,
+  JUDGING_MESSAGES,
+  WALL_MESSAGES,
   RICH_TEXT_MESSAGES,
   TEXT_LIMIT_MESSAGES,
+  MESSAGE_MESSAGES,
 } as const;
 
 export type DomainCatalogue = typeof DOMAIN_CATALOGUE;

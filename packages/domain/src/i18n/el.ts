@@ -1,7 +1,10 @@
 import { BUNDLE_LIMITS, BUNDLE_SCHEMA_VERSION } from '../bundle.js';
+import { TEAM_LIMITS } from '../teams.js';
+import { MESSAGE_LIMITS } from '../protocol/messages.js';
 import { PAGE_SIZES } from '../constants.js';
 import type { MissingTextPart, ProblemName } from '../design/problem-messages.js';
 import type { DesignKind } from '../design/registry.js';
+import { CONTENT_LANGUAGE_NAMES, isContentLanguage } from '../design/translations.js';
 import type { UserKind } from '../design/server-support.js';
 import { GAME_SPEC_SCHEMA_VERSION } from '../design/spec.js';
 import { ADULT_AGE, MAX_RADIUS, PASSCODE_LENGTH } from '../game.js';
@@ -52,6 +55,8 @@ const PROBLEM_KIND_EL: Record<DesignKind, string> = {
   location: 'Τοποθεσία',
   rule: 'Κανόνας',
 };
+/** A content language's Greek name ('de' → 'Γερμανικά'). */
+const languageNameEl = (code: string) => (isContentLanguage(code) ? CONTENT_LANGUAGE_NAMES[code].el : code);
 const named = (name: ProblemName) => `${PROBLEM_KIND_EL[name.kind]} «${name.label}»`;
 const names = (values: readonly ProblemName[]) => values.slice(0, 3).map(named).join(', ');
 const MISSING_TEXT_EL: Record<MissingTextPart, (index: number) => string> = {
@@ -91,6 +96,7 @@ export const DOMAIN_EL: DomainTranslation = {
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Το Content-Length δεν ταιριάζει με το σώμα',
     HPE_HEADER_OVERFLOW: 'Οι κεφαλίδες του αιτήματος είναι πολύ μεγάλες',
     ERR_HTTP_REQUEST_TIMEOUT: 'Το αίτημα δεν ελήφθη εγκαίρως',
+    MULTIPART_UNREADABLE: 'Δεν ήταν δυνατή η ανάγνωση του σώματος multipart',
   },
   USER_MESSAGES: {
     nameRequired: 'Το όνομα είναι υποχρεωτικό',
@@ -161,6 +167,8 @@ export const DOMAIN_EL: DomainTranslation = {
     invalidJson: 'Μη έγκυρο αντικείμενο JSON',
     invalidEmail: (line) => `Μη έγκυρο email: ${line}`,
     pageSize: `Το μέγεθος σελίδας πρέπει να είναι ${PAGE_SIZES.join(', ')} ή όλα`,
+    marketOff: 'Ενεργοποιήστε την αγορά για να το ορίσετε',
+    timeLimitTooLong: 'Πρέπει να είναι έως 10080 λεπτά (μία εβδομάδα)',
   },
   GAME_TEXTS: {
     gameCreated: (title) => `Το παιχνίδι ${title} δημιουργήθηκε`,
@@ -185,6 +193,14 @@ export const DOMAIN_EL: DomainTranslation = {
     gameNotFound: 'Το παιχνίδι δεν βρέθηκε. Λυπούμαστε.',
     gameArchivedAlert: { title: 'Ωχ', body: 'Αυτό το παιχνίδι έχει αρχειοθετηθεί.' },
   },
+  TRANSLATION_MESSAGES: {
+    notAGameLanguage:
+      'Αυτή η γλώσσα δεν είναι μία από τις άλλες γλώσσες του παιχνιδιού· προσθέστε την πρώτα στις ρυθμίσεις του',
+    unreadableFile: 'Αυτό το αρχείο δεν διαβάζεται ως αρχείο μετάφρασης',
+    wrongLanguage: 'Αυτό το αρχείο είναι μετάφραση σε άλλη γλώσσα',
+    tooLong: 'Αυτή η μετάφραση είναι πολύ μεγάλη',
+    unknownText: 'Αυτό δεν είναι κείμενο του παιχνιδιού (μήπως διαγράφηκε;)',
+  },
   GAME_OPERATION_MESSAGES: {
     archived: 'Αυτό το παιχνίδι έχει αρχειοθετηθεί.',
     alreadyArchived: 'Αυτό το παιχνίδι είναι ήδη αρχειοθετημένο.',
@@ -207,6 +223,8 @@ export const DOMAIN_EL: DomainTranslation = {
     cannotTrigger: 'Αυτός ο τύπος συνθήκης δεν μπορεί να ενεργοποιήσει κανόνα',
     unknownConditionType: 'Άγνωστος τύπος συνθήκης',
     gameStatusValue: 'Πρέπει να είναι completed, active ή abandoned',
+    timeOfDay: 'Γράψτε μια ώρα της ημέρας ως ΩΩ:ΛΛ, π.χ. 14:30',
+    positiveMinutes: 'Πρέπει να είναι αριθμός λεπτών πάνω από 0',
     atMostOneBlockingAction: 'Μπορείτε να έχετε το πολύ 1 ενέργεια που μπλοκάρει',
     atLeastOneAction: 'Χρειάζεστε τουλάχιστον μία ενέργεια',
     unknownAction: 'Άγνωστη ενέργεια',
@@ -376,10 +394,16 @@ export const DOMAIN_EL: DomainTranslation = {
     missingText: (p) =>
       `${named(p.entity)}: δεν έχει ${MISSING_TEXT_EL[p.part](p.index ?? 1)} στη γλώσσα του παιχνιδιού.`,
     gameWithoutTitle: 'Το παιχνίδι δεν έχει τίτλο στη γλώσσα του.',
+    gameDefaultDescription:
+      'Η περιγραφή του παιχνιδιού είναι ακόμη το κείμενο-παράδειγμα ενός νέου παιχνιδιού: οι παίκτες τη διαβάζουν στην είσοδο. Γράψτε τη δική σας στις Ρυθμίσεις → Περιγραφή.',
     missingMedia: (p) =>
       `${named(p.entity)}: χρησιμοποιεί πολυμέσο που δεν υπάρχει στη βιβλιοθήκη πολυμέσων του παιχνιδιού (${p.id}).`,
     gameMissingMedia: (p) =>
       `Το παιχνίδι χρησιμοποιεί πολυμέσο που δεν υπάρχει στη βιβλιοθήκη πολυμέσων του (${p.id}).`,
+    untranslated: (p) =>
+      `${named(p.entity)}: ${p.count === 1 ? '1 κείμενο δεν έχει' : `${p.count} κείμενα δεν έχουν`} ακόμη μεταφραστεί στα ${languageNameEl(p.language)}${p.required ? ', που πρέπει να είναι πλήρη πριν από τη δημοσίευση' : ''}.`,
+    gameUntranslated: (p) =>
+      `Στις ρυθμίσεις του παιχνιδιού ${p.count === 1 ? '1 κείμενο δεν έχει' : `${p.count} κείμενα δεν έχουν`} ακόμη μεταφραστεί στα ${languageNameEl(p.language)}${p.required ? ', που πρέπει να είναι πλήρη πριν από τη δημοσίευση' : ''}.`,
     publishBlocked: (count) =>
       count === 1
         ? 'Αυτό το παιχνίδι έχει 1 πρόβλημα που εμποδίζει τη δημοσίευση. Διορθώστε το στο πλαίσιο «Προβλήματα» και δημοσιεύστε ξανά.'
@@ -437,6 +461,13 @@ export const DOMAIN_EL: DomainTranslation = {
     worldItemNotFound: 'Αυτό το αντικείμενο ή η προσφορά δεν είναι στον κόσμο του στιγμιότυπου',
     badWorldItemKey: "Το κλειδί πρέπει να είναι 'has.object.{sceneId}.{id}' ή 'has.offer.{sceneId}.{id}'",
     playerNotFound: 'Αυτός ο παίκτης δεν είναι σε ενεργό στιγμιότυπο αυτού του παιχνιδιού',
+    noTimeLimit: 'Το παιχνίδι αυτού του παίκτη δεν έχει χρονικό όριο',
+    clockNotActive: 'Το ρολόι ενός στιγμιότυπου που έχει τελειώσει δεν αλλάζει',
+    clockRateOnlyPlaytest: 'Μόνο το ρολόι μιας δοκιμής παιχνιδιού μπορεί να τρέχει γρήγορα',
+    scheduledInPast: 'Αυτή η ώρα έχει ήδη περάσει: επιλέξτε μια μεταγενέστερη',
+    scheduledMessageNotFound: 'Αυτό το προγραμματισμένο μήνυμα δεν ανήκει σε αυτό το στιγμιότυπο',
+    scheduledMessageDone: 'Αυτό το μήνυμα έχει ήδη σταλεί ή ακυρωθεί',
+    scheduleNotActive: 'Δεν μπορούν να προγραμματιστούν μηνύματα σε στιγμιότυπο που έχει τελειώσει',
   },
   OPERATION_TEXTS: {
     messageSent: 'Το μήνυμα στάλθηκε!',
@@ -485,6 +516,9 @@ export const DOMAIN_EL: DomainTranslation = {
     unknownRule: 'Άγνωστος κανόνας',
     notFireOnce: 'Αυτός ο κανόνας δεν ενεργοποιείται μία φορά (fireOnce)',
     noDialog: 'Δεν υπάρχει ανοιχτό παράθυρο διαλόγου σε αυτή τη θέση',
+    chooseMember: 'Επιλέξτε το μέλος της ομάδας που θα τοποθετηθεί',
+    unknownMember: 'Κανένα μέλος αυτής της ομάδας δεν έχει συνδεθεί με αυτό το όνομα',
+    notTeam: 'Αυτός ο παίκτης παίζει μόνος: δεν υπάρχει μέλος για να επιλέξετε',
   },
   WATCH_MESSAGES: {
     invalid: 'Στείλτε { instanceId } για να παρακολουθήσετε ένα στιγμιότυπο',
@@ -520,6 +554,7 @@ export const DOMAIN_EL: DomainTranslation = {
     tooLarge: (type, file, limit) =>
       `Το αρχείο ${file} (${MEDIA_TYPE_EL[type]}) ξεπερνά τα ${limit / MEGABYTE} MB που επιτρέπονται`,
     notAccepted: (file) => `Το ${file} δεν είναι αρχείο png, jpeg, ήχου ή βίντεο`,
+    notAnImage: (file) => `Το ${file} δεν είναι εικόνα png ή jpeg`,
     playerUploadQuota: `Έχετε ανεβάσει τα περισσότερα που δέχεται αυτό το παιχνίδι από έναν παίκτη (${PLAYER_UPLOAD_LIMITS.perPlayer.count} αρχεία ή ${PLAYER_UPLOAD_LIMITS.perPlayer.bytes / MEGABYTE} MB)`,
     instanceUploadQuota: `Αυτό το παιχνίδι έχει δεχτεί όσα αρχεία μπορεί (${PLAYER_UPLOAD_LIMITS.perInstance.count} αρχεία ή ${PLAYER_UPLOAD_LIMITS.perInstance.bytes / MEGABYTE} MB)`,
     tooManyUploads: 'Πάρα πολλά ανεβάσματα — περιμένετε ένα λεπτό και δοκιμάστε ξανά',
@@ -578,7 +613,51 @@ export const DOMAIN_EL: DomainTranslation = {
     notRecorded: 'Αυτό το παιχνίδι καταγράφηκε πριν υπάρξει η επανάληψη: τα γεγονότα του δεν μπορούν να επαναληφθούν',
     playerNotFound: 'Δεν υπάρχει τέτοιος παίκτης σε αυτό το στιγμιότυπο',
   },
+  JUDGING_MESSAGES: {
+    submissionNotFound: 'Αυτή η υποβολή δεν ανήκει σε αυτό το στιγμιότυπο του παιχνιδιού',
+    alreadyJudged: 'Κάποιος άλλος έκρινε πρώτος αυτή την υποβολή',
+    reasonRequired: 'Πείτε γιατί απορρίπτεται η υποβολή',
+    notApproved: 'Μόνο μια εγκεκριμένη υποβολή μπορεί να αποσυρθεί',
+  },
+  TEAM_MESSAGES: {
+    sizeOrder: 'Το μικρότερο μέγεθος ομάδας δεν μπορεί να είναι μεγαλύτερο από το μεγαλύτερο',
+    namesOrCount: 'Πληκτρολογήστε τα ονόματα των ομάδων ή πείτε πόσες ομάδες να φτιαχτούν',
+    tooManyTeams: `Έως ${TEAM_LIMITS.maxTeams} ομάδες`,
+    duplicateName: 'Δύο ομάδες δεν μπορούν να έχουν το ίδιο όνομα',
+    classListEmpty: 'Η λίστα της τάξης δεν έχει γραμμές',
+    classListTooLong: `Έως ${TEAM_LIMITS.maxClassList} γραμμές`,
+    classListBadRows: (count) =>
+      count === 1 ? 'Μία γραμμή της λίστας δεν διαβάζεται' : `${count} γραμμές της λίστας δεν διαβάζονται`,
+    rowNameMissing: (row) => `Γραμμή ${row}: λείπει το όνομα`,
+    rowEmailInvalid: (row) => `Γραμμή ${row}: το email δεν είναι διεύθυνση email`,
+    rowEmailTwice: (row) => `Γραμμή ${row}: το ίδιο email υπάρχει σε προηγούμενη γραμμή`,
+    notTeamGame: 'Αυτό το παιχνίδι δεν παίζεται σε ομάδες',
+    notTeamInstance: 'Αυτό το παιχνίδι δεν έχει ομάδες',
+    teamNotFound: 'Καμία ομάδα δεν έχει αυτόν τον κωδικό. Ελέγξτε τον με τον διοργανωτή σας.',
+    memberNotFound: 'Δεν υπάρχει τέτοιο μέλος',
+    teamFull: 'Αυτή η ομάδα είναι πλήρης',
+    otherTeam: 'Είστε ήδη σε άλλη ομάδα αυτού του παιχνιδιού',
+    teamRequired: 'Αυτό το παιχνίδι παίζεται σε ομάδες: μπείτε πρώτα στην ομάδα σας με τον κωδικό της',
+    playersMayNotFormTeams: 'Τις ομάδες τις φτιάχνει ο διοργανωτής: ζητήστε του τον κωδικό της ομάδας σας',
+    notPublished: 'Δημοσιεύστε το παιχνίδι πριν φτιάξετε τις ομάδες του',
+  },
+  WALL_MESSAGES: {
+    linkNotFound: 'Αυτός ο σύνδεσμος του τοίχου δεν λειτουργεί. Ζητήστε νέο από τον διοργανωτή.',
+    feedOff: 'Αυτό το παιχνίδι δεν έχει ροή',
+    likesOff: 'Αυτό το παιχνίδι δεν δέχεται «μου αρέσει» στη ροή του',
+    itemNotFound: 'Δεν υπάρχει τέτοια ανάρτηση στη ροή',
+    postEmpty: 'Γράψτε πρώτα την ανάρτηση',
+  },
   RICH_TEXT_MESSAGES: {
     tooLong: `Πολύ μεγάλο: το μορφοποιημένο κείμενο μπορεί να έχει έως ${RICH_TEXT_MAX_LENGTH.toLocaleString('el-GR')} χαρακτήρες (μαζί με τη μορφοποίησή του)`,
+  },
+  MESSAGE_MESSAGES: {
+    empty: 'Γράψτε ένα μήνυμα',
+    tooLong: `Έως ${MESSAGE_LIMITS.maxLength} χαρακτήρες`,
+    tooFast: 'Στέλνετε μηνύματα πολύ γρήγορα. Περιμένετε λίγο και δοκιμάστε ξανά',
+    organiserOff: 'Τα μηνύματα προς τον διοργανωτή είναι κλειστά σε αυτό το παιχνίδι',
+    teamOff: 'Η συνομιλία της ομάδας είναι κλειστή σε αυτό το παιχνίδι',
+    noTeam: 'Η συνομιλία της ομάδας είναι για παίκτες μιας ομάδας',
+    noRecipient: 'Διαλέξτε ποιος παίρνει το μήνυμα',
   },
 };

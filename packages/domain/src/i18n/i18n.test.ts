@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_MESSAGES } from '../bundle.js';
-import { languageOf } from '../constants.js';
+import { languageOf, PLAYER_LANGUAGES, playerLanguageOf } from '../constants.js';
 import { DESIGN_MESSAGES, DESIGN_TEXTS } from '../design/messages.js';
 import { DESIGN_API_MESSAGES } from '../design/server-support.js';
 import { FORM_ERROR_MESSAGE } from '../errors.js';
@@ -33,6 +33,16 @@ describe('the domain catalogue', () => {
     expect(languageOf('el-GR')).toBe('el');
     expect(languageOf('EN')).toBe('en');
     expect(languageOf('fr')).toBeUndefined();
+  });
+
+  it('reads the player’s language of a tag: six languages, each named in itself', () => {
+    expect(playerLanguageOf('de-AT')).toBe('de');
+    expect(playerLanguageOf('FR')).toBe('fr');
+    expect(playerLanguageOf('es_419')).toBe('es');
+    expect(playerLanguageOf('el')).toBe('el');
+    expect(playerLanguageOf('pt-BR')).toBeUndefined();
+    expect(PLAYER_LANGUAGES.map(({ code }) => code)).toEqual(['en', 'el', 'de', 'fr', 'it', 'es']);
+    expect(PLAYER_LANGUAGES.find(({ code }) => code === 'it')?.name).toBe('Italiano');
   });
 });
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { rescueActionSchema } from './rescue.js';
+import { rescueEventActionSchema } from './rescue.js';
+import { clockEventSchema } from './clock.js';
+import { judgeEventSchema } from './judging.js';
+import { MESSAGE_CHANNELS, messageTextSchema } from './messages.js';
 
 /**
  * Player and operator events: what a player's app sends (spec 4 §4) and what
@@ -57,6 +60,12 @@ export const playEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('resume') }),
   z.object({ type: z.literal('leave') }),
+  /**
+   * Messages both ways (issue 29, protocol/messages.ts): the player writes to the organiser, or to their team's
+   * chat (a team member, in the team's name). The engine changes nothing; the server keeps the message with the
+   * event's own write, so it is queued offline and logged like any other event.
+   */
+  z.object({ type: z.literal('chat'), channel: z.enum(MESSAGE_CHANNELS), text: messageTextSchema }),
 ]);
 export type PlayEvent = z.infer<typeof playEventSchema>;
 export type PlayEventType = PlayEvent['type'];
@@ -69,8 +78,17 @@ export type PlayEventType = PlayEvent['type'];
  */
 export const clientEventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, "_" or "-"');
 
-/** The body of `POST /play/instances/{instanceId}/events`: one event and, optionally, the app's id for it. */
-export const playEventRequestSchema = playEventSchema.and(z.object({ clientEventId: clientEventIdSchema.optional() }));
+/**
+ * The body of `POST /play/instances/{instanceId}/events`: one event and, optionally, the app's id for it and
+ * the revision of the view the app holds (protocol 2: sent, even null, the answer may carry only what changed
+ * since it — protocol/view-delta.ts; not sent, the answer carries the whole view).
+ */
+export const playEventRequestSchema = playEventSchema.and(
+  z.object({
+    clientEventId: clientEventIdSchema.optional(),
+    viewRevision: z.string().max(64).nullable().optional(),
+  }),
+);
 export type PlayEventRequest = z.infer<typeof playEventRequestSchema>;
 
 /** Joining an instance: the server sends it for the player on start or join (never sent by an app). */
@@ -96,13 +114,32 @@ export const tradeEventSchema = z.object({
 });
 export type TradeEvent = z.infer<typeof tradeEventSchema>;
 
+/** A team member acting for their team (their member id and the name teammates and operators read). */
+export interface TeamMemberRef {
+  id: string;
+  name: string;
+}
+
 type WireEvent = z.input<typeof playEventSchema>;
 /**
  * What a player did, as the engine takes it: a sent event or `start`, naming
  * its player; a submission also carries the kind of its medium as the server
  * found it (checked against what the mission accepts).
  */
-export type PlayerEvent = { playerId: string } & (
+export type PlayerEvent = {
+  playerId: string;
+  /**
+   * In a game played in teams (packages/domain/src/teams.ts), the team member who acted for the team's player:
+   * the server sets it (never an app). Each record of the step names them; a location event moves their own
+   * position, and the team is inside a place when any member is (docs/engine.md "Teams").
+   */
+  member?: TeamMemberRef;
+  /**
+   * With `member`: how many members of the team have joined (the server sets it): "every member" of the team
+   * (the `has_every_member_in` verb) counts them (docs/engine.md "Teams").
+   */
+  teamSize?: number;
+} & (
   | StartEvent
   | TradeEvent
   | Exclude<WireEvent, { type: 'submission' }>
@@ -132,6 +169,7 @@ export const PLAYER_EVENT_TYPES = [
   'resume',
   'leave',
   'trade',
+  'chat',
 ] as const satisfies readonly PlayerEventType[];
 // A type added to the schema but missing from the list is a compile error here (an extra one fails `satisfies`).
 const noPlayerEventTypeMissing: [Exclude<PlayerEventType, (typeof PLAYER_EVENT_TYPES)[number]>] extends [never]
@@ -151,6 +189,8 @@ export const AFTER_END_EVENT_TYPES = [
   'confirm',
   'option',
   'leave',
+  // A finished player may still write to the organiser and their team (issue 29).
+  'chat',
 ] as const satisfies readonly PlayEventType[];
 
 /** Is an event of `type` still accepted after the end of the game (see AFTER_END_EVENT_TYPES)? */
@@ -195,7 +235,16 @@ export const operatorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('expire') }),
   z.object({ type: z.literal('approve'), objectId: z.string(), approved: z.boolean() }),
   /** An operator's rescue of one player (protocol/rescue.ts): actions applied, then the rules settled. */
-  z.object({ type: z.literal('rescue'), playerId: z.string(), actions: z.array(rescueActionSchema) }),
+  z.object({ type: z.literal('rescue'), playerId: z.string(), actions: z.array(rescueEventActionSchema) }),
+  /**
+   * The clock (issue 28): the server's scheduler says the time of one player (a solo player or a team's row)
+   * is due — a deadline, a named timer or a timed condition. Never sent by an app.
+   */
+  z.object({ type: z.literal('tick'), playerId: z.string() }),
+  /** An operator's control of the clock: pause or resume everyone's clock, or add minutes for one player. */
+  clockEventSchema,
+  /** An organiser's verdict on a submission (issue 29, protocol/judging.ts). */
+  judgeEventSchema,
 ]);
 export type OperatorEvent = z.infer<typeof operatorEventSchema>;
 
@@ -206,6 +255,9 @@ export const OPERATOR_EVENT_TYPES = [
   'expire',
   'approve',
   'rescue',
+  'tick',
+  'clock',
+  'judge',
 ] as const satisfies readonly OperatorEvent['type'][];
 
 /** Any event the engine's `step` accepts. */

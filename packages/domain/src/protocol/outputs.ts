@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineTextSchema } from './engine-texts.js';
 
 /** What an output asks the app to do; 'error' is a refusal, 'answerResult' tells how an answer was judged. */
 export const OUTPUT_ACTIONS = [
@@ -19,6 +20,8 @@ export const OUTPUT_ACTIONS = [
   'endGame',
   'completeGame',
   'answerResult',
+  /** An announcement for the instance's feed (issue 29): the server writes it to the feed; the app may ignore it. */
+  'announceInFeed',
   'error',
 ] as const;
 export type OutputAction = (typeof OUTPUT_ACTIONS)[number];
@@ -88,5 +91,7 @@ export const outputSchema = z.object({
   attemptsLeft: z.number().optional(),
   correct: z.boolean().optional(),
   errorCode: z.enum(ENGINE_ERROR_CODES).optional(),
+  /** A text the engine wrote itself (engine-texts.ts), by key, which `message` says in English. */
+  text: engineTextSchema.optional(),
 });
 export type Output = z.infer<typeof outputSchema>;

@@ -9,4 +9,7 @@ export const RESCUE_MESSAGES = {
   unknownRule: 'Unknown rule',
   notFireOnce: 'This rule is not fireOnce',
   noDialog: 'No dialog is open there',
+  chooseMember: 'Choose the member of the team to place',
+  unknownMember: 'No member of this team has joined under this name',
+  notTeam: 'This player plays alone: there is no member to choose',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOCK_CONTROLS, CLOCK_RATES, MAX_ADDED_MINUTES } from './clock.js';
 
 /**
  * An operator's rescue of a player (issue 16 §3): engine actions the operator
@@ -9,8 +10,8 @@ import { z } from 'zod';
 const id = z.string().trim().min(1, 'Required');
 const count = z.number().int('Use a whole number').positive('Use a number above 0').max(1_000_000);
 
-/** One rescue action, discriminated by `kind`. */
-export const rescueActionSchema = z.discriminatedUnion('kind', [
+/** The rescue actions on the player's (or the team's) progress. */
+const PROGRESS_ACTIONS = [
   /** Give units of an item (or levels of a numeric attribute: a currency is an item). */
   z.object({ kind: z.literal('give'), assetId: id, count }),
   /** Take units of an item or levels of an attribute (never more than the player holds). */
@@ -31,17 +32,44 @@ export const rescueActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rearm'), ruleId: id }),
   /** Close the dialog the player is stuck on: the pending blocking output at `index` (0 = the oldest). */
   z.object({ kind: z.literal('closeDialog'), index: z.number().int().min(0) }),
-  /** Place the player as a GPS fix would (a playtest, a broken GPS). */
-  z.object({
-    kind: z.literal('teleport'),
-    latitude: z.number().finite().min(-90).max(90),
-    longitude: z.number().finite().min(-180).max(180),
-  }),
-]);
+] as const;
+
+/**
+ * Place the player as a GPS fix would (a playtest, a broken GPS). In a game played in teams, `memberId` names the
+ * member placed (each member has their own position; the team is where any member is): required there, refused
+ * for a solo player.
+ */
+const teleportSchema = z.object({
+  kind: z.literal('teleport'),
+  latitude: z.number().finite().min(-90).max(90),
+  longitude: z.number().finite().min(-180).max(180),
+  memberId: id.optional(),
+});
+
+/** One rescue action as an operator asks for it, discriminated by `kind`. */
+export const rescueActionSchema = z.discriminatedUnion('kind', [...PROGRESS_ACTIONS, teleportSchema]);
 export type RescueAction = z.infer<typeof rescueActionSchema>;
+
+/**
+ * A rescue action as the operator event `rescue` carries it: a teleport in a game played in teams also names
+ * the member placed (`member`: id and name, set by the server from `memberId`, as a member's own location event
+ * carries them), so the step, its records and the replay name them.
+ */
+export const rescueEventActionSchema = z.discriminatedUnion('kind', [
+  ...PROGRESS_ACTIONS,
+  teleportSchema.extend({ member: z.object({ id: z.string(), name: z.string() }).optional() }),
+]);
+export type RescueEventAction = z.infer<typeof rescueEventActionSchema>;
 export type RescueActionKind = RescueAction['kind'];
 
 /** Every rescue action kind, in the order the console offers them. */
+/**
+ * The rescue actions that act on one member of a team (games played in teams): the operator chooses whom. Every
+ * other action changes the team's one shared progress — items, attributes, scene, missions, milestones, rules,
+ * dialogs — for all its members at once.
+ */
+export const MEMBER_RESCUE_ACTION_KINDS = ['teleport'] as const satisfies readonly RescueActionKind[];
+
 export const RESCUE_ACTION_KINDS = [
   'give',
   'take',
@@ -85,7 +113,7 @@ export const auditChangeSchema = z.object({ path: z.string(), before: z.unknown(
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
 /** What an audited operator change was: a rescue of a player or an edit of the instance's world. */
-export const AUDIT_KINDS = ['rescue', 'world'] as const;
+export const AUDIT_KINDS = ['rescue', 'world', 'clock', 'judge'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** One row of an instance's audit log: who, when, what, why, and what it changed. */
@@ -96,6 +124,11 @@ export const auditEntrySchema = z.object({
   /** The rescued player (null for a world edit). */
   playerId: z.string().nullable(),
   playerName: z.string().nullable(),
+  /**
+   * In a game played in teams, the members a rescue acted on (a teleport placed them; docs/operations.md "Rescue
+   * and audit"): their id and name as the team's list has them. Empty otherwise.
+   */
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
   actorId: z.string().nullable(),
   actorName: z.string(),
   /** ISO time. */
@@ -143,3 +176,27 @@ export type StuckList = z.infer<typeof stuckListSchema>;
 /** What a rescue answers: its audit row. */
 export const rescueAnswerSchema = z.object({ entry: auditEntrySchema });
 export type RescueAnswer = z.infer<typeof rescueAnswerSchema>;
+
+/**
+ * The clock (issue 28): an operator pauses or resumes the whole instance's clock, or adds minutes (negative:
+ * takes) for one player — a solo player or a team's row, e.g. an allowance for latecomers — with a reason,
+ * audited as a rescue is (`POST /manage/instances/{id}/clock`).
+ */
+export const clockControlRequestSchema = z
+  .object({
+    control: z.enum(CLOCK_CONTROLS),
+    playerId: z.string().optional(),
+    minutes: z.number().int().min(-MAX_ADDED_MINUTES).max(MAX_ADDED_MINUTES).optional(),
+    /** `rate`: how fast the clock runs (a playtest only; CLOCK_RATES). */
+    rate: z.number().int().min(CLOCK_RATES.min).max(CLOCK_RATES.max).optional(),
+    reason: z.string().trim().min(1, 'Give a reason').max(RESCUE_REASON_MAX),
+  })
+  .superRefine((body, ctx) => {
+    if (body.control === 'rate' && body.rate === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: 'Choose a speed' });
+    }
+    if (body.control !== 'addTime') return;
+    if (!body.playerId) ctx.addIssue({ code: 'custom', path: ['playerId'], message: 'Choose a player' });
+    if (!body.minutes) ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'Give the minutes to add' });
+  });
+export type ClockControlRequest = z.infer<typeof clockControlRequestSchema>;

@@ -10,6 +10,8 @@ export const REALTIME_PATH = '/socket.io';
  * and `instance:{instanceId}` (its watchers).
  */
 export const SOCKET_EVENTS = {
+  /** Server → `instance:{id}`: `{ instanceId }` when the instance's feed changed (issue 29): read it again. */
+  feedChanged: 'feedChanged',
   /** Client → server: `{ instanceId }`, ack `{ ok, message? }`; joins `instance:{instanceId}`. */
   watch: 'watch',
   /** Client → server: `{ instanceId }`, ack `{ ok }`; leaves the instance's room. */
@@ -34,6 +36,22 @@ export const SOCKET_EVENTS = {
   message: 'message',
   /** Server → `user:{id}`: `{ instanceId, trade }` when a trade the user is part of is proposed or changes status. */
   trade: 'trade',
+  /**
+   * Server → `user:{id}` of every OTHER member of a team (games played in teams): `{ instanceId, member, event,
+   * correct }` after a member's step — "Maria answered — correct" (TeamActivityPush).
+   */
+  teamActivity: 'teamActivity',
+  /**
+   * Server → `user:{id}` of the players of a conversation (a solo player, or every member of the team) and the
+   * organisers' inbox room (`player:{instanceId}:~inbox`, joined with `watchPlayer`): a new message (ChatMessage,
+   * issue 29).
+   */
+  chat: 'chat',
+  /**
+   * Server → `user:{id}` of every OTHER member of a team: `{ instanceId, member, latitude, longitude }` after a
+   * member's location event — their teammates' map moves their marker (TeamPositionPush).
+   */
+  teamPosition: 'teamPosition',
   /** Server → any room: the debugging tools' default fake event (spec 3 §3 "Debug event"). */
   locationUpdate: 'LOCATION_UPDATE',
 } as const;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { outputSchema } from './outputs.js';
 import type { TradePush } from './trades.js';
+import type { ChatMessage } from './messages.js';
 import type { SOCKET_EVENTS } from './socket-names.js';
 import { playerViewSchema } from './view.js';
+import { viewPartSchema } from './view-delta.js';
 
 /**
  * The realtime protocol (Socket.IO): every event name with its payload's
@@ -25,18 +27,22 @@ export type WatchPlayerRequest = z.infer<typeof watchPlayerRequestSchema>;
 export const watchAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
 export type WatchAck = z.infer<typeof watchAckSchema>;
 
-/** Payload of `outputs`: what one step produced for the player, with their new view. */
-export const outputsPushSchema = z.object({
+const pushBase = z.object({
   instanceId: z.string(),
   /** The step's id, as its answer carries it (absent when the push is no step's: an operator's change). */
   stepId: z.string().optional(),
   outputs: z.array(outputSchema),
-  view: playerViewSchema,
 });
+
+/**
+ * Payload of `outputs`: what one step produced for the player, with their new view — whole, or what changed
+ * since the last view the server sent them (protocol/view-delta.ts).
+ */
+export const outputsPushSchema = pushBase.extend(viewPartSchema.shape);
 export type OutputsPush = z.infer<typeof outputsPushSchema>;
 
-/** Payload of `playerView`: one player's outputs of a step and their new view, for who watches them. */
-export const playerViewPushSchema = outputsPushSchema.extend({ playerId: z.string() });
+/** Payload of `playerView`: one player's outputs of a step and their new view (always whole), for who watches them. */
+export const playerViewPushSchema = pushBase.extend({ playerId: z.string(), view: playerViewSchema });
 export type PlayerViewPush = z.infer<typeof playerViewPushSchema>;
 
 /** Payload of `instance`: the instance's status after a change ('deleted' once it is gone). */
@@ -64,6 +70,30 @@ export const debugLocationPayloadSchema = z.object({
 });
 export type DebugLocationPayload = z.infer<typeof debugLocationPayloadSchema>;
 
+/** Payload of `teamActivity`: what a teammate did, for the team's other members (games played in teams). */
+export const teamActivityPushSchema = z.object({
+  instanceId: z.string(),
+  /** The member who acted: their member id and name. */
+  member: z.object({ id: z.string(), name: z.string() }),
+  /** The event's type (answer, pick, code, location…). */
+  event: z.string(),
+  /** For an answer: whether it was correct (null when the step judged nothing). */
+  correct: z.boolean().nullable(),
+  /** The step's id, as the acting member's answer carries it. */
+  stepId: z.string().optional(),
+});
+export type TeamActivityPush = z.infer<typeof teamActivityPushSchema>;
+
+/** Payload of `teamPosition`: where a teammate is now, for the team's other members' map. */
+export const teamPositionPushSchema = z.object({
+  instanceId: z.string(),
+  /** The member who moved: their member id and name. */
+  member: z.object({ id: z.string(), name: z.string() }),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type TeamPositionPush = z.infer<typeof teamPositionPushSchema>;
+
 /** What the server emits, by event name (Socket.IO's first generic on both ends). */
 export interface ServerToClientEvents {
   outputs: (payload: OutputsPush) => void;
@@ -71,6 +101,10 @@ export interface ServerToClientEvents {
   instance: (payload: InstancePush) => void;
   message: (payload: OperatorMessage) => void;
   trade: (payload: TradePush) => void;
+  teamActivity: (payload: TeamActivityPush) => void;
+  feedChanged: (payload: { instanceId: string }) => void;
+  chat: (payload: ChatMessage) => void;
+  teamPosition: (payload: TeamPositionPush) => void;
   LOCATION_UPDATE: (payload: DebugLocationPayload) => void;
 }
 

@@ -68,6 +68,29 @@ export const proximitySchema = z.object({
 });
 export type Proximity = z.infer<typeof proximitySchema>;
 
+/** The clock part of a player's view (issue 28). */
+export const playerClockViewSchema = z.object({
+  deadline: z.string().nullable(),
+  paused: z.boolean(),
+  /** While paused: the time left, in ms (null without a deadline). */
+  leftMs: z.number().nullable(),
+  /** The server's time when the view was made (ISO); absent when the view was made without a clock reading. */
+  serverNow: z.string().optional(),
+  /** Named timers running: name → due (ISO). */
+  timers: z.record(z.string(), z.string()),
+  /**
+   * Time limits on tasks running (issue 28): `taskTimerKey(kind, id)` (`interaction:{id}`, `mission:{id}`) →
+   * when the question, quiz or mission times out (ISO). Absent when none runs.
+   */
+  tasks: z.record(z.string(), z.string()).optional(),
+  /**
+   * A playtest's clock running fast (issue 28): N× (2–20), so the app shows game time — real time left × N.
+   * Absent at 1×.
+   */
+  rate: z.number().optional(),
+});
+export type PlayerClockView = z.infer<typeof playerClockViewSchema>;
+
 /** The player's own state as the app shows it (spec 4 §4 `view`). */
 export const playerViewSchema = z.object({
   playerId: z.string(),
@@ -92,6 +115,12 @@ export const playerViewSchema = z.object({
       title: z.string(),
       status: z.enum(['assigned', 'started', 'completed']),
       subMissions: z.array(z.object({ id: z.string(), title: z.string(), completed: z.boolean() })),
+      /** Judged missions (issue 29): where the last submission stands with the organiser, and why it was rejected. */
+      verdict: z
+        .object({ status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']), reason: z.string().optional() })
+        .optional(),
+      /** A mission with a time limit (issue 28): its time ran out before it was accomplished (when, ISO). */
+      timedOutWhen: z.string().optional(),
     }),
   ),
   perceived: z.object({
@@ -113,5 +142,11 @@ export const playerViewSchema = z.object({
   }),
   /** Blocking outputs still waiting for the player's answer. */
   pending: z.array(outputSchema),
+  /**
+   * The clock (issue 28), when the player's game has a time limit: the deadline (ISO, the server's clock),
+   * whether the instance's clock is paused (then `leftMs` is the time left, frozen), and the server's time
+   * when the view was made, so an app counts down from the server's word, not the phone's clock.
+   */
+  clock: playerClockViewSchema.optional(),
 });
 export type PlayerView = z.infer<typeof playerViewSchema>;

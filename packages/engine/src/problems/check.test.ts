@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderDomainText, type GameSpec } from '@loci/domain';
+import { DEFAULT_GAME_DESCRIPTION, renderDomainText, type GameSpec } from '@loci/domain';
 import { act, all, at, cond, gameBuilder, type SpecBuilder } from '../test/builders.js';
 import { checkGame, countProblems } from './check.js';
 import type { Problem, ProblemCode } from './types.js';
@@ -164,6 +164,15 @@ describe('checkGame', () => {
       .rule('r2', 's1', code('x'), [act('showInfo', 'deleted-info')])
       .build();
     expect(only(spec, 'missing-reference')[0]).toMatchObject({ severity: 'error', entity: { kind: 'rule', id: 'r2' } });
+  });
+
+  it('reads a named timer in an action as a name the designer typed, not a missing entity (issue 28)', () => {
+    // A named timer's 'what' is the name the designer typed: the checker took it for a missing entity of kind
+    // 'timer', could not say its kind, and publishing a game that starts a timer answered 500.
+    const spec = story()
+      .rule('r2', 's1', code('x'), [act('startTimer', 'bomb', { value: 0.5 }), act('stopTimer', 'bomb')])
+      .build();
+    expect(only(spec, 'missing-reference')).toEqual([]);
   });
 
   it('reports a rule whose trigger can never happen', () => {
@@ -333,6 +342,16 @@ describe('checkGame', () => {
   it('reports missing texts', () => {
     const spec = story().item('blank', { title: '' }).build();
     expect(only(spec, 'missing-text')[0]).toMatchObject({ entity: { kind: 'item', id: 'blank' } });
+  });
+
+  it('reports a game description still the example text of a new game, and not one the designer wrote', () => {
+    const spec = story().build();
+    const untouched = { ...spec, game: { ...spec.game, description: DEFAULT_GAME_DESCRIPTION } };
+    expect(only(untouched, 'default-text')).toEqual([
+      expect.objectContaining({ severity: 'warning', entity: { kind: 'game', id: spec.game.id } }),
+    ]);
+    const written = { ...spec, game: { ...spec.game, description: '<p>Walk the old harbour.</p>' } };
+    expect(only(written, 'default-text')).toEqual([]);
   });
 
   it('reports media missing from the library, when the library is known', () => {

@@ -4,9 +4,14 @@ import {
   CONDITION_TYPES,
   isActionName,
   isConditionType,
+  isDesignKind,
   PROBLEM_MESSAGES,
   startSceneOf,
   walksIntoScene,
+  gameLanguagesOf,
+  translatableTexts,
+  untranslatedTexts,
+  type TextOwnerKind,
   type Action,
   type Condition,
   type ConditionBlock,
@@ -19,6 +24,7 @@ import {
   type ProblemName,
   type WorldEntry,
   richTextAsText,
+  DEFAULT_GAME_DESCRIPTION,
 } from '@loci/domain';
 import { distanceMetres, type LatLng } from '../geo.js';
 import {
@@ -605,9 +611,8 @@ class Checker {
     for (const { owner, action } of this.actionsWithOwners()) {
       if (!isActionName(action.actionName)) continue;
       const what = str(action.actionArgs?.what);
-      const kinds = ACTIONS[action.actionName].whatKinds.filter(
-        (kind): kind is DesignKind => kind !== 'property' && kind !== 'statement' && kind !== 'media',
-      );
+      // A property, a statement, a medium or a timer's name is not an entity of the design.
+      const kinds = ACTIONS[action.actionName].whatKinds.filter(isDesignKind);
       if (what && kinds.length > 0 && !kinds.some((kind) => design.get(kind, what))) {
         missing(owner, kinds[0]!, what, { in: 'action', action: action.actionName });
       }
@@ -973,6 +978,40 @@ class Checker {
     }
   }
 
+  /**
+   * Texts not yet in one of the game's other languages (issue 31): one finding
+   * per element and language, an error when the game requires the language
+   * complete before publishing.
+   */
+  translations(): void {
+    const { input } = this.design;
+    const languages = gameLanguagesOf(input.game);
+    if (languages.others.length === 0) return;
+    const texts = translatableTexts({ game: input.game, entities: input.entities });
+    for (const language of languages.others) {
+      const required = languages.required.includes(language);
+      const byOwner = new Map<string, { kind: TextOwnerKind; id: string; count: number }>();
+      for (const text of untranslatedTexts(texts, input.translations ?? {}, language)) {
+        const key = `${text.kind}:${text.entityId ?? ''}`;
+        const entry = byOwner.get(key) ?? { kind: text.kind, id: text.entityId ?? input.game.id ?? '', count: 0 };
+        entry.count += 1;
+        byOwner.set(key, entry);
+      }
+      for (const { kind, id, count } of byOwner.values()) {
+        const code = required ? 'untranslated-required' : 'untranslated-text';
+        if (kind === 'game') {
+          this.report(code, { kind: 'game', id }, say('gameUntranslated', { language, count, required }));
+        } else {
+          this.report(
+            code,
+            { kind, id },
+            say('untranslated', { entity: named(this.design, kind, id), language, count, required }),
+          );
+        }
+      }
+    }
+  }
+
   texts(): void {
     const { design } = this;
     const missing = (kind: DesignKind, id: string, part: MissingTextPart, index?: number) =>
@@ -1017,6 +1056,10 @@ class Checker {
     const game = design.input.game;
     if (game.title !== undefined && !plain(game.title)) {
       this.report('missing-text', { kind: 'game', id: str(game.id) }, say('gameWithoutTitle'));
+    }
+    // The example text a new game starts with, never replaced: players would read it in the lobby.
+    if (game.description !== undefined && game.description.trim() === DEFAULT_GAME_DESCRIPTION) {
+      this.report('default-text', { kind: 'game', id: str(game.id) }, say('gameDefaultDescription'));
     }
   }
 
@@ -1079,6 +1122,7 @@ export function checkGame(input: ProblemsInput): Problem[] {
   checker.geography();
   checker.texts();
   checker.media();
+  checker.translations();
   return checker.problems
     .map((problem, index) => ({ problem, index }))
     .sort((a, b) => SEVERITY_ORDER[a.problem.severity] - SEVERITY_ORDER[b.problem.severity] || a.index - b.index)

@@ -1,4 +1,11 @@
-import type { DesignEntitiesByKind, DesignKind, InitialState, ProblemMessageKey, SceneEntry } from '@loci/domain';
+import type {
+  DesignEntitiesByKind,
+  DesignKind,
+  InitialState,
+  ProblemMessageKey,
+  SceneEntry,
+  Translations,
+} from '@loci/domain';
 
 /** How bad a finding is: errors block publishing, warnings are shown at Publish, infos are hints. */
 export type ProblemSeverity = 'error' | 'warning' | 'info';
@@ -40,7 +47,11 @@ export const PROBLEM_CODES = {
   'object-outside-scenes': 'warning',
   'game-cannot-end': 'warning',
   'missing-text': 'warning',
+  'default-text': 'warning',
   'missing-media': 'warning',
+  // Issue 31: texts not yet in one of the game's other languages; an error when the language must be complete.
+  'untranslated-text': 'info',
+  'untranslated-required': 'error',
 } as const satisfies Record<string, ProblemSeverity>;
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
@@ -90,7 +101,11 @@ export interface ProblemsInput {
     pg?: { type?: string };
     startSceneId?: string | null;
     sceneEntry?: SceneEntry;
+    otherLanguages?: readonly string[];
+    requiredLanguages?: readonly string[];
   };
+  /** The texts in the game's other languages (issue 31), by language then text id. */
+  translations?: Translations;
   entities: Partial<DesignEntitiesByKind>;
   initialState?: InitialState;
   /** The ids of the game's media; when given, references to any other medium are reported. */

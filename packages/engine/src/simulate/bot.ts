@@ -23,6 +23,8 @@ export interface BotOptions {
   maxMs?: number;
   /** The game clock at its start (default 2030-06-01 09:00 UTC, or the playing period's end minus the limit). */
   startAt?: Date;
+  /** How fast the game's clock runs (issue 28; the playtest's 1–20×, default 1): time limits come N times sooner. */
+  clockRate?: number;
 }
 
 /** Why a simulated player did not finish. */
@@ -84,7 +86,9 @@ class Bot {
     readonly options: BotOptions,
   ) {
     this.c = compileSpec(spec);
-    this.state = createInstanceState(spec, { multiplayer: false });
+    const state = createInstanceState(spec, { multiplayer: false });
+    const rate = options.clockRate;
+    this.state = rate && rate !== 1 ? { ...state, world: { ...state.world, clockRate: rate } } : state;
     this.t0 = startTime(this.c, options);
     this.now = this.t0;
     this.random = mulberry32(seed);

@@ -213,3 +213,22 @@ describe('#simulate: simulated players', () => {
     expect(new Set([...one.bots, ...other.bots].map((bot) => bot.timeMs)).size).toBeGreaterThan(1);
   });
 });
+
+describe('#simulate: a playtest’s fast clock (issue 28)', () => {
+  it('runs the bots’ clocks at the playtest’s speed: a 5-minute limit ends a 400 m walk at 20×, not at 1×', () => {
+    const spec = gameBuilder({
+      id: 'timed-walk',
+      timeLimit: { mode: 'duration', minutes: 5, endsAt: null, endsGame: true },
+    })
+      .scene('street')
+      .location('far', 'street', at(0, 400), { radius: 20 })
+      .rule('there', 'street', cond('player-location', 'has_entered', 'far'), [act('completeGame')])
+      .build();
+    // 400 m at 1.4 m/s is under 5 minutes, but over 15 seconds (5 game minutes at 20×).
+    const slow = runBot(spec, { policy: 'correct', route: [at(0, 0), at(0, 400)] }, 1);
+    expect(slow.completed).toBe(true);
+    const fast = runBot(spec, { policy: 'correct', route: [at(0, 0), at(0, 400)], clockRate: 20 }, 1);
+    expect(fast).toMatchObject({ completed: false, ended: true });
+    expect(fast.timeMs).toBeLessThanOrEqual(17_000);
+  });
+});

@@ -9,6 +9,7 @@ import {
   newOfferDefaults,
   parseGameSpec,
   type Accomplishment,
+  type JudgingMode,
   type Action,
   type ActionArgs,
   type ActionName,
@@ -99,6 +100,10 @@ export interface BuilderOptions {
   startSceneId?: string | null;
   /** How scenes are entered; 'walk' unless given (the scenarios walk into scene circles). */
   sceneEntry?: SceneEntry;
+  /** The clock (issue 28): the game's time limit. */
+  timeLimit?: GameValues['timeLimit'];
+  /** The playing period's time zone (times of day). */
+  timezone?: string;
 }
 
 /** Builds a GameSpec entity by entity, with the editor's defaults. */
@@ -114,11 +119,17 @@ export class SpecBuilder {
       ...defaults,
       id: options.id ?? 'game-1',
       title: 'Test game',
+      description: '<p>A test game.</p>',
       market: options.market ?? false,
       currencyName: options.currencyName ?? 'Coins',
       currencyItemId: options.currencyItemId ?? null,
       multiplayer: options.multiplayer ?? false,
-      playingPeriod: { ...defaults.playingPeriod, end: options.playingPeriodEnd ?? null },
+      playingPeriod: {
+        ...defaults.playingPeriod,
+        end: options.playingPeriodEnd ?? null,
+        ...(options.timezone ? { timezone: options.timezone } : {}),
+      },
+      ...(options.timeLimit ? { timeLimit: options.timeLimit } : {}),
       endPolicies: { ...defaults.endPolicies, ...options.endPolicies },
       pg: {
         ...defaults.pg,
@@ -246,12 +257,13 @@ export class SpecBuilder {
     return this.add('character', { id, title: id, age: null, gender: 'm', mediaId: null, isPlayer: false });
   }
 
-  mission(id: string, accomplishment: Partial<Accomplishment>): this {
+  mission(id: string, accomplishment: Partial<Accomplishment>, judging: JudgingMode = 'auto'): this {
     return this.add('mission', {
       id,
       title: id,
       description: id,
       notes: '',
+      judging,
       accomplishment: {
         accomplishmentType: 'condition',
         action: null,
@@ -262,6 +274,19 @@ export class SpecBuilder {
         ...accomplishment,
       },
     });
+  }
+
+  /**
+   * A time limit (issue 28) on the question or quiz `id` (seconds to answer) or on the mission `id` (minutes to
+   * accomplish it), added before.
+   */
+  timeLimit(id: string, amount: number): this {
+    const interaction = this.entities.interaction.find((entity) => entity.id === id);
+    if (interaction) interaction.timeLimitSeconds = amount;
+    const mission = this.entities.mission.find((entity) => entity.id === id);
+    if (mission) mission.timeLimitMinutes = amount;
+    if (!interaction && !mission) throw new Error(`No question, quiz or mission ${id}`);
+    return this;
   }
 
   milestone(id: string, condition: ConditionBlock[]): this {
@@ -457,6 +482,11 @@ export class Session {
       },
       playerId,
     );
+  }
+
+  /** The server's clock ticks for the player (issue 28). */
+  tick(playerId = 'p1'): StepResult {
+    return this.apply({ type: 'tick', playerId });
   }
 
   advance(ms: number): this {

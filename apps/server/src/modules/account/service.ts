@@ -16,6 +16,8 @@ import {
   users,
   type UserRow,
 } from '../../db/schema.js';
+import { anonymiseChatMessages } from '../messages/service.js';
+import { anonymisePlayerRows, lockInstances } from '../runtime/instance-rows.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 
@@ -251,29 +253,20 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
     .selectDistinct({ id: playerStates.instanceId })
     .from(playerStates)
     .where(eq(playerStates.playerId, userId));
-  if (instances.length === 0) return;
+  // Their messages lose their author, as members of a team too (who hold no player row of their own).
+  if (instances.length === 0) {
+    await anonymiseChatMessages(tx, { userId, fresh: null, deletedName: DELETED_PLAYER_NAME, instanceIds: [] });
+    return;
+  }
   const ids = instances.map((row) => row.id).sort();
   // The instances' row locks (runtime/player-event.ts), taken in one order: no event writes a state back over ours.
-  await tx
-    .select({ id: gameInstances.id })
-    .from(gameInstances)
-    .where(inArray(gameInstances.id, ids))
-    .orderBy(gameInstances.id)
-    .for('update');
+  // The account's row is locked already (deleteAccount): no start of theirs can add a row we would not see.
+  await lockInstances(tx, ids);
   const fresh = randomUUID();
   const replaced = (column: AnyColumn) => sql`replace(${column}::text, ${userId}, ${fresh})::jsonb`;
 
-  await tx
-    .update(playerStates)
-    .set({
-      playerId: sql`case when ${playerStates.playerId} = ${userId} then ${fresh} else ${playerStates.playerId} end`,
-      userId: sql`case when ${playerStates.playerId} = ${userId} then null else ${playerStates.userId} end`,
-      name: sql`case when ${playerStates.playerId} = ${userId} then ${DELETED_PLAYER_NAME} else ${playerStates.name} end`,
-      state: sql`case when ${playerStates.playerId} = ${userId}
-        then jsonb_set(${replaced(playerStates.state)}, '{name}', to_jsonb(${DELETED_PLAYER_NAME}::text))
-        else ${replaced(playerStates.state)} end`,
-    })
-    .where(inArray(playerStates.instanceId, ids));
+  // Player rows are written by the runtime alone (instance-rows.ts), under the locks just taken.
+  await anonymisePlayerRows(tx, { instanceIds: ids, playerId: userId, freshId: fresh, name: DELETED_PLAYER_NAME });
   await tx
     .update(gameplayRecords)
     .set({
@@ -289,6 +282,7 @@ async function anonymiseGameplayData({ tx, userId }: { tx: Transaction; userId: 
   await tx
     .delete(playerEventAnswers)
     .where(and(inArray(playerEventAnswers.instanceId, ids), eq(playerEventAnswers.playerId, userId)));
+  await anonymiseChatMessages(tx, { userId, fresh, deletedName: DELETED_PLAYER_NAME, instanceIds: ids });
   await tx
     .update(playerMessages)
     .set({ playerId: fresh })

@@ -4,12 +4,15 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   analyticsAnswerSchema,
+  judgingStatsSchema,
   analyticsQuerySchema,
   mapAnalyticsAnswerSchema,
   mapAnalyticsQuerySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/auth.js';
+import { errorAnswers } from '../../lib/openapi.js';
+import { judgingStatsOfVersion } from './judging-stats.js';
 import { getMapAnalytics } from './map-service.js';
 import { getAnalyticsJson } from './service.js';
 
@@ -71,6 +74,28 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         user: requireUser(request),
         versionId: request.params.versionId,
         query: request.query,
+      }),
+  );
+
+  api.get(
+    '/analytics/:versionId/judging',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Judged submissions of a version per mission (manage right): submitted, waiting, approved, rejected, withdrawn, the approval rate and the median time to judge; abandoned instances only with includeAbandoned=true',
+        params: z.object({ versionId: z.string() }),
+        querystring: analyticsQuerySchema,
+        response: { 200: judgingStatsSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      judgingStatsOfVersion({
+        ctx,
+        user: requireUser(request),
+        versionId: request.params.versionId,
+        includeAbandoned: request.query.includeAbandoned,
       }),
   );
 }

@@ -104,6 +104,8 @@ describe('bundles', () => {
       entities: Array<{ kind: string; id: string; name: string }>;
       working: { initialState: InitialState };
     };
+    // Media made at the same instant (an import) come in any order.
+    manifest.media.sort((a, b) => a.title.localeCompare(b.title));
     const names = new Map<string, string>([[manifest.gameId, 'game']]);
     for (const entity of game.entities) names.set(entity.id, `${entity.kind}:${entity.name}`);
     for (const item of manifest.media) names.set(item.id, `media:${item.title}`);
@@ -138,9 +140,11 @@ describe('bundles', () => {
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toBe('attachment; filename="harbour-hunt.loci.zip"');
       const files = unzipSync(res.rawPayload);
+      // Two media: the uploaded picture and the logo made for the new game from its title.
       expect(Object.keys(files).sort()).toEqual([
         'game.json',
         'manifest.json',
+        expect.stringMatching(/^media\/.+\.png$/),
         expect.stringMatching(/^media\/.+\.png$/),
       ]);
       const game = JSON.parse(strFromU8(files['game.json']!));
@@ -194,7 +198,10 @@ describe('bundles', () => {
       expect(JSON.stringify(rule.body)).toContain(newLocation.id);
       const working = await workingVersionOf(t.app.ctx, imported.id);
       expect(Object.keys(working.initialState.has.object)).toEqual([newScene.id]);
-      const [newLogo] = await t.app.ctx.db.select().from(media).where(eq(media.gameId, imported.id));
+      const [newLogo] = await t.app.ctx.db
+        .select()
+        .from(media)
+        .where(and(eq(media.gameId, imported.id), eq(media.title, 'Logo')));
       expect(imported.logoId).toBe(newLogo!.id);
       expect(existsSync(gameMediaDir(t.app.ctx.config, imported.id))).toBe(true);
 
@@ -289,7 +296,10 @@ describe('bundles', () => {
       ];
       const rows = await t.app.ctx.db.select().from(designEntities).where(eq(designEntities.gameId, newId));
       const versions = await t.app.ctx.db.select().from(gameVersions).where(eq(gameVersions.gameId, newId));
-      const [newPhoto] = await t.app.ctx.db.select().from(media).where(eq(media.gameId, newId));
+      const [newPhoto] = await t.app.ctx.db
+        .select()
+        .from(media)
+        .where(and(eq(media.gameId, newId), eq(media.title, 'Lighthouse photo')));
       const stored = JSON.stringify({ rows, versions, settings: res.json() });
       for (const id of sourceIds) expect(stored).not.toContain(id);
       const newStory = rows.find((row) => row.name === 'Keeper story')!;

@@ -39,9 +39,11 @@ import {
   type RelocationOutcome,
   type RelocationRequest,
   type WorldEntry,
+  translatableTexts,
+  type Translations,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
-import { designEntities, games, gameVersions, media } from '../../db/schema.js';
+import { designEntities, games, gameTranslations, gameVersions, media } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
@@ -53,6 +55,8 @@ import { insertGame } from '../games/service.js';
 import { gameMediaDir, mediaFilePath, storageNameFor } from '../media/storage.js';
 import { readBundle, writeBundle } from './format.js';
 import { remapIds } from './remap.js';
+import { loadEntitiesByKind } from '../design/store.js';
+import { workingTranslations } from '../translations/service.js';
 
 // ─── Export ──────────────────────────────────────────────────────────────────
 
@@ -189,6 +193,7 @@ export async function exportBundle({
         multipleInstances: working?.multipleInstances ?? false,
         newInstancesAllowed: working?.newInstancesAllowed ?? true,
         initialState: working?.initialState ?? { has: { object: {}, offer: {} } },
+        translations: await workingTranslations(ctx.db, game.row),
       },
       entities: entities.map(toBundleEntity),
       versions: withVersions
@@ -220,6 +225,35 @@ export async function exportBundle({
     files,
   );
   return { bytes, filename: bundleFilename(game.row.settings.title) };
+}
+
+/**
+ * An imported game's translations (issue 31), each kept with the main text it
+ * translates as the bundle's design has it (so none reads as changed).
+ */
+async function insertTranslations(
+  tx: Executor,
+  args: { gameId: string; settings: GameValues; translations: Translations; now: Date },
+): Promise<void> {
+  const entries = Object.entries(args.translations);
+  if (entries.length === 0) return;
+  const texts = translatableTexts({ game: args.settings, entities: await loadEntitiesByKind(tx, args.gameId) });
+  const mainOf = new Map(texts.map((text) => [text.id, text.text]));
+  const rows = entries.flatMap(([language, own]) =>
+    Object.entries(own)
+      .filter(([id, text]) => mainOf.has(id) && text.trim() !== '')
+      .map(([textId, text]) => ({
+        gameId: args.gameId,
+        language,
+        textId,
+        text,
+        source: mainOf.get(textId)!,
+        updatedAt: args.now,
+      })),
+  );
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(gameTranslations).values(rows.slice(start, start + 1000));
+  }
 }
 
 // ─── Checks of an incoming bundle ────────────────────────────────────────────
@@ -359,6 +393,8 @@ interface GameData {
   settings: GameValues;
   entities: BundleEntity[];
   initialState: InitialState;
+  /** The working version's other languages' texts (issue 31): their text ids carry entity ids, remapped too. */
+  translations?: Translations;
 }
 
 /** Settings, entities and initial world moved by `relocation` (scene and location bodies keep their other fields). */
@@ -370,6 +406,7 @@ function relocateData(data: GameData, relocation: Relocation): GameData {
       body: relocateEntityBody(entity.kind, entity.body, relocation),
     })),
     initialState: relocateInitialState(data.initialState, relocation),
+    ...(data.translations ? { translations: data.translations } : {}),
   };
 }
 
@@ -446,6 +483,7 @@ export async function importBundle({
     settings: bundle.game.settings,
     entities: bundle.game.entities,
     initialState: bundle.game.working.initialState as InitialState,
+    translations: bundle.game.working.translations ?? {},
   };
   const place = data.settings.pg.place;
   const relocation = relocate ? relocationTo({ lat: place.lat, lng: place.lng }, relocate) : null;
@@ -509,6 +547,7 @@ export async function importBundle({
           })),
         );
       }
+      await insertTranslations(tx, { gameId: newGameId, settings, translations: data.translations ?? {}, now });
       // Published versions come as the importer's drafts: restricted to the designers until they release one.
       for (const version of bundle.game.versions) {
         const spec = remapIds(relocation ? relocateSpec(version.spec, relocation) : version.spec, ids);

@@ -357,8 +357,10 @@ describe('design entities', () => {
           'versions',
           'current',
           'publishDue',
+          'translations',
         ].sort(),
       );
+      expect(body.translations).toEqual({});
       expect(body.game).toMatchObject({ id: gameId, rights: ['edit', 'view', 'clone', 'manage'] });
       expect(body.scenes).toEqual([scene]);
       expect(body.locations).toEqual([location]);
@@ -510,7 +512,10 @@ describe('design entities', () => {
       const res = await request(outsider, 'POST', `/api/design/games/${gameId}/clone`);
       expect(res.statusCode).toBe(201);
       const copyId = res.json().id as string;
-      const [copiedMedium] = await t.app.ctx.db.select().from(media).where(eq(media.gameId, copyId));
+      const [copiedMedium] = await t.app.ctx.db
+        .select()
+        .from(media)
+        .where(and(eq(media.gameId, copyId), eq(media.title, medium.title)));
       const copiedImage = { id: copiedMedium!.id, type: 'image', uri: `/api/media/${copiedMedium!.id}.png?w=800` };
       const [copiedArchetype] = await t.app.ctx.db
         .select()

@@ -12,7 +12,6 @@ import {
   type DesignEntity,
   ruleMoveSchema,
   sceneOrderSchema,
-  workspaceResponseSchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
@@ -26,7 +25,6 @@ import {
   orderScenes,
   updateDesignEntity,
 } from './service.js';
-import { loadWorkspace } from './workspace.js';
 
 const tags = ['design'];
 const security = [{ bearerAuth: [] }];
@@ -225,24 +223,6 @@ export async function designRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const user = requireUser(request);
       const scenes = await orderScenes({ ctx, user, gameId: request.params.gameId, ids: request.body.ids });
       return scenes.map((scene) => designEntityAnswerSchema('scene').parse(scene));
-    },
-  );
-
-  api.get(
-    '/design/:gameId/workspace',
-    {
-      ...PARSED_ANSWER,
-      schema: {
-        tags,
-        security,
-        summary: 'Everything the design workspace loads, in one answer (view right)',
-        params: gameParams,
-        response: { 200: workspaceResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return workspaceResponseSchema.parse(await loadWorkspace({ ctx, user, gameId: request.params.gameId }));
     },
   );
 }

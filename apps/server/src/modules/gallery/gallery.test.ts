@@ -53,7 +53,8 @@ describe('#gallery', () => {
     expect(body.games[1]).toEqual({
       id: harbourId,
       title: 'Harbour walk',
-      logoId: null,
+      // The logo made for the new game from its title.
+      logoId: expect.any(String),
       language: 'el-Gr',
       publicAccess: 'clone',
       size: { scenes: 2, locations: 3, interactions: 4 },

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -198,10 +199,43 @@ describe('games', () => {
       const game = await createGame(t.app.ctx, owner);
       const res = await request('PATCH', `/api/design/games/${game.row.id}`, owner, {
         ...game.row.settings,
+        logoId: null,
         playPassword: '12',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ logoId: GAME_MESSAGES.required, playPassword: GAME_MESSAGES.passcodeLength });
+    });
+
+    it('gives a new game without a logo one made from its title, a medium of the game the designer may replace', async () => {
+      const res = await request('POST', '/api/design/games', owner, {
+        ...newGameDefaults(t.clock.now),
+        title: 'Όλυμπος trail',
+      });
+      expect(res.statusCode).toBe(201);
+      const { id, logoId } = res.json() as { id: string; logoId: string };
+      expect(logoId).toEqual(expect.any(String));
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/design/medias/file/${logoId}`,
+        headers: owner.headers,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      const image = sharp(file.rawPayload);
+      expect(await image.metadata()).toMatchObject({ width: 256, height: 256 });
+      // Its initial, white, on its colour: the centre is white, a corner's inside is not.
+      const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+      ];
+      expect(pixel(20, 128)).not.toEqual([255, 255, 255]);
+      // Saving the settings again needs no upload.
+      const saved = await request('PATCH', `/api/design/games/${id}`, owner, {
+        ...newGameDefaults(t.clock.now),
+        title: 'Όλυμπος trail',
+        logoId,
+      });
+      expect(saved.statusCode).toBe(200);
     });
 
     it('refuses a logo from another game', async () => {
@@ -243,6 +277,34 @@ describe('games', () => {
       });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ market: true, currencyItemId: coin.id });
+    });
+
+    it('refuses market settings sent while the market is off, with a field error for each', async () => {
+      const { game, values } = await gameWithLogo();
+      const icon = await createMedia(t.app.ctx, game.row.id, { title: 'Coin' });
+      const coin = await createEntity(t.app, owner, game.row.id, 'item', designValues('item', {}, { name: 'coin' }));
+      const res = await request('PATCH', `/api/design/games/${game.row.id}`, owner, {
+        ...values,
+        market: false,
+        currencyName: 'Drachma',
+        currencyIcon: icon.id,
+        currencyItemId: coin.id,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        currencyName: GAME_MESSAGES.marketOff,
+        currencyIcon: GAME_MESSAGES.marketOff,
+        currencyItemId: GAME_MESSAGES.marketOff,
+      });
+      // A new game likewise; with the market's settings empty it is made.
+      const created = await request('POST', '/api/design/games', owner, {
+        ...gameFormValues(),
+        market: false,
+        currencyName: 'Drachma',
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().errors).toEqual({ currencyName: GAME_MESSAGES.marketOff });
+      expect((await request('POST', '/api/design/games', owner, gameFormValues())).statusCode).toBe(201);
     });
 
     it('answers 403 without the edit right', async () => {
@@ -363,8 +425,9 @@ describe('games', () => {
       expect(copy.id).not.toBe(game.row.id);
 
       const copiedMedia = await t.app.ctx.db.select().from(media).where(eq(media.gameId, copy.id));
-      expect(copiedMedia).toHaveLength(1);
-      const [copied] = copiedMedia;
+      // The uploaded logo, and the one made for the new game from its title.
+      expect(copiedMedia.map((row) => row.title).sort()).toEqual(['Generated logo', 'Logo']);
+      const copied = copiedMedia.find((row) => row.title === 'Logo');
       expect(copied).toMatchObject({ title: 'Logo', mimetype: 'image/png', size: logo.size });
       expect(copied!.id).not.toBe(logo.id);
       expect(copy.logoId).toBe(copied!.id);

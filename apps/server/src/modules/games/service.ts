@@ -7,6 +7,7 @@ import {
   GAME_OPERATION_MESSAGES,
   GAME_TEXTS,
   NEW_GAME_SCENE_ENTRY,
+  marketFieldsWhileOff,
   parseEmailList,
   relocateEntityBody,
   relocateInitialState,
@@ -26,6 +27,7 @@ import {
   designEntities,
   gameAccess,
   games,
+  gameTranslations,
   gameVersions,
   media,
   users,
@@ -46,6 +48,8 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import { assertNotLockedByOther } from '../locks/service.js';
 import { touchWorkingVersion } from '../design/working-version.js';
 import { copyMediaFiles, gameMediaDir, removeGameMediaFiles, storageNameFor } from '../media/storage.js';
+import { createGeneratedLogo } from '../media/generated-logo.js';
+import { roomsOfGame } from '../realtime/recheck.js';
 
 const ACCESS_FIELDS: Record<GameAccessKind, keyof GameValues> = {
   designer: 'additionalDesignersEmailsText',
@@ -256,12 +260,22 @@ export async function createGame({
   throwIfErrors({
     ...(await checkMediaReferences(ctx.db, null, values)),
     ...(await checkCurrencyItem(ctx.db, null, values)),
+    ...marketFieldsWhileOff(values),
   });
   const now = ctx.now();
   const gameId = await ctx.db.transaction(async (tx) => {
     // A new game enters its scenes by the script unless the form chose otherwise.
     const settings = { ...values, sceneEntry: values.sceneEntry ?? NEW_GAME_SCENE_ENTRY };
     const id = await insertGame(tx, { ownerId: user.id, settings, now });
+    // Without a logo of its own, the game gets one made from its title (issue 30): the logo the form
+    // requires on edit never stops a save.
+    if (!values.logoId) {
+      const logoId = await createGeneratedLogo(tx, ctx.config, { gameId: id, title: values.title, now });
+      await tx
+        .update(games)
+        .set({ settings: { ...settings, logoId } })
+        .where(eq(games.id, id));
+    }
     await rebuildAccess(tx, id, values);
     return id;
   });
@@ -289,6 +303,7 @@ export async function updateGame({
   throwIfErrors({
     ...(await checkMediaReferences(ctx.db, gameId, values)),
     ...(await checkCurrencyItem(ctx.db, gameId, values)),
+    ...marketFieldsWhileOff(values),
   });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -319,6 +334,8 @@ export async function deleteGame({
 }): Promise<void> {
   await requireGameRight({ ctx, user, gameId, right: 'manage' });
   await assertNotLockedByOther({ ctx, target: { gameId, kind: 'game', id: gameId }, userId: user.id });
+  // Named before they go: once the game is deleted nobody may hold its instances' rooms.
+  const rooms = await roomsOfGame(ctx, gameId);
   const mediaIds = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ publicVersionId: games.publicVersionId })
@@ -332,6 +349,7 @@ export async function deleteGame({
     await tx.delete(games).where(eq(games.id, gameId));
     return ids.map((item) => item.id);
   });
+  await ctx.realtime.recheckRooms({ rooms });
   await removeGameMediaFiles(ctx.config, gameId, mediaIds);
 }
 
@@ -455,6 +473,11 @@ export async function cloneGame({
           })),
         );
       }
+      // The other languages' texts (issue 31): a clone keeps the entities' ids, so their text ids hold.
+      await tx.execute(sql`
+        insert into ${gameTranslations} (game_id, language, text_id, text, source, updated_at)
+        select ${newGameId}, language, text_id, text, source, ${now.toISOString()}::timestamptz
+        from ${gameTranslations} where game_id = ${gameId}`);
     });
   } catch (error) {
     await rm(gameMediaDir(ctx.config, newGameId), { recursive: true, force: true });
@@ -487,6 +510,8 @@ export async function unpublishGame({
     .where(and(eq(games.id, gameId), isNotNull(games.publicVersionId)))
     .returning({ id: games.id });
   if (!row) throw fail.conflict(GAME_OPERATION_MESSAGES.notPublished);
+  // Who may watch does not depend on publication today; checked anyway, so a rule that comes to depend on it holds.
+  await ctx.realtime.recheckRooms({ gameId });
   return loadGame({ ctx, user, gameId });
 }
 
@@ -507,6 +532,7 @@ export async function archiveGame({
     .where(and(eq(games.id, gameId), eq(games.isArchived, false)))
     .returning({ id: games.id });
   if (!row) throw new AppError('CONFLICT', GAME_OPERATION_MESSAGES.alreadyArchived);
+  await ctx.realtime.recheckRooms({ gameId });
   return loadGame({ ctx, user, gameId });
 }
 

@@ -73,11 +73,17 @@ export async function initialStateRoutes(app: FastifyInstance, ctx: AppContext):
         tags,
         security,
         summary:
-          'Add or save a world object or offer of the working version (edit right; 400 field errors; 409 published version, name taken)',
+          'Add or save a world object or offer of the working version (edit right; 400 field errors; 404 unknown game; 409 published version, name taken)',
         params: versionParams,
         body: worldEntryBodySchema,
         documentedBody: worldEntryFormSchema,
-        response: { 200: initialStateAnswerSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: initialStateAnswerSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -34,9 +34,12 @@ function avatarOf(name: string, photoId: string | null = null) {
 /** One row of the Gameplay page's instances table (spec 1 §3 "Game instance (list item)"). */
 export function presentInstanceListItem(
   row: GameInstanceRow,
-  players: readonly Pick<PlayerStateRow, 'playerId' | 'name' | 'status'>[],
+  players: ReadonlyArray<
+    Pick<PlayerStateRow, 'playerId' | 'name' | 'status'> & { deadline?: string | null; timeUpWhen?: string | null }
+  >,
   context: InstanceContext,
 ): InstanceListItem {
+  const pausedWhen = row.world.clockPausedWhen ? Date.parse(row.world.clockPausedWhen) : null;
   return {
     id: row.id,
     _id: row.id,
@@ -46,6 +49,17 @@ export function presentInstanceListItem(
       id: player.playerId,
       name: player.name,
       status: shownPlayerStatus(player.status, row.status as WorldStatus),
+      // The clock (issue 28): the Gameplay page counts the time left down from the deadline.
+      ...(player.deadline
+        ? {
+            clock: {
+              deadline: player.deadline,
+              paused: pausedWhen !== null,
+              leftMs: pausedWhen !== null ? Math.max(0, Date.parse(player.deadline) - pausedWhen) : null,
+              timeUp: Boolean(player.timeUpWhen),
+            },
+          }
+        : {}),
     })),
     state: { worldState: { status: row.status as WorldStatus } },
     createdAt: row.createdAt.toISOString(),
@@ -113,6 +127,8 @@ export function presentFullInstance(
   })[],
   context: InstanceContext,
   fullState: boolean,
+  /** Games played in teams: each team's members who have joined, by team id. */
+  membersByTeam: ReadonlyMap<string, Array<{ id: string; name: string }>> = new Map(),
 ): FullInstance {
   const { instance, state, spec } = loaded;
   const settings = spec.game;
@@ -141,7 +157,13 @@ export function presentFullInstance(
     createdAt: instance.createdAt.toISOString(),
     updatedAt: instance.updatedAt.toISOString(),
     gameVersion: gameVersionOf(instance, context),
-    players: playerRows.map((row) => ({ id: row.playerId, name: row.name, status: statusOf(row) })),
+    players: playerRows.map((row) => ({
+      id: row.playerId,
+      name: row.name,
+      status: statusOf(row),
+      ...clockOf(state.players[row.playerId], state.world.clockPausedWhen ?? null),
+      ...(membersByTeam.has(row.playerId) ? { members: membersByTeam.get(row.playerId) } : {}),
+    })),
     state: {
       worldState: { ...state.world, status: instance.status as WorldStatus },
       ...(fullState ? { usersState } : {}),
@@ -151,6 +173,21 @@ export function presentFullInstance(
       currency: currencyItemOf(spec),
       currencyName: settings.currencyName ?? '',
       currencyIcon: settings.currencyIcon ?? null,
+    },
+  };
+}
+
+/** The clock of one player row for the Instance page (issue 28), as the Gameplay page's list has it; none without a deadline. */
+function clockOf(player: PlayerState | undefined, pausedWhen: string | null) {
+  const deadline = player?.clock?.deadline;
+  if (!deadline) return {};
+  const paused = pausedWhen !== null ? Date.parse(pausedWhen) : null;
+  return {
+    clock: {
+      deadline,
+      paused: paused !== null,
+      leftMs: paused !== null ? Math.max(0, Date.parse(deadline) - paused) : null,
+      timeUp: Boolean(player.clock?.timeUpWhen),
     },
   };
 }

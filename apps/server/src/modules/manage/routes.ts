@@ -7,6 +7,7 @@ import {
   auditListSchema,
   rescueAnswerSchema,
   rescueRequestSchema,
+  clockControlRequestSchema,
   stuckListSchema,
   stuckQuerySchema,
   fullInstanceSchema,
@@ -42,6 +43,7 @@ import {
   updateWorldItem,
 } from './service.js';
 import { listAudit, rescuePlayer } from './rescue.js';
+import { controlClock } from './clock.js';
 import { listStuckPlayers } from './stuck.js';
 
 const tags = ['operations'];
@@ -297,6 +299,23 @@ export async function manageRoutes(app: FastifyInstance, ctx: AppContext): Promi
         playerId: request.params.playerId,
         body: request.body,
       }),
+  );
+
+  api.post(
+    '/manage/instances/:id/clock',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The game clock (issue 28): pause or resume the whole instance’s clock, or add (negative: take) minutes for one player or team, with a reason; audited and pushed to the phones at once (manage right; 400 field errors, 409 when the instance is over). `rate` runs a playtest’s clock at 1–20× (whoever may debug the playtest: play the working version; 409 on an instance that is not a playtest)',
+        params: idParams,
+        body: clockControlRequestSchema,
+        response: { 200: rescueAnswerSchema, ...refusals, 409: errorBodySchema },
+      },
+    },
+    async (request) =>
+      controlClock({ ctx, user: requireUser(request), instanceId: request.params.id, body: request.body }),
   );
 
   api.get(

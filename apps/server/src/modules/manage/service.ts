@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { recordOrganiserMessages } from '../messages/service.js';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import {
   ALL_SCENES,
   OPERATION_MESSAGES,
@@ -22,6 +23,7 @@ import {
   gameVersions,
   playerMessages,
   playerStates,
+  teamMembers,
   users,
   type GameInstanceRow,
   type GameRow,
@@ -84,6 +86,9 @@ function contextOf(game: GameRow, version: number): InstanceContext {
 /** A player of an instance as the Gameplay pages list it, with their account photo. */
 type InstancePlayerRow = Pick<PlayerStateRow, 'playerId' | 'name' | 'status' | 'updatedAt'> & {
   photoId: string | null;
+  /** The clock (issue 28): the deadline and when time was up, from the player's state. */
+  deadline: string | null;
+  timeUpWhen: string | null;
 };
 
 async function playersByInstance(
@@ -100,6 +105,8 @@ async function playersByInstance(
       status: playerStates.status,
       updatedAt: playerStates.updatedAt,
       photoId: users.photoId,
+      deadline: sql<string | null>`${playerStates.state}->'clock'->>'deadline'`,
+      timeUpWhen: sql<string | null>`${playerStates.state}->'clock'->>'timeUpWhen'`,
     })
     .from(playerStates)
     .leftJoin(users, eq(users.id, playerStates.userId))
@@ -205,12 +212,28 @@ async function presentInstance(
 ): Promise<FullInstance> {
   const loaded = await loadInstanceState(ctx, instanceId);
   if (!loaded) throw fail.notFound(OPERATION_MESSAGES.instanceNotFound);
-  const [versions, players] = await Promise.all([
+  const [versions, players, members] = await Promise.all([
     versionNumbers(ctx, [loaded.instance.versionId]),
     playersByInstance(ctx, [instanceId]),
+    joinedMembersByTeam(ctx, instanceId),
   ]);
   const context = contextOf(game, versions.get(loaded.instance.versionId) ?? 0);
-  return presentFullInstance(loaded, players.get(instanceId) ?? [], context, fullState);
+  return presentFullInstance(loaded, players.get(instanceId) ?? [], context, fullState, members);
+}
+
+/** Games played in teams: each team's members who have joined (an account bound), by team id, in the team's order. */
+async function joinedMembersByTeam(
+  ctx: AppContext,
+  instanceId: string,
+): Promise<Map<string, Array<{ id: string; name: string }>>> {
+  const rows = await ctx.db
+    .select({ teamId: teamMembers.teamId, id: teamMembers.id, name: teamMembers.name })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.instanceId, instanceId), isNotNull(teamMembers.userId), isNotNull(teamMembers.teamId)))
+    .orderBy(asc(teamMembers.position));
+  const byTeam = new Map<string, Array<{ id: string; name: string }>>();
+  for (const row of rows) byTeam.set(row.teamId!, [...(byTeam.get(row.teamId!) ?? []), { id: row.id, name: row.name }]);
+  return byTeam;
 }
 
 /** One instance for the Instance page (manage right); `fullState` adds every player's state. */
@@ -552,6 +575,8 @@ export async function sendMessage({
     delivered += 1;
   }
   const waiting = body.asynchronous ? recipients.filter((recipient) => !isOnline(recipient)).length : 0;
+  // Messages both ways (issue 29): the message lands in each recipient's conversation of the inbox too.
+  await recordOrganiserMessages(ctx, { gameId, sender: user, text: body.message, recipients });
   return { delivered, stored: waiting };
 }
 

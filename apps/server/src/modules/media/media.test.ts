@@ -94,9 +94,13 @@ describe('media', () => {
       });
       expect(red!.storagepath).toBe(`/api/design/medias/file/${red!.id}`);
       // Only the saved files are on disk, under server-made names.
+      // (and the logo made for the new game from its title)
       const stored = readdirSync(`${t.config.dataDir}/media/${game.row.id}`).sort();
       expect(stored).toEqual(
-        body.saved.map((m) => `${m.id}.${m.mimetype === 'image/jpeg' ? 'jpg' : m.mimetype.split('/')[1]}`).sort(),
+        [
+          ...body.saved.map((m) => `${m.id}.${m.mimetype === 'image/jpeg' ? 'jpg' : m.mimetype.split('/')[1]}`),
+          `${game.row.settings.logoId}.png`,
+        ].sort(),
       );
       expect((await workingVersionOf(t.app.ctx, game.row.id)).updatedAt.toISOString()).toBe(t.clock.now.toISOString());
     });
@@ -136,7 +140,8 @@ describe('media', () => {
         url: `/api/design/${game.row.id}/medias`,
         headers: owner.headers,
       });
-      expect(none.json()).toEqual([]);
+      // Only the logo made for the new game.
+      expect(none.json().map((m: Media) => m.id)).toEqual([game.row.settings.logoId]);
     });
 
     it('answers 400 without files or without a multipart body', async () => {
@@ -159,6 +164,18 @@ describe('media', () => {
         payload: { a: 1 },
       });
       expect(json.statusCode).toBe(400);
+      // A file cut short (the connection dropped mid-upload), or a body of another boundary: 400, never 500.
+      const body = await multipartBody([{ filename: 'red.png', bytes: await pngBytes(), contentType: 'image/png' }]);
+      for (const payload of [body.payload.subarray(0, body.payload.length - 60), Buffer.from('--other\r\n')]) {
+        const cut = await t.app.inject({
+          method: 'POST',
+          url: `/api/design/${game.row.id}/medias`,
+          headers: { ...owner.headers, ...body.headers },
+          payload,
+        });
+        expect(cut.statusCode).toBe(400);
+        expect(cut.json().errors).toEqual({ file: 'The multipart body could not be read' });
+      }
     });
 
     it('needs the edit right and an unarchived game', async () => {
@@ -174,6 +191,7 @@ describe('media', () => {
   describe('#media.list', () => {
     it('lists the media of a game, newest first', async () => {
       const game = await createGame(t.app.ctx, owner);
+      t.clock.advance(1000);
       const first = await createMedia(t.app.ctx, game.row.id, { title: 'First' });
       t.clock.advance(1000);
       const second = await createMedia(t.app.ctx, game.row.id, { title: 'Second' });
@@ -183,7 +201,7 @@ describe('media', () => {
         headers: owner.headers,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().map((m: Media) => m.id)).toEqual([second.id, first.id]);
+      expect(res.json().map((m: Media) => m.id)).toEqual([second.id, first.id, game.row.settings.logoId]);
       expect(res.body).not.toContain(t.config.dataDir);
     });
   });

@@ -22,7 +22,10 @@ export async function assertUploadQuota(ctx: AppContext, instanceId: string, use
       ownBytes: sql<number>`coalesce(sum(${media.size}) filter (where ${media.uploadedBy} = ${userId}), 0)::float8`,
     })
     .from(media)
-    .where(eq(media.instanceId, instanceId));
+    // A team's picture (the organiser's, teams/service.ts) takes nothing from the players' share.
+    .where(
+      and(eq(media.instanceId, instanceId), sql`not exists (select 1 from teams t where t.picture_id = ${media.id})`),
+    );
   const { perPlayer, perInstance } = PLAYER_UPLOAD_LIMITS;
   if (totals && (totals.ownCount >= perPlayer.count || totals.ownBytes >= perPlayer.bytes)) {
     throw new AppError('TOO_LARGE', MEDIA_MESSAGES.playerUploadQuota);
@@ -35,8 +38,8 @@ export async function assertUploadQuota(ctx: AppContext, instanceId: string, use
 /**
  * Removes the player uploads that no submission used within
  * PLAYER_UPLOAD_LIMITS.unusedForMs: rows whose id is in neither the players'
- * states of their instance nor the analytics records of its version, and
- * their files. Answers how many it removed.
+ * states of their instance nor the analytics records of its version, nor a
+ * team's picture, and their files. Answers how many it removed.
  */
 export async function sweepUnusedUploads(ctx: AppContext): Promise<number> {
   const before = new Date(ctx.now().getTime() - PLAYER_UPLOAD_LIMITS.unusedForMs);
@@ -47,6 +50,8 @@ export async function sweepUnusedUploads(ctx: AppContext): Promise<number> {
       and(
         isNotNull(media.instanceId),
         lt(media.createdAt, before),
+        // A team's picture is used while a team shows it.
+        sql`not exists (select 1 from teams t where t.picture_id = ${media.id})`,
         sql`not exists (select 1 from player_states ps where ps.instance_id = ${media.instanceId}
               and strpos(ps.state::text, ${media.id}::text) > 0)`,
         sql`not exists (select 1 from gameplay_records r

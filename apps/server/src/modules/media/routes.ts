@@ -33,9 +33,9 @@ import {
   updateMedia,
   uploadMedia,
   uploadPlayerMedia,
-  type UploadedFile,
   rejectionIn,
 } from './service.js';
+import { filesOf, isMultipartWithBoundary } from './multipart.js';
 import { requireActivePlay } from '../../policies/play.js';
 import { presentUser } from '../../presenters/user.js';
 import { errorAnswers, fileAnswers, multipartFilesBody } from '../../lib/openapi.js';
@@ -53,18 +53,6 @@ const mediaParams = z.object({ id: z.string() });
 /** Files and thumbnails never change under their URL; a day keeps pickers fast and deletions visible soon. */
 const CACHE_CONTROL = 'private, max-age=86400';
 const LARGEST_LIMIT = Math.max(...Object.values(MEDIA_LIMITS));
-
-/** A multipart body the parser can read: without its boundary, busboy throws a plain Error (a 500). */
-function isMultipartWithBoundary(request: FastifyRequest): boolean {
-  return request.isMultipart() && /;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '');
-}
-
-/** The file parts of a multipart request, in order; other fields are ignored. */
-async function* filesOf(request: FastifyRequest): AsyncIterable<UploadedFile> {
-  for await (const part of request.parts()) {
-    if (part.type === 'file') yield { filename: part.filename, file: part.file };
-  }
-}
 
 /** Streams a file of `root` with ETag, Last-Modified, 304s and byte ranges (for audio and video seeking). */
 async function sendFile(

@@ -31,6 +31,7 @@ import type { Executor } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { DECODE_LIMITS, hasTooManyPixels, imageSize } from './pixels.js';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff.js';
+import { unreadableMultipart } from './multipart.js';
 import {
   gameMediaDir,
   mediaCacheDir,
@@ -151,6 +152,15 @@ class PartialFile {
   }
 }
 
+/** The chunks of an uploaded file; a body busboy cannot read (cut short) is the client's 400, not a 500. */
+async function* chunksOf(file: Readable): AsyncIterable<Buffer> {
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    throw unreadableMultipart(error);
+  }
+}
+
 /**
  * Stores one uploaded file of a game, reading it once as a stream: the first
  * bytes decide its real type (415 when not accepted), a byte counter stops it
@@ -163,12 +173,15 @@ async function storeUpload({
   gameId,
   upload,
   player,
+  imagesOnly = false,
 }: {
   ctx: AppContext;
   gameId: string;
   upload: UploadedFile;
   /** Set for a player's upload: the instance it is made in and the uploader (the design is left untouched). */
   player?: { instanceId: string; userId: string };
+  /** Only a png or jpeg image is taken (a team's picture): anything else is refused with 415. */
+  imagesOnly?: boolean;
 }): Promise<StoreOutcome> {
   const filename = displayFilename(upload.filename);
   const mediaId = randomUUID();
@@ -183,7 +196,11 @@ async function storeUpload({
   const reject = async (status: 413 | 415, mediaType?: MediaType) => {
     rejection =
       status === 415
-        ? rejectionOf(filename, status, domainTextRef('MEDIA_MESSAGES', 'notAccepted', filename))
+        ? rejectionOf(
+            filename,
+            status,
+            domainTextRef('MEDIA_MESSAGES', imagesOnly ? 'notAnImage' : 'notAccepted', filename),
+          )
         : rejectionOf(
             filename,
             status,
@@ -199,6 +216,7 @@ async function storeUpload({
     head.length = 0;
     type = await sniffType(bytes);
     if (!type || !isAcceptedMediaType(type.mimetype)) return reject(415);
+    if (imagesOnly && !type.mimetype.startsWith('image/')) return reject(415);
     const mediaType = mediaTypeOf(type.mimetype);
     limit = MEDIA_LIMITS[mediaType];
     total = bytes.length;
@@ -209,7 +227,7 @@ async function storeUpload({
   };
 
   try {
-    for await (const chunk of upload.file as AsyncIterable<Buffer>) {
+    for await (const chunk of chunksOf(upload.file)) {
       if (rejection) continue;
       if (!type) {
         head.push(chunk);
@@ -234,7 +252,8 @@ async function storeUpload({
       // Bytes that start like an image but are not one are not accepted either.
       if (!size) {
         await rm(finalPath, { force: true });
-        return { rejected: rejectionOf(filename, 415, domainTextRef('MEDIA_MESSAGES', 'notAccepted', filename)) };
+        const message = imagesOnly ? 'notAnImage' : 'notAccepted';
+        return { rejected: rejectionOf(filename, 415, domainTextRef('MEDIA_MESSAGES', message, filename)) };
       }
       if (hasTooManyPixels(size)) {
         await rm(finalPath, { force: true });
@@ -311,16 +330,28 @@ export async function uploadMedia({
  * limits as the media library; further files of the request are skipped. The
  * caller has checked that the user plays the instance (requireActivePlay of policies/play).
  */
-export async function uploadPlayerMedia({
+export async function uploadPlayerMedia(args: {
+  ctx: AppContext;
+  instance: { id: string; gameId: string };
+  userId: string;
+  files: AsyncIterable<UploadedFile>;
+}): Promise<StoreOutcome> {
+  return storeFirstUpload(args);
+}
+
+/** Stores the first file of a request with an instance's media (the others are skipped); 400 when there is none. */
+async function storeFirstUpload({
   ctx,
   instance,
   userId,
   files,
+  imagesOnly = false,
 }: {
   ctx: AppContext;
   instance: { id: string; gameId: string };
   userId: string;
   files: AsyncIterable<UploadedFile>;
+  imagesOnly?: boolean;
 }): Promise<StoreOutcome> {
   let outcome: StoreOutcome | undefined;
   for await (const upload of files) {
@@ -331,10 +362,35 @@ export async function uploadPlayerMedia({
         gameId: instance.gameId,
         upload,
         player: { instanceId: instance.id, userId },
+        imagesOnly,
       });
   }
   if (!outcome) throw fail.validation({ file: MEDIA_UPLOAD_MESSAGES.noFile }, MEDIA_UPLOAD_MESSAGES.noFile);
   return outcome;
+}
+
+/**
+ * Stores the first file of a request as a team's picture (games played in teams): a png or jpeg image only, with
+ * the same sniffing, size and pixel limits as every upload, kept with the team's instance (as players' uploads
+ * are: it goes with the instance; player-uploads.ts keeps it out of the players' quotas and of the sweep while a
+ * team shows it). The caller has checked the manage right.
+ */
+export async function uploadTeamPicture(args: {
+  ctx: AppContext;
+  instance: { id: string; gameId: string };
+  userId: string;
+  files: AsyncIterable<UploadedFile>;
+}): Promise<StoreOutcome> {
+  return storeFirstUpload({ ...args, imagesOnly: true });
+}
+
+/** Removes an instance's medium that nothing shows any more (a team's picture replaced): its row and its files. */
+export async function removeInstanceMedium(ctx: AppContext, mediaId: string): Promise<void> {
+  const [row] = await ctx.db
+    .delete(media)
+    .where(and(eq(media.id, mediaId), isNotNull(media.instanceId)))
+    .returning({ id: media.id, gameId: media.gameId, storageName: media.storageName });
+  if (row) await removeMediaFiles(ctx.config, row);
 }
 
 /** A player upload's file, as far as removing it needs. */

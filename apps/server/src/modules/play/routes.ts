@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptedLanguages,
   DEVICE_HEADER,
   PLAY_MESSAGES,
   playEventAnswerSchema,
@@ -43,6 +44,11 @@ function deviceOf(request: FastifyRequest): string | null {
   return id && id.trim() !== '' ? id.trim().slice(0, 200) : null;
 }
 
+/** The languages the caller reads, best first (Accept-Language): the game's texts follow them (issue 31). */
+function languagesOf(request: FastifyRequest): string[] {
+  return acceptedLanguages(request.headers['accept-language']);
+}
+
 /** A refusal of a passcode that was sent and is not the game's (a missing one is no guess). */
 function isWrongPasscode(error: unknown): boolean {
   return error instanceof AppError && error.message === PLAY_MESSAGES.wrongPasscode;
@@ -74,7 +80,13 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         response: { 200: playLobbySchema, ...errors },
       },
     },
-    async (request) => getPlayLobby({ ctx, user: requireUser(request), gameId: request.params.gameId }),
+    async (request) =>
+      getPlayLobby({
+        ctx,
+        user: requireUser(request),
+        gameId: request.params.gameId,
+        languages: languagesOf(request),
+      }),
   );
 
   api.post(
@@ -99,7 +111,14 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         userId: user.id,
         isWrong: isWrongPasscode,
         run: () =>
-          startPlaying({ ctx, user, gameId: request.params.gameId, body: request.body, deviceId: deviceOf(request) }),
+          startPlaying({
+            ctx,
+            user,
+            gameId: request.params.gameId,
+            body: request.body,
+            deviceId: deviceOf(request),
+            languages: languagesOf(request),
+          }),
       });
       return reply.status(answer.rejoined ? 200 : 201).send(answer);
     },
@@ -118,7 +137,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const user = requireUser(request);
-      return getPlayState({ ctx, user, instanceId: request.params.instanceId });
+      return getPlayState({ ctx, user, instanceId: request.params.instanceId, languages: languagesOf(request) });
     },
   );
 
@@ -137,7 +156,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const user = requireUser(request);
-      return getPlayGame({ ctx, user, instanceId: request.params.instanceId });
+      return getPlayGame({ ctx, user, instanceId: request.params.instanceId, languages: languagesOf(request) });
     },
   );
 
@@ -190,24 +209,34 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         security,
         summary:
-          'One event of the caller, applied at most once per clientEventId (a retry gets the first answer); engine refusals come back as error outputs with 200. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE; 429 TOO_MANY_EVENTS',
+          'One event of the caller, applied at most once per clientEventId (a retry gets the first answer); engine refusals come back as error outputs with 200. A `chat` event is a message to the organiser or the team (docs/outings.md "Messages"): 403 MESSAGES_OFF, NOT_IN_A_TEAM; 429 MESSAGES_TOO_FAST with Retry-After. 409 INSTANCE_NOT_ACTIVE, OTHER_DEVICE; 429 TOO_MANY_EVENTS',
         params: instanceParams,
         body: playEventRequestSchema,
         response: { 200: playEventAnswerSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const claims = request.tokenClaims;
       if (!claims) throw fail.unauthenticated();
-      const { clientEventId, ...event } = request.body;
-      return sendPlayEvent({
-        ctx,
-        claims,
-        instanceId: request.params.instanceId,
-        event,
-        clientEventId: clientEventId ?? null,
-        deviceId: deviceOf(request),
-      });
+      const { clientEventId, viewRevision, ...event } = request.body;
+      try {
+        return await sendPlayEvent({
+          ctx,
+          claims,
+          instanceId: request.params.instanceId,
+          event,
+          clientEventId: clientEventId ?? null,
+          deviceId: deviceOf(request),
+          languages: languagesOf(request),
+          ...(viewRevision === undefined ? {} : { viewRevision }),
+        });
+      } catch (error) {
+        // Messages faster than MESSAGE_LIMITS (issue 29): the app's queue holds them and sends again after this.
+        if (error instanceof AppError && error.code === 'MESSAGES_TOO_FAST') {
+          reply.header('retry-after', String(error.extra?.retryAfter ?? 1));
+        }
+        throw error;
+      }
     },
   );
 }

@@ -4,10 +4,13 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  gameLanguagesOf,
   isRichTextEmpty,
   PLAY_MESSAGES,
+  specInLanguage,
+  type ContentLanguage,
   type GameSpec,
   type PlayEvent,
   type JoinRefusal,
@@ -15,17 +18,19 @@ import {
   type PlayMessage,
   type PlayingPeriod,
   type StartPlayBody,
+  TEAM_MESSAGES,
+  teamsSettingsOf,
 } from '@loci/domain';
-import { createInstanceState, type InstanceState, type Output, type StepTrace } from '@loci/engine';
+import { createInstanceState, outputsInSpec, type InstanceState, type Output, type StepTrace } from '@loci/engine';
 import type { AppContext } from '../../context.js';
 import {
   gameInstances,
   gameVersions,
   playerStates,
+  teamMembers,
   type GameInstanceRow,
   type GameVersionRow,
   type PlayerStateRow,
-  type GameRow,
 } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -44,15 +49,25 @@ import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import { answerBody, presentPlayInstance, type PlayAnswer, type StartAnswer } from '../../presenters/play.js';
-import { insertInstance } from '../runtime/instance-rows.js';
+import {
+  bindPlayerDevice,
+  insertInstance,
+  keepPlayerLanguage,
+  lockPlayerRow,
+  removePlayerRows,
+} from '../runtime/instance-rows.js';
 import { runEvent, stepInTransaction, type SteppedEvent } from '../runtime/locked-step.js';
 import { deliverMessages, waitingMessages } from '../runtime/messages.js';
-import { runPlayerEvent } from '../runtime/player-event.js';
+import { runPlayerEvent, type PlayerEventAnswer } from '../runtime/player-event.js';
 import { pushStepped } from '../runtime/pushes.js';
 import { specOfInstance, specOfVersion } from '../runtime/specs.js';
+import { playerLanguageOf } from '../runtime/step-languages.js';
+import { rememberAnswered, viewRevision } from '../runtime/views.js';
 import { assertMayPlayAgain, findOwnFinishedGame, presentFinishedGame, type FinishedRow } from './finished.js';
 import { rankingsOf } from '../rankings/service.js';
-import { playerSafeSpec, withSafeGameTexts } from './player-spec.js';
+import { activeMembershipOf, holdsTeams } from '../teams/service.js';
+import { playerSafeSpec } from './player-spec.js';
+import { lobbyGameOf, lobbyTextsIn, pickGameTexts, termsOf } from './lobby.js';
 import { removeUploadFiles, uploadsOf, type UploadFile } from '../media/service.js';
 
 const emptyTrace = (): StepTrace => ({ rules: [], notes: [] });
@@ -89,26 +104,26 @@ function assertPasscode(playPassword: string, passcode: string | undefined, acce
   }
 }
 
-/** `deviceToBind`, and binds the row to the device at once (starts and rejoins). */
+/**
+ * `deviceToBind` for a player coming back (409 OTHER_DEVICE on another device), and binds an unbound row to the
+ * caller's device at once. The row read before (`found`) only spares the lock when it is bound already; the
+ * binding itself reads the row again under its instance's row lock and writes through the runtime's one writer
+ * of player rows, so of two phones (or a phone's start and its event) arriving together exactly one takes the
+ * player and the other is told 409 (the rule at the head of runtime/player-event.ts). Answers the row as bound.
+ */
 async function assertDevice(
-  db: Executor,
-  row: PlayerStateRow,
+  ctx: AppContext,
+  found: PlayerStateRow,
   enforce: boolean,
   deviceId: string | null,
-): Promise<void> {
-  const bind = deviceToBind(row, enforce, deviceId);
-  if (bind) {
-    await db
-      .update(playerStates)
-      .set({ deviceId: bind })
-      .where(
-        and(
-          eq(playerStates.instanceId, row.instanceId),
-          eq(playerStates.playerId, row.playerId),
-          isNull(playerStates.deviceId),
-        ),
-      );
-  }
+): Promise<PlayerStateRow> {
+  if (!deviceToBind(found, enforce, deviceId)) return found;
+  return ctx.db.transaction(async (tx) => {
+    const { row, player } = await lockPlayerRow(tx, found.instanceId, found.playerId);
+    if (!player) return found;
+    const bind = deviceToBind(player, enforce, deviceId);
+    return bind ? bindPlayerDevice(tx, { row, player }, bind, ctx.now()) : player;
+  });
 }
 
 /** The version to play: the one asked for ('current' = the working version), else the game's published version. */
@@ -131,7 +146,7 @@ async function resolveVersion(db: Executor, game: LoadedGame, versionId: string 
 
 // ─── Messages and answers ────────────────────────────────────────────────────
 
-/** The answer for `playerId` in `state`; `debug` when the caller playtests. */
+/** The answer for `playerId` in `state` with its view's revision; `debug` when the caller playtests. */
 async function answerFor(
   ctx: AppContext,
   args: {
@@ -143,11 +158,19 @@ async function answerFor(
     trace: StepTrace | null;
     /** False when the caller knows that no message waits (read with the instance): no statement is spent. */
     hasMessages?: boolean;
+    /** The app sent `viewRevision` with its start (protocol 2): name the view's revision and remember it. */
+    speaksDeltas?: boolean;
   },
-): Promise<PlayAnswer> {
+): Promise<PlayAnswer & { revision?: string }> {
   const messages =
     args.hasMessages === false ? [] : await deliverMessages(ctx.db, args.instanceId, args.playerId, ctx.now());
-  return { ...answerBody(args), messages };
+  const body = answerBody({ ...args, now: ctx.now() });
+  if (!args.speaksDeltas) return { ...body, messages };
+  // An app that speaks deltas is told its view's revision, as an event's answer tells it (runtime/views.ts), and
+  // the view is remembered as the last one it was sent: its first event is answered with what changed.
+  const part = { view: body.view, revision: viewRevision(body.view) };
+  rememberAnswered(args.instanceId, args.playerId, part, body.view);
+  return { ...body, messages, revision: part.revision };
 }
 
 // ─── Finding instances ───────────────────────────────────────────────────────
@@ -173,6 +196,67 @@ async function findOwnActiveInstance(
     .orderBy(desc(gameInstances.createdAt))
     .limit(1);
   return found ?? null;
+}
+
+/** The caller's team's row in the newest active instance of a version they are a member of, or null. */
+async function teamRowOf(
+  db: Executor,
+  userId: string,
+  versionId: string,
+): Promise<{ instance: GameInstanceRow; player: PlayerStateRow } | null> {
+  const membership = await activeMembershipOf(db, userId, versionId);
+  if (!membership) return null;
+  const [player] = await db
+    .select()
+    .from(playerStates)
+    .where(and(eq(playerStates.instanceId, membership.instance.id), eq(playerStates.playerId, membership.teamId)))
+    .limit(1);
+  return player ? { instance: membership.instance, player } : null;
+}
+
+/**
+ * The language the caller reads `instance` in (issue 31, runtime/step-languages.ts): the best of their request's
+ * languages the game has, else the one kept with them — their row's, or a team member's own (their member row:
+ * the team's row is shared). Kept with them when their request names another, so what reaches them without a
+ * request of theirs (a tick, an operator's event, a teammate's step) is said in it too.
+ */
+async function callerLanguage(
+  ctx: AppContext,
+  args: {
+    instance: GameInstanceRow;
+    player: PlayerStateRow;
+    userId: string;
+    spec: GameSpec;
+    languages?: readonly string[] | undefined;
+  },
+): Promise<ContentLanguage> {
+  const { instance, player, userId } = args;
+  const languages = gameLanguagesOf(args.spec.game);
+  const member =
+    player.userId === userId
+      ? null
+      : ((
+          await ctx.db
+            .select({ id: teamMembers.id, language: teamMembers.language })
+            .from(teamMembers)
+            .where(and(eq(teamMembers.instanceId, instance.id), eq(teamMembers.userId, userId)))
+            .limit(1)
+        )[0] ?? null);
+  const kept = member ? member.language : player.language;
+  const language = playerLanguageOf(languages, args.languages, kept);
+  if (!args.languages || args.languages.length === 0 || kept === language) return language;
+  if (member) {
+    await ctx.db.update(teamMembers).set({ language }).where(eq(teamMembers.id, member.id));
+  } else {
+    // The one writer of player rows, under the instance's row lock (runtime/player-event.ts).
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockPlayerRow(tx, instance.id, player.playerId);
+      if (locked.player && locked.player.language !== language) {
+        await keepPlayerLanguage(tx, { row: locked.row, player: locked.player }, language, ctx.now());
+      }
+    });
+  }
+  return language;
 }
 
 /** The newest active shared instance of a version, or null. */
@@ -258,11 +342,7 @@ async function removePlaytests(tx: Transaction, userId: string, versionId: strin
   const alone = ids.filter((id) => !shared.has(id));
   const gone = await uploadsOf(tx, { instanceIds: alone });
   if (alone.length > 0) await tx.delete(gameInstances).where(inArray(gameInstances.id, alone));
-  if (shared.size > 0) {
-    await tx
-      .delete(playerStates)
-      .where(and(inArray(playerStates.instanceId, [...shared]), eq(playerStates.userId, userId)));
-  }
+  await removePlayerRows(tx, { instanceIds: [...shared], userId });
   return gone;
 }
 
@@ -281,16 +361,19 @@ export async function getPlayLobby({
   ctx,
   user,
   gameId,
+  languages = [],
 }: {
   ctx: AppContext;
   user: CurrentUser;
   gameId: string;
+  /** The languages the caller reads, best first (Accept-Language): the game's texts follow them. */
+  languages?: readonly string[];
 }): Promise<PlayLobby> {
   const { game, access } = await loadPlayableGame(ctx, user, gameId);
   const settings = game.row.settings;
   const { instanceId, refusal, finished } = await joinRefusal(ctx, game, { user, access });
   return {
-    game: lobbyGameOf(game.row),
+    game: lobbyGameOf(game.row, await lobbyTextsIn(ctx, game.row, languages)),
     needsPasscode: Boolean(settings.playPassword) && !access.playWorking && !access.editor && instanceId === null,
     instanceId,
     refusal,
@@ -318,6 +401,10 @@ export async function joinRefusal(
     const version = await resolveVersion(ctx.db, game, undefined);
     if (who) assertMayPlay(version, who.access);
     if (who) instanceId = (await findOwnActiveInstance(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+    if (who && !instanceId && teamsSettingsOf(settings).enabled && !version.isLiveSpec) {
+      instanceId = (await teamRowOf(ctx.db, who.user.id, version.id))?.instance.id ?? null;
+      if (!instanceId) throw fail.forbidden(TEAM_MESSAGES.teamRequired);
+    }
     // One's own active instance stays open when the period is moved to start later.
     assertInPeriod(settings.playingPeriod, ctx.now(), instanceId !== null);
     if (who && !instanceId) {
@@ -357,12 +444,15 @@ export async function startPlaying({
   gameId,
   body,
   deviceId,
+  languages,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   gameId: string;
   body: StartPlayBody;
   deviceId: string | null;
+  /** The languages the player reads, best first (Accept-Language; issue 31). */
+  languages?: readonly string[];
 }): Promise<StartAnswer> {
   const { game, access } = await loadPlayableGame(ctx, user, gameId);
   if (game.row.isArchived) throw fail.conflict(PLAY_MESSAGES.gameArchived);
@@ -376,10 +466,19 @@ export async function startPlaying({
   // One's own active instance stays open when the period is moved to start later (its events are taken).
   assertInPeriod(settings.playingPeriod, ctx.now(), version.isLiveSpec || own !== null);
   const debug = version.isLiveSpec && access.playWorking;
+  // An app that speaks view deltas sends `viewRevision` (null) with its start: its answer names the revision.
+  const speaksDeltas = body.viewRevision !== undefined;
 
   if (own) {
-    await assertDevice(ctx.db, own.player, settings.enforceSingleDevice, deviceId);
-    return rejoin(ctx, { user, instance: own.instance, player: own.player, debug });
+    const player = await assertDevice(ctx, own.player, settings.enforceSingleDevice, deviceId);
+    return rejoin(ctx, { user, instance: own.instance, player, debug, speaksDeltas, languages });
+  }
+  // A game played in teams: a member plays their team's row (joined with the team's code first); playtests of
+  // the working version are played alone, as any playtest (docs/outings.md).
+  if (!version.isLiveSpec && teamsSettingsOf(settings).enabled) {
+    const team = await teamRowOf(ctx.db, user.id, version.id);
+    if (!team) throw fail.forbidden(TEAM_MESSAGES.teamRequired);
+    return rejoin(ctx, { user, instance: team.instance, player: team.player, debug, speaksDeltas, languages });
   }
   if (!version.isLiveSpec) {
     assertMayPlayAgain(settings, await findOwnFinishedGame(ctx.db, user.id, version.id), body.again === true);
@@ -393,6 +492,7 @@ export async function startPlaying({
   const spec = await specOfVersion(ctx.db, game.row, version);
   const multiplayer = Boolean(spec.game.multiplayer);
   const join = { userId: user.id, deviceId, termsAcceptedAt };
+  const inLanguage = languages ? { languages } : {};
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
 
@@ -431,7 +531,13 @@ export async function startPlaying({
       } else if (multiplayer) {
         const shared = await joinableSharedInstance(tx, version.id);
         if (shared) {
-          return stepInTransaction(ctx, tx, { instanceId: shared.id, event: startEvent, traceAllRules: debug, join });
+          return stepInTransaction(ctx, tx, {
+            instanceId: shared.id,
+            event: startEvent,
+            traceAllRules: debug,
+            join,
+            ...inLanguage,
+          });
         }
         await assertMayOpenSharedWorld(tx, version);
       }
@@ -448,14 +554,20 @@ export async function startPlaying({
         spec: version.isLiveSpec ? spec : null,
         now: ctx.now(),
       });
-      return stepInTransaction(ctx, tx, { instanceId: instance.id, event: startEvent, traceAllRules: debug, join });
+      return stepInTransaction(ctx, tx, {
+        instanceId: instance.id,
+        event: startEvent,
+        traceAllRules: debug,
+        join,
+        ...inLanguage,
+      });
     },
   );
   await removeUploadFiles(ctx, removedUploads);
   if ('rejoin' in outcome) {
-    const { instance, player } = outcome.rejoin;
-    await assertDevice(ctx.db, player, settings.enforceSingleDevice, deviceId);
-    return rejoin(ctx, { user, instance, player, debug });
+    const { instance } = outcome.rejoin;
+    const player = await assertDevice(ctx, outcome.rejoin.player, settings.enforceSingleDevice, deviceId);
+    return rejoin(ctx, { user, instance, player, debug, speaksDeltas, languages });
   }
 
   pushStepped(ctx, outcome.push);
@@ -466,6 +578,7 @@ export async function startPlaying({
     playerId: user.id,
     outputs: outcome.result.outputs,
     trace: debug ? outcome.result.trace : null,
+    speaksDeltas,
   });
   return { instanceId: outcome.instance.id, rejoined: false, stepId: outcome.push.stepId, ...answer };
 }
@@ -477,14 +590,25 @@ export async function startPlaying({
  */
 async function rejoin(
   ctx: AppContext,
-  args: { user: CurrentUser; instance: GameInstanceRow; player: PlayerStateRow; debug: boolean },
+  args: {
+    user: CurrentUser;
+    instance: GameInstanceRow;
+    player: PlayerStateRow;
+    debug: boolean;
+    speaksDeltas: boolean;
+    languages?: readonly string[] | undefined;
+  },
 ): Promise<StartAnswer> {
   const { instance, player, debug } = args;
   if (player.state.status === 'left game' && instance.multiplayer) {
     const { result, spec } = await runEvent(ctx, {
       instanceId: instance.id,
-      event: { type: 'start', playerId: player.playerId, name: args.user.name },
+      // A team's row keeps its team's name.
+      event: { type: 'start', playerId: player.playerId, name: player.userId ? args.user.name : player.name },
       traceAllRules: debug,
+      ...(args.languages ? { languages: args.languages } : {}),
+      // A team's row is shared: its member's language is kept with their member row.
+      ...(player.userId === args.user.id ? {} : { keepLanguage: false }),
     });
     const answer = await answerFor(ctx, {
       spec,
@@ -493,18 +617,23 @@ async function rejoin(
       playerId: player.playerId,
       outputs: [...result.outputs, ...(result.state.players[player.playerId]?.pending ?? [])],
       trace: debug ? result.trace : null,
+      speaksDeltas: args.speaksDeltas,
     });
     return { instanceId: instance.id, rejoined: true, ...answer };
   }
-  const spec = await specOfInstance(ctx, instance);
+  const base = await specOfInstance(ctx, instance);
+  const language = await callerLanguage(ctx, { ...args, userId: args.user.id, spec: base });
+  const spec = specInLanguage(base, language);
   const state = stateWithPlayer(instance, spec, player);
   const answer = await answerFor(ctx, {
     spec,
     state,
     instanceId: instance.id,
     playerId: player.playerId,
-    outputs: player.state.pending,
+    // What waits for an answer, said in the player's language (it was asked in the language of its step).
+    outputs: outputsInSpec(spec, player.state.pending),
     trace: debug ? emptyTrace() : null,
+    speaksDeltas: args.speaksDeltas,
   });
   return { instanceId: instance.id, rejoined: true, ...answer };
 }
@@ -527,13 +656,23 @@ export async function getPlayState({
   ctx,
   user,
   instanceId,
+  languages,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   instanceId: string;
+  /** The languages the player reads, best first (Accept-Language; issue 31). */
+  languages?: readonly string[];
 }) {
   const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
-  return playStateOf(ctx, { instance, player, debug: mayDebug(ctx, user, instance), messages: deliverMessages });
+  const debug = mayDebug(ctx, user, instance);
+  return playStateOf(ctx, {
+    instance,
+    player,
+    debug,
+    messages: deliverMessages,
+    caller: { userId: user.id, languages },
+  });
 }
 
 /**
@@ -550,16 +689,25 @@ async function playStateOf(
     player: PlayerStateRow;
     debug: boolean | Promise<boolean>;
     messages: (db: Executor, instanceId: string, playerId: string, now: Date) => Promise<PlayMessage[]>;
+    /** The player's own read, with their request's languages (kept with them); absent: an operator's, who see it in the player's. */
+    caller?: { userId: string; languages?: readonly string[] | undefined };
   },
 ) {
   const { instance, player } = args;
-  const [spec, debug] = await Promise.all([specOfInstance(ctx, instance), args.debug]);
+  const [base, debug] = await Promise.all([specOfInstance(ctx, instance), args.debug]);
+  const spec = specInLanguage(
+    base,
+    args.caller
+      ? await callerLanguage(ctx, { instance, player, spec: base, ...args.caller })
+      : playerLanguageOf(gameLanguagesOf(base.game), undefined, player.language),
+  );
   const body = answerBody({
     spec,
     state: stateWithPlayer(instance, spec, player),
     playerId: player.playerId,
     outputs: [],
     trace: debug ? emptyTrace() : null,
+    now: ctx.now(),
   });
   const messages = await args.messages(ctx.db, instance.id, player.playerId, ctx.now());
   return { instance: presentPlayInstance(instance), view: body.view, messages, debug: body.debug };
@@ -607,8 +755,9 @@ export async function getWatchedPlayState({ ctx, user, instanceId, playerId }: W
 
 /** GET /api/instances/{instanceId}/players/{playerId}/game: the game as that player's app reads it. */
 export async function getWatchedPlayGame({ ctx, user, instanceId, playerId }: WatchedPlayerCall) {
-  const { instance } = await findWatchedPlayer(ctx, user, instanceId, playerId);
-  return playGameOf(ctx, instance);
+  const { instance, player } = await findWatchedPlayer(ctx, user, instanceId, playerId);
+  const base = await specOfInstance(ctx, instance);
+  return playGameOf(ctx, instance, base, playerLanguageOf(gameLanguagesOf(base.game), undefined, player.language));
 }
 
 /**
@@ -623,6 +772,8 @@ export async function sendPlayEvent({
   event,
   clientEventId,
   deviceId,
+  viewRevision,
+  languages,
 }: {
   ctx: AppContext;
   /** The caller's verified token (the route defers the account lookup to the event's read). */
@@ -631,37 +782,20 @@ export async function sendPlayEvent({
   event: PlayEvent;
   clientEventId: string | null;
   deviceId: string | null;
-}): Promise<PlayAnswer> {
-  return runPlayerEvent(ctx, { instanceId, claims, event, clientEventId, deviceId });
-}
-
-/** A game's playing period as players read it, or null when the game has none. */
-/** The game as a lobby shows it (signed in or not): its texts, never its spec, passcode or people. */
-export function lobbyGameOf(row: Pick<GameRow, 'id' | 'settings'>) {
-  const { settings } = row;
-  return {
-    id: row.id,
-    title: settings.title,
-    ...pickGameTexts(settings),
-    terms: termsOf(settings),
-    language: settings.language,
-    logoId: settings.logoId ?? null,
-    multiplayer: Boolean(settings.multiplayer),
-    playingPeriod: playingPeriodOf(settings),
-  };
-}
-
-export function playingPeriodOf(settings: {
-  playingPeriod?: { start?: string | null; end?: string | null; timezone: string } | null;
-}): { start: string | null; end: string | null; timezone: string } | null {
-  const period = settings.playingPeriod;
-  if (!period) return null;
-  return { start: period.start || null, end: period.end ?? null, timezone: period.timezone };
-}
-
-/** The game's terms, sanitised ('' when it has none). */
-export function termsOf(settings: { terms?: string | null }): string {
-  return withSafeGameTexts({ terms: settings.terms ?? '' }).terms;
+  /** The revision of the view the app holds (runtime/views.ts); absent: answer the whole view. */
+  viewRevision?: string | null;
+  /** The languages the player reads, best first (Accept-Language; issue 31). */
+  languages?: readonly string[];
+}): Promise<PlayerEventAnswer> {
+  return runPlayerEvent(ctx, {
+    instanceId,
+    claims,
+    event,
+    clientEventId,
+    deviceId,
+    viewRevision,
+    ...(languages ? { languages } : {}),
+  });
 }
 
 /**
@@ -682,33 +816,35 @@ function acceptedTermsAt(
   return now;
 }
 
-/** The game's texts a player reads, sanitised (they may have been stored before rich text was sanitised on save). */
-export function pickGameTexts(settings: { description: string; instructions: string }) {
-  const { description, instructions } = withSafeGameTexts({
-    description: settings.description,
-    instructions: settings.instructions,
-  });
-  return { description, instructions };
-}
-
 /** GET /api/play/instances/{instanceId}/game: the game as its instance runs it, with a player-safe spec. */
 export async function getPlayGame({
   ctx,
   user,
   instanceId,
+  languages,
 }: {
   ctx: AppContext;
   user: CurrentUser;
   instanceId: string;
+  /** The languages the player reads, best first (Accept-Language; issue 31). */
+  languages?: readonly string[];
 }) {
-  const { instance } = await findInstanceAndPlayer(ctx, user, instanceId);
-  return playGameOf(ctx, instance);
+  const { instance, player } = await findInstanceAndPlayer(ctx, user, instanceId);
+  const base = await specOfInstance(ctx, instance);
+  // A player who switched language reads the game again (the web player's menu): their language is kept then.
+  return playGameOf(
+    ctx,
+    instance,
+    base,
+    await callerLanguage(ctx, { instance, player, userId: user.id, spec: base, languages }),
+  );
 }
 
-/** The game an instance runs, as a player's app reads it, with a player-safe spec. */
-async function playGameOf(ctx: AppContext, instance: GameInstanceRow) {
-  const spec = await specOfInstance(ctx, instance);
+/** The game an instance runs, as a player's app reads it in `language`, with a player-safe spec. */
+async function playGameOf(ctx: AppContext, instance: GameInstanceRow, base: GameSpec, language: ContentLanguage) {
+  const spec = specInLanguage(base, language);
   const game = spec.game;
+  const gameLanguages = gameLanguagesOf(game);
   return {
     game: {
       id: instance.gameId,
@@ -716,6 +852,9 @@ async function playGameOf(ctx: AppContext, instance: GameInstanceRow) {
       title: game.title,
       ...pickGameTexts(game),
       language: game.language,
+      // The language the texts below are in, and every language the game has (issue 31).
+      textLanguage: language,
+      languages: [gameLanguages.main, ...gameLanguages.others],
       logoId: game.logoId,
       pg: game.pg,
       capabilities: game.capabilities,
@@ -731,6 +870,7 @@ async function playGameOf(ctx: AppContext, instance: GameInstanceRow) {
       },
       multiplayer: instance.multiplayer,
       timezone: game.playingPeriod?.timezone || 'UTC',
+      teams: await holdsTeams(ctx.db, instance.id),
     },
     spec: playerSafeSpec(spec),
   };

@@ -83,7 +83,12 @@ describe('mission submissions with a photo, video or sound', () => {
       mediaId: sound.json().id,
     });
     expect(wrongKind.json().outputs).toMatchObject([
-      { action: 'error', errorCode: 'INVALID_SUBMISSION', message: 'This mission asks for image' },
+      {
+        action: 'error',
+        errorCode: 'INVALID_SUBMISSION',
+        message: 'This mission asks for a photo',
+        text: { key: 'asksForKinds', values: { kinds: ['image'] } },
+      },
     ]);
 
     const photo = await upload(t.app, player, instanceId, await pngBytes(), 'me.png');

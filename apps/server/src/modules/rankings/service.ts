@@ -6,11 +6,17 @@
  * any version's board on the Gameplay page. Only with `rankings.available` in
  * the version's spec (like every setting, it takes effect when published).
  */
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { PLAY_MESSAGES, RANKINGS_LIMIT, type GameSpec, type RankingsAnswer } from '@loci/domain';
-import { rankPlayers, type RankedPlayer } from '@loci/engine';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import {
+  PLAY_MESSAGES,
+  RANKINGS_LIMIT,
+  type GameSpec,
+  type MemberContribution,
+  type RankingsAnswer,
+} from '@loci/domain';
+import { RECORD_NAMES, rankPlayers, type RankedPlayer } from '@loci/engine';
 import type { AppContext } from '../../context.js';
-import { gameVersions, playerStates } from '../../db/schema.js';
+import { gameVersions, gameplayRecords, playerStates, teamMembers } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
@@ -64,6 +70,7 @@ async function boardOf(
         isNotNull(sql`${playerStates.state}->>'startedWhen'`),
       ),
     );
+  const members = await teamContributions(ctx, versionId, [...new Set(rows.map((row) => row.instanceId))]);
   const players: RankedPlayer[] = rows.map((row) => ({
     // A player who played several games of the version is one row, by their best.
     key: row.userId ?? `${row.instanceId}:${row.playerId}`,
@@ -75,6 +82,9 @@ async function boardOf(
       startedWhen: row.startedWhen,
     },
     you: callerPlayer !== null && row.instanceId === callerPlayer.instanceId && row.playerId === callerPlayer.playerId,
+    ...(members.has(`${row.instanceId}:${row.playerId}`)
+      ? { members: members.get(`${row.instanceId}:${row.playerId}`)! }
+      : {}),
   }));
   const ranked = rankPlayers(spec, players);
   const entries = ranked.slice(0, RANKINGS_LIMIT);
@@ -82,6 +92,68 @@ async function boardOf(
   if (own >= RANKINGS_LIMIT) entries.push(ranked[own]!);
   const market = spec.game?.market === true;
   return { versionId, currencyName: market ? (spec.game?.currencyName ?? '') : '', total: ranked.length, entries };
+}
+
+/**
+ * Each team's members who joined, by `instanceId:teamId`, with what each did for the team (records name the
+ * member who acted): how many recorded actions, questions answered (a question, or a quiz's question) and of
+ * those correct, missions accomplished; most actions first — what the leaderboard lists under a team.
+ */
+export async function teamContributions(
+  ctx: AppContext,
+  versionId: string,
+  instanceIds: string[],
+): Promise<Map<string, MemberContribution[]>> {
+  const byTeam = new Map<string, MemberContribution[]>();
+  if (instanceIds.length === 0) return byTeam;
+  const people = await ctx.db
+    .select({
+      instanceId: teamMembers.instanceId,
+      teamId: teamMembers.teamId,
+      id: teamMembers.id,
+      name: teamMembers.name,
+    })
+    .from(teamMembers)
+    .where(
+      and(inArray(teamMembers.instanceId, instanceIds), isNotNull(teamMembers.userId), isNotNull(teamMembers.teamId)),
+    );
+  if (people.length === 0) return byTeam;
+  // An answer: a question's record, or a quiz's record of one question answered.
+  const answer = sql`(${gameplayRecords.name} = ${RECORD_NAMES.answeredQuestion} or (${gameplayRecords.name} = ${RECORD_NAMES.quiz} and ${gameplayRecords.record}->>'status' = 'answered'))`;
+  const counted = await ctx.db
+    .select({
+      instanceId: gameplayRecords.instanceId,
+      memberId: sql<string>`${gameplayRecords.record}->'member'->>'id'`,
+      actions: sql<number>`count(*)::int`,
+      answered: sql<number>`count(*) filter (where ${answer})::int`,
+      correct: sql<number>`count(*) filter (where ${answer} and (${gameplayRecords.record}->>'correct')::boolean)::int`,
+      missions: sql<number>`count(*) filter (where ${gameplayRecords.name} = ${RECORD_NAMES.mission} and ${gameplayRecords.record}->>'status' = 'completed' and ${gameplayRecords.record}->>'subMissionId' is null)::int`,
+    })
+    .from(gameplayRecords)
+    .where(
+      and(
+        eq(gameplayRecords.versionId, versionId),
+        inArray(gameplayRecords.instanceId, [...new Set(people.map((person) => person.instanceId))]),
+        isNotNull(sql`${gameplayRecords.record}->'member'`),
+      ),
+    )
+    .groupBy(gameplayRecords.instanceId, sql`${gameplayRecords.record}->'member'->>'id'`);
+  const countsOf = new Map(counted.map((row) => [`${row.instanceId}:${row.memberId}`, row]));
+  for (const person of people) {
+    const key = `${person.instanceId}:${person.teamId}`;
+    const list = byTeam.get(key) ?? [];
+    const counts = countsOf.get(`${person.instanceId}:${person.id}`);
+    list.push({
+      name: person.name,
+      actions: counts?.actions ?? 0,
+      answered: counts?.answered ?? 0,
+      correct: counts?.correct ?? 0,
+      missions: counts?.missions ?? 0,
+    });
+    byTeam.set(key, list);
+  }
+  for (const list of byTeam.values()) list.sort((a, b) => b.actions - a.actions || a.name.localeCompare(b.name));
+  return byTeam;
 }
 
 /** GET /play/instances/{instanceId}/rankings: the board of the caller's version, by the game's rankings settings. */

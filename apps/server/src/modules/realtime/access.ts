@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { WATCH_MESSAGES } from '@loci/domain';
+import { INBOX_WATCH_ID, WATCH_MESSAGES } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { gameInstances, playerStates } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { loadGame } from '../../policies/games.js';
+import { ownPlayerRow } from '../../policies/play.js';
 
 /** Why a socket may not watch an instance, in words a client can show. */
 export { WATCH_MESSAGES };
@@ -31,7 +32,7 @@ export async function checkWatchAccess(
   const [player] = await ctx.db
     .select({ playerId: playerStates.playerId })
     .from(playerStates)
-    .where(and(eq(playerStates.instanceId, instanceId), eq(playerStates.userId, user.id)))
+    .where(and(eq(playerStates.instanceId, instanceId), ownPlayerRow(user.id)))
     .limit(1);
   if (player) return { ok: true };
   const game = await loadGame({ ctx, user, gameId: instance.gameId });
@@ -60,5 +61,7 @@ export async function checkWatchPlayerAccess(
   if (!found) return refused;
   const game = await loadGame({ ctx, user, gameId: found.gameId });
   if (!game.rights.includes('manage')) return refused;
+  // The organisers' inbox (issue 29) is watched as a pseudo player of the instance.
+  if (playerId === INBOX_WATCH_ID) return { ok: true };
   return found.playerId ? { ok: true } : { ok: false, message: WATCH_MESSAGES.playerNotFound };
 }

@@ -85,7 +85,7 @@ async function startNode(databaseUrl: string, jwtSecret: string, env: Record<str
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`node exited (${child.exitCode}):\n${output}`);
     const up = await fetch(`${url}/api/health`).then(
@@ -96,7 +96,7 @@ async function startNode(databaseUrl: string, jwtSecret: string, env: Record<str
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await node.stop();
-  throw new Error(`node did not answer within 90 s:\n${output}`);
+  throw new Error(`node did not answer within 150 s:\n${output}`);
 }
 
 /**
@@ -142,7 +142,7 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
       }),
       startNode(t.databaseUrl!, t.config.jwtSecret, { LOCI_WATCH_ANNOUNCE_MS: '300' }),
     ]);
-  }, 180_000);
+  }, 240_000);
   afterAll(async () => {
     socket?.close();
     aliceSocket?.close();

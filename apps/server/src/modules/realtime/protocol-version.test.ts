@@ -48,6 +48,15 @@ describe('#realtime protocol version', () => {
       message: 'Το Loci ενημερώθηκε. Φορτώστε ξανά τη σελίδα για να συνεχίσετε να λαμβάνετε ζωντανές ενημερώσεις',
       errorCode: 'OUTDATED_CLIENT',
     });
+    // The player speaks German, French, Italian and Spanish too (issue 31); the server says in English what it
+    // cannot say in them, and connects such a player as any other.
+    for (const language of ['de', 'fr', 'it', 'es']) {
+      expect(await handshake({ token: lee.token, protocolVersion: 0, language })).toEqual({
+        message: 'Loci has been updated. Reload the page to keep getting live updates',
+        errorCode: 'OUTDATED_CLIENT',
+      });
+      expect(await handshake({ token: lee.token, protocolVersion: PROTOCOL_VERSION, language })).toBe('connected');
+    }
     expect(await handshake({ token: lee.token, protocolVersion: 'one' })).toMatchObject({
       errorCode: 'OUTDATED_CLIENT',
     });

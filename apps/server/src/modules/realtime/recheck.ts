@@ -18,7 +18,7 @@ export interface SocketFinder {
 }
 
 /** The rooms a game's rights guard: its instances' rooms and the rooms of each of their players' screens. */
-async function roomsOfGame(ctx: AppContext, gameId: string): Promise<string[]> {
+export async function roomsOfGame(ctx: AppContext, gameId: string): Promise<string[]> {
   const instances = await ctx.db
     .select({ id: gameInstances.id })
     .from(gameInstances)
@@ -45,14 +45,20 @@ async function mayHold(ctx: AppContext, user: CurrentUser, room: string): Promis
 }
 
 /**
- * After rights changed (a game's settings saved, an account's role changed),
+ * After rights changed (a game's settings saved, an account's role changed; a
+ * game or version archived, unpublished or deleted),
  * every socket in scope — of one user, or in the rooms of one game — leaves
  * at once the instance and player-screen rooms its user may no longer hold,
  * in whichever server process holds it. The user is read afresh (a new role).
  * Answers how many rooms were left.
  */
 export async function recheckRooms(ctx: AppContext, io: SocketFinder, scope: RecheckScope): Promise<number> {
-  const rooms = 'userId' in scope ? [userRoom(scope.userId)] : await roomsOfGame(ctx, scope.gameId);
+  const rooms =
+    'userId' in scope
+      ? [userRoom(scope.userId)]
+      : 'rooms' in scope
+        ? [...scope.rooms]
+        : await roomsOfGame(ctx, scope.gameId);
   if (rooms.length === 0) return 0;
   const sockets = await io.in(rooms).fetchSockets();
   const fresh = new Map<string, CurrentUser | null>();

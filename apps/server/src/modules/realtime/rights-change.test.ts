@@ -71,4 +71,35 @@ describe('sockets when rights change', () => {
     // Asked again, the answer is the refusal.
     expect((await ack(socket, SOCKET_EVENTS.watch, { instanceId })).ok).toBe(false);
   });
+
+  it('takes everyone out of a deleted game’s instance and player-screen rooms at once', async () => {
+    const game = await createPlayableGame(t.app, owner);
+    const player = await createUser(t.app.ctx, { name: 'Pia Player' });
+    const { instanceId } = await startedInstance(t.app, player, game.gameId);
+    const operator = await open(owner);
+    const playing = await open(player);
+    expect(await ack(operator, SOCKET_EVENTS.watch, { instanceId })).toEqual({ ok: true });
+    expect(await ack(operator, SOCKET_EVENTS.watchPlayer, { instanceId, playerId: player.user.id })).toEqual({
+      ok: true,
+    });
+    expect(await ack(playing, SOCKET_EVENTS.watch, { instanceId })).toEqual({ ok: true });
+
+    for (const [method, url] of [
+      ['POST', `/api/design/games/${game.gameId}/unpublish`],
+      ['DELETE', `/api/design/games/${game.gameId}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: owner.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    // Nobody is left in the rooms: a push to them reaches no one.
+    const operatorHears = silence(operator, 'instance', 500);
+    const playerHears = silence(playing, 'instance', 500);
+    const noView = silence(operator, SOCKET_EVENTS.playerView, 500);
+    t.app.ctx.realtime.toInstance(instanceId, 'instance', { instanceId, status: 'active' });
+    t.app.ctx.realtime.toPlayerWatchers(instanceId, player.user.id, SOCKET_EVENTS.playerView, {} as never);
+    expect(await operatorHears).toBe(true);
+    expect(await playerHears).toBe(true);
+    expect(await noView).toBe(true);
+  });
 });

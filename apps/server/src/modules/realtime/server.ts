@@ -41,6 +41,7 @@ import { recheckRooms } from './recheck.js';
 import { adapterCodec, pushParser, withPayloadJson } from './push-encoding.js';
 import { withSafePublish } from './safe-publish.js';
 import { createWatchInterest } from './watch-interest.js';
+import { attachWallNamespace } from '../wall/socket.js';
 
 /** What a socket carries once authenticated (synced to other processes by the Redis adapter's fetchSockets). */
 interface SocketData {
@@ -187,11 +188,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   const { limits } = ctx.config;
   const readSession = createSessionReader(ctx);
   const trustProxy = trustProxyOf(ctx.config.trustProxy);
-  const handshakes = createTokenBuckets({
-    perSecond: limits.handshakesPerMinute / 60,
-    burst: limits.handshakesPerMinute,
-    now: () => ctx.now().getTime(),
-  });
+  // Handshakes per address: in Redis when configured, so every process counts one budget (lib/secret-limits.ts).
+  const { handshakes } = ctx.limits;
   // Every `watch` reads the database: a socket gets as many a second as a player gets events.
   const watches = createTokenBuckets({
     perSecond: limits.playerEventsPerSecond,
@@ -207,17 +205,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     if (ids?.delete(socketId) && ids.size === 0) socketsOf.delete(userId);
   };
 
-  let closed = false;
-  io.use((socket, proceed) => {
-    const next = countRefusals(ctx, proceed);
-    const language = socketLanguage(socket);
-    // A process shutting down still accepts connections until its HTTP server closes: a socket that came back
-    // to it would be lost again a moment later, so it is sent to try again (the next process, or this one
-    // restarted).
-    if (closed) return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
-    // Counted before the token is read, so a flood costs no signature check and no query.
-    if (!handshakes.take(clientAddressOf(socket.request, trustProxy)).ok)
-      return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED', language));
+  /** The rest of a handshake once its address had a try left: the protocol, the token, the sockets per user. */
+  const admit = (socket: LociSocket, next: (error?: Error) => void, language: ReturnType<typeof socketLanguage>) => {
     const auth: Record<string, unknown> = socket.handshake.auth ?? {};
     // An app that speaks another protocol would misread what it is sent: it is told to reload, in words.
     if (!isSpokenProtocolVersion(auth.protocolVersion))
@@ -250,6 +239,27 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           ctx.outages.met(error);
           return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
         }
+        ctx.log.error({ err: error }, 'realtime: handshake failed');
+        next(new Error(inLanguage(ERROR_MESSAGES.internal, language)));
+      });
+  };
+
+  let closed = false;
+  io.use((socket, proceed) => {
+    const next = countRefusals(ctx, proceed);
+    const language = socketLanguage(socket);
+    // A process shutting down still accepts connections until its HTTP server closes: a socket that came back
+    // to it would be lost again a moment later, so it is sent to try again (the next process, or this one
+    // restarted).
+    if (closed) return next(refusal(ERROR_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE', language));
+    // Counted before the token is read, so a flood costs no signature check and no query.
+    handshakes
+      .take(clientAddressOf(socket.request, trustProxy))
+      .then((taken) => {
+        if (!taken.ok) return next(refusal(REALTIME_MESSAGES.tooManyHandshakes, 'RATE_LIMITED', language));
+        admit(socket, next, language);
+      })
+      .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'realtime: handshake failed');
         next(new Error(inLanguage(ERROR_MESSAGES.internal, language)));
       });
@@ -389,6 +399,8 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
   };
   // Debug events carry a name the designer typed (spec 3 §3): the one emit outside the protocol's map.
   const anyEvent: Server = io;
+  // The projector links' sockets (issue 29): their own namespace, without sign-in (modules/wall/socket.ts).
+  const walls = attachWallNamespace(ctx, io);
 
   return {
     toUser: (userId, event, payload) => emitPush(userRoom(userId), event, payload),
@@ -397,6 +409,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
     toInstance: (instanceId, event, payload) => emitPush(instanceRoom(instanceId), event, payload),
     toRoom: (room, event, payload) =>
       emit(() => withPayloadJson(payload, () => anyEvent.to(room).emit(event, payload)), room, event),
+    toWall: walls.toWall,
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     async recheckRooms(scope) {
       try {
@@ -431,6 +444,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       clearInterval(announcing);
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself right after.
       io.local.disconnectSockets(true);
+      io.of('/wall').local.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();
       if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);

@@ -9,12 +9,21 @@ import { REPLAY_MESSAGES, type GameSpec, type PlayerReplay, type PlayingPeriod, 
 import { applyLogged, type InstanceState, type LoggedInput, type PlayerState, type ReplayedStep } from '@loci/engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { instanceEvents, playerMessages, type GameInstanceRow, type InstanceEventRow } from '../../db/schema.js';
+import {
+  chatMessages,
+  instanceEvents,
+  playerMessages,
+  type GameInstanceRow,
+  type InstanceEventRow,
+} from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { requireManagedInstance } from '../manage/service.js';
 import { loadInstanceState } from '../runtime/instance-rows.js';
 import { specOfLogged } from '../runtime/specs.js';
+
+/** An operator's send-message and its copy in the player's conversation are written this close together. */
+const SAME_MESSAGE_MS = 5000;
 
 /** The instance's input log, oldest first. */
 async function logOf(ctx: AppContext, instanceId: string): Promise<InstanceEventRow[]> {
@@ -133,11 +142,35 @@ export async function replayPlayer({
   const stored = loaded?.state.players[playerId];
   if (!loaded || !stored) throw fail.notFound(REPLAY_MESSAGES.playerNotFound);
   const steps = await replayInstance(ctx, instance);
-  const messages = await ctx.db
-    .select({ message: playerMessages.message, createdAt: playerMessages.createdAt })
-    .from(playerMessages)
-    .where(and(eq(playerMessages.instanceId, instance.id), eq(playerMessages.playerId, playerId)))
-    .orderBy(asc(playerMessages.createdAt));
+  // The operators' messages (send-message) and the organiser's replies in the inbox (issue 29): what reached the
+  // player from outside the game. The player's own messages are events of the log already (`chat`).
+  const [sent, replies] = await Promise.all([
+    ctx.db
+      .select({ message: playerMessages.message, createdAt: playerMessages.createdAt })
+      .from(playerMessages)
+      .where(and(eq(playerMessages.instanceId, instance.id), eq(playerMessages.playerId, playerId)))
+      .orderBy(asc(playerMessages.createdAt)),
+    ctx.db
+      .select({ message: chatMessages.text, createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.instanceId, instance.id),
+          eq(chatMessages.playerId, playerId),
+          eq(chatMessages.channel, 'organiser'),
+          eq(chatMessages.direction, 'out'),
+        ),
+      )
+      .orderBy(asc(chatMessages.createdAt)),
+  ]);
+  // send-message keeps its message in the conversation too: the same text within a few seconds is one message.
+  const echoes = (reply: { message: string; createdAt: Date }) =>
+    sent.some(
+      (one) =>
+        one.message === reply.message &&
+        Math.abs(one.createdAt.getTime() - reply.createdAt.getTime()) < SAME_MESSAGE_MS,
+    );
+  const messages = [...sent, ...replies.filter((reply) => !echoes(reply))];
   return {
     instanceId: instance.id,
     playerId,

@@ -49,6 +49,12 @@
  *   The entries of one instance within the batch are in the batch's order;
  *   they are of different players, each stepped on the world as it was, as
  *   two optimistic writes of one instance one after the other already are.
+ * - A moved due time (the clock, issue 28: runtime/clock.ts) is written `from written` too: the player's
+ *   `due_timers` row is upserted (or deleted) in the same commit as its player row, under the same instance
+ *   lock — as the locking path's `syncDueTimers` writes it in the step's transaction — so the row is never
+ *   later than the player's state, and the scheduler, which locks the instance (`FOR UPDATE`, conflicting with
+ *   this `FOR NO KEY UPDATE`) before it reads a timer row again, sees both or neither. One row per player:
+ *   two events of one player are never in one batch, so no upsert meets its own row twice.
  * - A stored answer that already exists (a concurrent duplicate of a client
  *   event id, written by another process or by the locking path, which may
  *   store an answer without writing the player row) is a unique violation
@@ -65,6 +71,7 @@
 import type { PlayerState } from '@loci/engine';
 import type { DatabaseHandle } from '../../db/client.js';
 import { Batcher } from './batcher.js';
+import { playerRowCopies } from './instance-rows.js';
 
 /** One event's write: the player row as the step left it, and the conditions it was stepped on. */
 export interface PlayerEventWrite {
@@ -90,6 +97,12 @@ export interface PlayerEventWrite {
   /** Stores `answer` under this id (with the delivered messages). */
   clientEventId: string | null;
   answer: unknown;
+  /**
+   * The clock (issue 28): the step moved when the player's clock must next be looked at — a question's or a
+   * mission's time limit started or ended, a named timer started — so the player's `due_timers` row is written
+   * with the event: the ISO due time, or null when nothing is due any more (the row goes). Absent: unchanged.
+   */
+  due?: string | null;
 }
 
 /** What an applied write delivered: the operator messages, oldest first, as the answer carries them. */
@@ -111,11 +124,12 @@ const DEADLOCK = '40P01';
 const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
-/** The parts any event of a batch needs; each combination is its own named prepared statement (at most eight). */
+/** The parts any event of a batch needs; each combination is its own named prepared statement (at most sixteen). */
 interface WriteParts {
   records: boolean;
   messages: boolean;
   answer: boolean;
+  clock: boolean;
 }
 
 const HEAD = `
@@ -123,7 +137,7 @@ with e as (
   select * from jsonb_to_recordset($1::jsonb) as e(n int, instance uuid, player text, revision int,
     player_rev text, name text, status text, state jsonb, latitude float8, longitude float8, device text,
     game uuid, version uuid, at timestamptz, entry jsonb, records jsonb, messages boolean,
-    client_event_id text, answer jsonb)
+    client_event_id text, answer jsonb, due_set boolean, due_at timestamptz)
 ), locked as (
   select id, (world->>'revision')::int as revision from game_instances
   where id = any (array(select instance from e))
@@ -142,7 +156,7 @@ with e as (
   from ok
   where p.instance_id = ok.instance and p.player_id = ok.player and p.xmin = ok.player_rev::xid
   returning ok.n, ok.instance, ok.player, ok.game, ok.version, ok.at, ok.entry, ok.records, ok.messages,
-    ok.client_event_id, ok.answer
+    ok.client_event_id, ok.answer, ok.due_set, ok.due_at
 ), logged as (
   insert into instance_events (instance_id, player_id, version_id, at, entry)
   select instance, player, version, at, entry from written order by n
@@ -165,6 +179,14 @@ const MESSAGES = `, delivered as (
       'when', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at) as list
   from delivered group by n
 )`;
+const CLOCK = `, timed as (
+  insert into due_timers (instance_id, player_id, due_at, lease_until)
+  select instance, player, due_at, null from written where due_set and due_at is not null
+  on conflict (instance_id, player_id) do update set due_at = excluded.due_at, lease_until = null
+), untimed as (
+  delete from due_timers d using written w
+  where w.due_set and w.due_at is null and d.instance_id = w.instance and d.player_id = w.player
+)`;
 const ANSWER = (messages: boolean) => `, answered as (
   insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
   select w.instance, w.player, w.client_event_id,
@@ -177,12 +199,13 @@ const statements = new Map<string, { name: string; text: string }>();
 
 /** The batch statement of `parts`; it answers one row per event that applied: its `n` and its delivered messages. */
 function batchStatement(parts: WriteParts): { name: string; text: string } {
-  const name = `play_event_batch_${+parts.records}${+parts.messages}${+parts.answer}`;
+  const name = `play_event_batch_${+parts.records}${+parts.messages}${+parts.answer}${+parts.clock}`;
   let statement = statements.get(name);
   if (!statement) {
     const text =
       HEAD +
       (parts.records ? RECORDS : '') +
+      (parts.clock ? CLOCK : '') +
       (parts.messages ? MESSAGES : '') +
       (parts.answer ? ANSWER(parts.messages) : '') +
       (parts.messages
@@ -199,9 +222,10 @@ async function writeBatch(
   database: DatabaseHandle,
   batch: PlayerEventWrite[],
 ): Promise<Array<PlayerEventWritten | null>> {
-  const parts: WriteParts = { records: false, messages: false, answer: false };
+  const parts: WriteParts = { records: false, messages: false, answer: false, clock: false };
   const rows = batch.map((write, n) => {
     if (write.records) parts.records = true;
+    if (write.due !== undefined) parts.clock = true;
     if (write.messages) parts.messages = true;
     if (write.clientEventId !== null) parts.answer = true;
     const player = write.player;
@@ -211,11 +235,8 @@ async function writeBatch(
       player: write.playerId,
       revision: write.revision,
       player_rev: write.playerRev,
-      name: player.name,
-      status: player.status,
-      state: player,
-      latitude: player.location?.latitude ?? null,
-      longitude: player.location?.longitude ?? null,
+      // The columns a player row copies of the state: the same mapping as every other writer's.
+      ...playerRowCopies(player),
       device: write.deviceId,
       game: write.gameId,
       version: write.versionId,
@@ -225,6 +246,8 @@ async function writeBatch(
       messages: write.messages,
       client_event_id: write.clientEventId,
       answer: write.clientEventId === null ? null : write.answer,
+      due_set: write.due !== undefined,
+      due_at: write.due ?? null,
     };
   });
   const statement = batchStatement(parts);

@@ -7,16 +7,20 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  gameLanguagesOf,
   mayRunOnCompletedInstance,
   PLAY_ERROR_CODES,
   PLAY_MESSAGES,
   SOCKET_EVENTS,
+  specInLanguage,
+  type ContentLanguage,
   type GameSpec,
   type PlayingPeriod,
 } from '@loci/domain';
 import {
   INSTANCE_STATE_VERSION,
   recordingRandom,
+  replayRandom,
   step,
   type EngineEvent,
   type InstanceState,
@@ -24,19 +28,22 @@ import {
   type WorldState,
 } from '@loci/engine';
 import type { AppContext } from '../../context.js';
-import {
-  gameInstances,
-  gameplayRecords,
-  playerStates,
-  type GameInstanceRow,
-  type PlayerStateRow,
-} from '../../db/schema.js';
+import { gameInstances, gameplayRecords, type GameInstanceRow, type PlayerStateRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Transaction } from '../../db/client.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
-import { assembleState, lockInstance, playerRowsOf, touchWithPlayer, type JoinOptions } from './instance-rows.js';
+import {
+  assembleState,
+  lockInstance,
+  playerRowsOf,
+  writePlayerRows,
+  type DeviceBinding,
+  type JoinOptions,
+} from './instance-rows.js';
 import { pushOf, pushStepped, stepIdOf, type PendingPush } from './pushes.js';
 import { specFor } from './specs.js';
+import { playerLanguageOf, recordsWithLanguages, stepInLanguages } from './step-languages.js';
+import { syncDueTimers } from './due-timers.js';
 
 export interface RunEventArgs {
   instanceId: string;
@@ -46,12 +53,23 @@ export interface RunEventArgs {
   allPlayers?: boolean;
   /** The acting player has no row yet (a `start` that joins): insert it with these. */
   join?: JoinOptions;
+  /** Binds the acting player's row to a device with the step's write (instance-rows.ts `writePlayerRows`). */
+  bind?: DeviceBinding | null;
   /** Steps instead of `step(…, event, …)` (stepLockedWith). */
   run?: Stepper;
   /** The engine events `run` steps, in order, as the input log keeps them (default: `event`). */
   logged?: readonly EngineEvent[];
   /** The step's id (pushes.ts `stepIdOf`; default: one drawn for it). */
   stepId?: string;
+  /**
+   * The languages the acting player's request names, best first (issue 31): the step is said in the best the
+   * game has and their row keeps it (step-languages.ts). Absent, the step is said in the language their row keeps.
+   */
+  languages?: readonly string[];
+  /** Whether the acting player's row keeps the language `languages` gives (default true; a team's shared row not). */
+  keepLanguage?: boolean;
+  /** The language the acting person keeps when it is not their row's (a team member's, kept with their member row). */
+  keptLanguage?: string | null;
 }
 
 /** A step of the instance as `step` takes its other arguments. */
@@ -69,6 +87,8 @@ export interface SteppedEvent {
   before: InstanceState;
   result: StepResult;
   spec: GameSpec;
+  /** The language the step was said in (issue 31). */
+  language: ContentLanguage;
   push: PendingPush;
 }
 
@@ -93,7 +113,21 @@ const isPlayerEvent = (event: EngineEvent): event is Extract<EngineEvent, { play
  * caller pushes `push` after COMMIT (see `pushStepped`).
  */
 export async function stepInTransaction(ctx: AppContext, tx: Transaction, args: RunEventArgs): Promise<SteppedEvent> {
-  const { row, period } = await lockInstance(tx, args.instanceId);
+  return stepLockedInstance(ctx, tx, await lockInstance(tx, args.instanceId), args);
+}
+
+/**
+ * `stepInTransaction` on an instance whose row this transaction locked first (`lockInstance`), for a caller
+ * that must hold the instance before another row it locks: a team's join (teams/service.ts `bindMember`)
+ * locks the instance, then the team's row, then starts the team — the instance row before a team row.
+ */
+export async function stepLockedInstance(
+  ctx: AppContext,
+  tx: Transaction,
+  locked: { row: GameInstanceRow; period: PlayingPeriod | null },
+  args: RunEventArgs,
+): Promise<SteppedEvent> {
+  const { row, period } = locked;
   const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
   if (actingPlayerId !== null) assertAcceptsPlayerEvent(row.status, args.event.type);
   // The engine reads only the acting player (and the world) for a player event.
@@ -117,10 +151,21 @@ export async function stepLoaded(
 ): Promise<SteppedEvent> {
   const { row, period, args } = loaded;
   let rows = loaded.rows;
-  const spec = await specFor(tx, row, period);
   const now = ctx.now();
   const playerEvent = isPlayerEvent(args.event);
+  // The acting player: the caller of a player event, or the player a tick, a rescue or a verdict is about.
   const actingPlayerId = isPlayerEvent(args.event) ? args.event.playerId : null;
+  // Said in the language of the player it is about (issue 31, step-languages.ts).
+  const base = await specFor(tx, row, period);
+  const languages = gameLanguagesOf(base.game);
+  const actingRow = rows.find((player) => player.playerId === actingPlayerId);
+  const language = playerLanguageOf(languages, args.languages, args.keptLanguage ?? actingRow?.language);
+  const spec = specInLanguage(base, language);
+  const keepLanguage =
+    actingPlayerId !== null &&
+    args.keepLanguage !== false &&
+    (args.languages?.length ?? 0) > 0 &&
+    actingRow?.language !== language;
   let state = assembleState(row, spec, rows);
   const options = { traceAllRules: args.traceAllRules === true };
   const run: Stepper = args.run ?? ((...a) => step(a[0], a[1], args.event, a[2], a[3], a[4]));
@@ -146,50 +191,36 @@ export async function stepLoaded(
   }));
 
   const byPlayer = new Map(rows.map((player) => [player.playerId, player]));
+  const stepped = state;
+  const said =
+    languages.others.length === 0
+      ? undefined
+      : stepInLanguages({
+          base,
+          language,
+          result,
+          now,
+          again: (other) => run(other, stepped, now, replayRandom(drawn.drawn), options),
+        });
   const refused = result.outputs.length > 0 && result.outputs.every((output) => output.action === 'error');
   const nextPlayers = result.state.players;
   const world = result.state.world;
   const worldChanged = world !== row.world;
   const changed = Object.entries(nextPlayers).filter(([playerId, player]) => state.players[playerId] !== player);
-  // The common event changes one known player and not the world: one statement writes the player and
-  // touches the instance (see touchWithPlayer).
-  const single =
-    !worldChanged && logged.length === 1 && changed.length === 1 && byPlayer.has(changed[0]![0]) ? changed[0]! : null;
-  if (single) await touchWithPlayer(tx, row.id, single[1], now, logged[0]!);
-  else await appendLog(tx, logged);
-  for (const [playerId, player] of single ? [] : changed) {
-    const copies = {
-      name: player.name,
-      status: player.status,
-      state: player,
-      latitude: player.location?.latitude ?? null,
-      longitude: player.location?.longitude ?? null,
-      updatedAt: now,
-    };
-    if (byPlayer.has(playerId)) {
-      await tx
-        .update(playerStates)
-        .set(copies)
-        .where(and(eq(playerStates.instanceId, row.id), eq(playerStates.playerId, playerId)));
-    } else {
-      // A `start` that joined the player: the row is new. A refused start still returns the joined player
-      // (engine: the join happens before the status checks), so a refusal adds nobody.
-      if (refused) continue;
-      await tx.insert(playerStates).values({
-        instanceId: row.id,
-        playerId,
-        userId: args.join ? args.join.userId : playerId,
-        gameId: row.gameId,
-        versionId: row.versionId,
-        deviceId: args.join?.deviceId ?? null,
-        termsAcceptedAt: args.join?.termsAcceptedAt ?? null,
-        joinedAt: now,
-        ...copies,
-      });
-    }
-  }
-
-  if (!single) {
+  // The one writer of player rows under the lock (instance-rows.ts): the common event is one statement.
+  const touched = await writePlayerRows(tx, {
+    row,
+    changed,
+    known: byPlayer,
+    logged,
+    now,
+    touch: !worldChanged,
+    refused,
+    join: args.join,
+    bind: args.bind,
+    language: keepLanguage ? { playerId: actingPlayerId, language } : null,
+  });
+  if (!touched) {
     await tx
       .update(gameInstances)
       .set({
@@ -202,9 +233,27 @@ export async function stepLoaded(
     ? { ...row, world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: now }
     : { ...row, updatedAt: now };
 
+  // The clock (issue 28): when each changed player (every loaded one when the world changed: a pause, the
+  // end) must next be looked at, written in this transaction (runtime/clock.ts). A refused step changed nothing.
+  const clocked = worldChanged
+    ? Object.keys(nextPlayers)
+    : [...new Set([...changed.map(([playerId]) => playerId), ...(actingPlayerId ? [actingPlayerId] : [])])];
+  if (!(refused && changed.length === 0)) {
+    await syncDueTimers(
+      tx,
+      row.id,
+      spec,
+      result.state,
+      clocked.filter((id) => nextPlayers[id]),
+      now,
+    );
+  }
+
   if (result.records.length > 0) {
+    const languageOf = (playerId: string) =>
+      playerId === actingPlayerId ? language : (said?.languageOf(byPlayer.get(playerId)?.language) ?? language);
     await tx.insert(gameplayRecords).values(
-      result.records.map((record) => ({
+      recordsWithLanguages(spec, result.records, languageOf).map((record) => ({
         instanceId: row.id,
         gameId: row.gameId,
         versionId: row.versionId,
@@ -221,7 +270,18 @@ export async function stepLoaded(
     before: state,
     result,
     spec,
-    push: pushOf(spec, instance, result, byPlayer, args.join, actingPlayerId, args.stepId ?? stepIdOf(null)),
+    language,
+    push: pushOf(
+      spec,
+      instance,
+      result,
+      byPlayer,
+      args.join,
+      actingPlayerId,
+      args.stepId ?? stepIdOf(null),
+      undefined,
+      said,
+    ),
   };
 }
 
@@ -260,7 +320,10 @@ export async function stepLockedWith(
  */
 export async function runEvent(
   ctx: AppContext,
-  args: { instanceId: string; event: EngineEvent; traceAllRules?: boolean; allPlayers?: boolean; join?: JoinOptions },
+  args: Pick<
+    RunEventArgs,
+    'instanceId' | 'event' | 'traceAllRules' | 'allPlayers' | 'join' | 'languages' | 'keepLanguage'
+  >,
 ): Promise<{ instance: GameInstanceRow; result: StepResult; spec: GameSpec }> {
   const stepped = await ctx.db.transaction((tx) => stepInTransaction(ctx, tx, args));
   pushStepped(ctx, stepped.push);

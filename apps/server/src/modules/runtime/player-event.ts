@@ -28,7 +28,10 @@
  * batch, a failed batch is written again event by event).
  *
  * The rule that joins them: a player row is only written while its
- * instance's row is locked — by `FOR UPDATE`, or by the optimistic write's own
+ * instance's row is locked — by `FOR UPDATE` (the locking path writes player
+ * rows through one writer, instance-rows.ts `writePlayerRows`, which copies a
+ * state into its row with the same `playerRowCopies` as the grouped write), or
+ * by the optimistic write's own
  * `FOR NO KEY UPDATE` of the instance rows of its batch (taken in the order of
  * their ids), which comes before its UPDATE of the players. So a
  * transaction holding the lock never writes a player row over an optimistic
@@ -36,33 +39,42 @@
  * player: they never deadlock (a batch of several instances takes them in
  * id order, as any other batch does, and the locking path holds one).
  * Different instances never wait for each other, except that their events
- * may share a batch's commit. Nothing is pushed to sockets before the write committed, so a
- * player is never told of a change that was rolled back.
+ * may share a batch's commit. The same order holds for an instance's other
+ * rows: a transaction that locks one of its team rows (a team's join,
+ * teams/service.ts `bindMember`) locks the instance row first. Nothing is
+ * pushed to sockets before the write committed, so a player is never told of
+ * a change that was rolled back.
  *
  * Every change is also appended to the instance's input log with its own
  * write, in the order the row lock gives (event-log.ts: why that order is
  * the commit order, from which the engine replays a game).
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { PLAY_ERROR_CODES, PLAY_MESSAGES, type GameSpec, type PlayerView, type Role } from '@loci/domain';
+import { sql } from 'drizzle-orm';
 import {
+  gameLanguagesOf,
+  PLAY_ERROR_CODES,
+  PLAY_MESSAGES,
+  specInLanguage,
+  type GameSpec,
+  type PlayerView,
+  type Role,
+  type ViewPart,
+} from '@loci/domain';
+import {
+  nextDueOf,
   recordingRandom,
+  replayRandom,
   step,
   viewOf,
+  type InstanceState,
   type PlayerEvent,
   type PlayerState,
   type StepResult,
   type WorldState,
 } from '@loci/engine';
 import type { AppContext } from '../../context.js';
-import {
-  playerEventAnswers,
-  playerMessages,
-  playerStates,
-  users,
-  type GameInstanceRow,
-  type PlayerStateRow,
-} from '../../db/schema.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import { playerEventAnswers, type GameInstanceRow, type PlayerStateRow } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { stepEntry } from './event-log.js';
@@ -70,11 +82,24 @@ import { Batcher } from './batcher.js';
 import { MAX_BATCH, writePlayerEvent, writeStats } from './event-write.js';
 import { assembleState, lockInstance } from './instance-rows.js';
 import { assertAcceptsPlayerEvent, stepLoaded } from './locked-step.js';
-import { admitPlayerEvent } from '../../policies/play.js';
+import { admitPlayerEvent, type PlayerEventAdmission } from '../../policies/play.js';
 import { answerBody, type PlayAnswer } from '../../presenters/play.js';
 import { deliverMessages, type DeliveredMessage } from './messages.js';
 import { pushOf, pushStepped, stepIdOf } from './pushes.js';
-import { playSettingsOf, specForRead } from './specs.js';
+import { answerViewPart, rememberAnswered } from './views.js';
+import { playSettingsOf, specForRead, type PlaySettings } from './specs.js';
+import {
+  afterTeamStep,
+  keepMemberLanguage,
+  teamActorOf,
+  withMember,
+  type TeamActor,
+  type Teammate,
+} from './team-step.js';
+import { playerLanguageOf, recordsWithLanguages, stepInLanguages } from './step-languages.js';
+import { keepsClock } from './due-timers.js';
+import { recordSubmission } from '../judging/service.js';
+import { admitChat, keepChatMessage, pushChatMessages } from '../messages/service.js';
 
 /** A player event as the client sends it: the server fills in the caller's player id. */
 export type ClientPlayerEvent = PlayerEvent extends infer E
@@ -83,8 +108,12 @@ export type ClientPlayerEvent = PlayerEvent extends infer E
     : never
   : never;
 
-/** What a player's event answers: the step's answer for the player (presenters/play.ts), the version it ran on, and the operators' messages its write delivered. */
-export type PlayerEventAnswer = Omit<PlayAnswer, 'messages'> & { versionId: string; messages: DeliveredMessage[] };
+/**
+ * What a player's event answers: the step's answer for the player (presenters/play.ts) with its view whole or
+ * as what changed (views.ts), the version it ran on, and the operators' messages its write delivered.
+ */
+export type PlayerEventAnswer = Omit<PlayAnswer, 'messages' | 'view'> &
+  ViewPart & { versionId: string; messages: DeliveredMessage[] };
 
 /** The answer of a step for the acting player, without the messages (which the write delivers). */
 function answerOf(
@@ -94,21 +123,37 @@ function answerOf(
   playerId: string,
   /** The player's view after the step (the same object the push to their watchers carries). */
   view: PlayerView,
+  /** How the view goes to the app: whole, or what changed (views.ts `answerViewPart`). */
+  part: ViewPart,
   traceAllRules: boolean,
   stepId: string,
 ): Omit<PlayerEventAnswer, 'messages'> {
-  return {
-    versionId,
-    stepId,
-    ...answerBody({
-      spec,
-      state: result.state,
-      playerId,
-      view,
-      outputs: result.outputs,
-      trace: traceAllRules ? result.trace : null,
-    }),
-  };
+  const { view: _whole, ...body } = answerBody({
+    spec,
+    state: result.state,
+    playerId,
+    view,
+    outputs: result.outputs,
+    trace: traceAllRules ? result.trace : null,
+  });
+  return { versionId, stepId, ...body, ...part };
+}
+
+/**
+ * When the player's clock must next be looked at, if the step moved it (its due timer is then written with the
+ * event: the ISO time, or null when nothing is due any more); undefined when it did not move.
+ */
+function movedDue(
+  spec: GameSpec,
+  before: InstanceState,
+  after: InstanceState,
+  playerId: string,
+  now: Date,
+): string | null | undefined {
+  if (!keepsClock(spec, after, [playerId])) return undefined;
+  const next = nextDueOf(spec, after, playerId, now);
+  if (nextDueOf(spec, before, playerId, now) === next) return undefined;
+  return next === null ? null : new Date(next).toISOString();
 }
 
 /**
@@ -141,14 +186,20 @@ left join lateral (
     i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
     g.xmin::text as game_rev,
     p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
-    p.terms_accepted_at, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
+    p.terms_accepted_at, p.language, p.joined_at, p.updated_at as player_updated_at, p.xmin::text as player_rev,
     exists (select 1 from player_messages m where m.instance_id = i.id and m.player_id = p.player_id
       and m.delivered_at is null) as has_messages,
     (select a.answer from player_event_answers a where a.instance_id = i.id and a.player_id = p.player_id
-      and a.client_event_id = r.client_event_id) as stored_answer
+      and a.client_event_id = r.client_event_id) as stored_answer,
+    tm.id as member_id, tm.name as member_name, tm.team_id, tm.language as member_language,
+    case when tm.id is null then null else (select json_agg(json_build_object('userId', o.user_id::text,
+      'language', o.language)) from team_members o
+      where o.instance_id = i.id and o.team_id = tm.team_id and o.user_id is not null and o.id <> tm.id)
+    end as teammates
   from game_instances i
   left join games g on g.id = i.game_id
-  left join player_states p on p.instance_id = i.id and p.user_id = u.id
+  left join team_members tm on tm.instance_id = i.id and tm.user_id = u.id and tm.team_id is not null
+  left join player_states p on p.instance_id = i.id and (p.user_id = u.id or p.player_id = tm.team_id)
   where i.id = r.instance
   order by p.joined_at
   limit 1
@@ -243,11 +294,21 @@ interface ReadRow {
   longitude: number | null;
   device_id: string | null;
   terms_accepted_at: Date | null;
+  language: string | null;
   joined_at: Date;
   player_updated_at: Date;
   player_rev: string;
   has_messages: boolean;
   stored_answer: PlayerEventAnswer | null;
+  /** The caller's member row when they play for a team (games played in teams), else null. */
+  member_id: string | null;
+  member_name: string | null;
+  /** The caller's team (games played in teams): they play its row when `player_id` is it. */
+  team_id: string | null;
+  /** The language the caller's member row keeps (issue 31). */
+  member_language: string | null;
+  /** The accounts of the team's other members with the language each keeps (null for a solo player). */
+  teammates: Teammate[] | null;
 }
 
 /** The instance and player rows as drizzle would have read them, from the event's read. */
@@ -263,8 +324,9 @@ function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerState
     stateVersion: found.state_version,
     spec: null,
     notes: found.notes,
-    createdAt: found.created_at,
-    updatedAt: found.updated_at,
+    // Read in a transaction (drizzle's `execute`), timestamps come as text: the same Date either way.
+    createdAt: new Date(found.created_at),
+    updatedAt: new Date(found.updated_at),
   };
   const player: PlayerStateRow = {
     instanceId: row.id,
@@ -278,11 +340,74 @@ function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerState
     latitude: found.latitude,
     longitude: found.longitude,
     deviceId: found.device_id,
-    termsAcceptedAt: found.terms_accepted_at,
-    joinedAt: found.joined_at,
-    updatedAt: found.player_updated_at,
+    termsAcceptedAt: found.terms_accepted_at === null ? null : new Date(found.terms_accepted_at),
+    language: found.language,
+    joinedAt: new Date(found.joined_at),
+    updatedAt: new Date(found.player_updated_at),
   };
   return { row, player };
+}
+
+/**
+ * The same read, of one event, inside a transaction that holds the instance's row lock (the locking path):
+ * run AFTER the lock, in a statement of its own — a statement that waited for the lock reads the other tables as
+ * they were when it began, so a player row read beside the lock could miss the write of the event that held it
+ * (two events of one player at once would lose one).
+ */
+async function readLockedPlayerEvent(tx: Transaction, request: ReadRequest): Promise<ReadRow | undefined> {
+  const [head, tail] = READ_FOR_PLAYER.split('$1');
+  const batch = [
+    { n: 0, instance: request.instanceId, account: request.userId, client_event_id: request.clientEventId },
+  ];
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const { rows } = (await tx.execute(sql`${sql.raw(head!)}${JSON.stringify(batch)}${sql.raw(tail!)}`)) as unknown as {
+    rows: ReadRow[];
+  };
+  return rows[0];
+}
+
+/** What an event's read admits: the rows as read, the caller, the game's settings, the team and the event to step. */
+interface AdmittedEvent {
+  row: GameInstanceRow;
+  player: PlayerStateRow;
+  settings: PlaySettings;
+  team: TeamActor | null;
+  checked: PlayerEventAdmission;
+  event: PlayerEvent;
+  found: ReadRow;
+}
+
+/**
+ * The admission of a read event, the same on both paths: 401 when the account is gone or the token was revoked,
+ * 404 without the instance, 403 NOT_A_PLAYER without the caller's row; the stored answer of the client event id
+ * when the event was applied already; else the admission (policies/play.ts `admitPlayerEvent`: device binding,
+ * playtest debug, a medium's kind), the member who acts for a team, and 409 INSTANCE_NOT_ACTIVE.
+ */
+async function admitRead(
+  ctx: AppContext,
+  db: Executor,
+  found: ReadRow | undefined,
+  args: { claims: { id: string; tv?: number }; event: ClientPlayerEvent; deviceId: string | null },
+): Promise<{ stored: PlayerEventAnswer } | AdmittedEvent> {
+  if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
+  if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
+  if (!found.player_id) throw notAPlayer();
+  // The stored answer is the JSON of one this same pipeline built for the same client event id.
+  if (found.stored_answer) return { stored: found.stored_answer };
+  const { row, player } = rowsOfRead(found);
+  const user = { id: args.claims.id, name: found.user_name, email: found.user_email, role: found.user_role };
+  const settings = await playSettingsOf(db, row.gameId, found.game_rev);
+  // A member of a team plays the team's row (games played in teams).
+  const team =
+    found.team_id !== null && found.player_id === found.team_id
+      ? teamActorOf(found.member_id, found.member_name, found.member_language, found.teammates)
+      : null;
+  // A team's row is shared by its members' phones: it is never bound to one device.
+  const read = { row, player, user, enforceSingleDevice: settings.enforceSingleDevice && !team };
+  const checked = await admitPlayerEvent(ctx, db, read, { event: args.event, deviceId: args.deviceId });
+  const event = withMember({ ...checked.event, playerId: player.playerId } as PlayerEvent, team);
+  assertAcceptsPlayerEvent(row.status, event.type);
+  return { row, player, settings, team, checked, event, found };
 }
 
 const notAPlayer = () =>
@@ -310,7 +435,9 @@ const notAPlayer = () =>
  *    nothing of this event is written and it is read and stepped again (a few
  *    times, with jitter).
  * 4. An event that changes the world (a pick, an offer, the instance's end),
- *    or one that kept conflicting, runs in the locking transaction
+ *    one whose request names another language than the player's row keeps
+ *    (issue 31: the row keeps the new one, written by the one writer), or one
+ *    that kept conflicting, runs in the locking transaction
  *    (`runLockedPlayerEvent`): the world is shared by every player of the
  *    instance, and the last unit's one winner is decided there, under the row
  *    lock, exactly as before.
@@ -330,10 +457,19 @@ export async function runPlayerEvent(
     clientEventId?: string | null;
     /** The caller's device (games that bind a player to one device). */
     deviceId: string | null;
+    /**
+     * The revision of the view the app holds: given (null: none), the answer carries only what changed
+     * since it when the server knows that view (views.ts); absent, the whole view.
+     */
+    viewRevision?: string | null;
+    /** The languages the player reads, best first (Accept-Language; issue 31). */
+    languages?: readonly string[];
   },
 ): Promise<PlayerEventAnswer> {
   if (!isUuid(args.claims.id)) throw fail.unauthenticated();
   const clientEventId = args.clientEventId ?? null;
+  // A message (issue 29) is written with its event, in the locking transaction (messages/service.ts).
+  if (args.event.type === 'chat') return runLockedPlayerEvent(ctx, { ...args, clientEventId });
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await jitter(attempt);
     const found = await readPlayerEvent(ctx.database, {
@@ -341,35 +477,45 @@ export async function runPlayerEvent(
       userId: args.claims.id,
       clientEventId,
     });
-    if (!found || found.token_version !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
-    if (!found.id) throw fail.notFound(PLAY_MESSAGES.instanceNotFound);
-    if (!found.player_id) throw notAPlayer();
-    // The stored answer is the JSON of one this same call built for the same client event id.
-    if (found.stored_answer) return found.stored_answer as PlayerEventAnswer;
-    const { row, player } = rowsOfRead(found);
-    const user = { id: args.claims.id, name: found.user_name, email: found.user_email, role: found.user_role };
-    const settings = await playSettingsOf(ctx.db, row.gameId, found.game_rev);
-    const read = { row, player, user, enforceSingleDevice: settings.enforceSingleDevice };
-    const checked = await admitPlayerEvent(ctx, ctx.db, read, { event: args.event, deviceId: args.deviceId });
-    const event = { ...checked.event, playerId: player.playerId } as PlayerEvent;
-    assertAcceptsPlayerEvent(row.status, event.type);
-    const spec = await specForRead(ctx.db, row, found.own_spec, settings.period);
+    const admitted = await admitRead(ctx, ctx.db, found, args);
+    if ('stored' in admitted) return admitted.stored;
+    const { row, player, settings, team, checked, event } = admitted;
+    // The step is said in the caller's language (issue 31, step-languages.ts); a solo player's row keeps it.
+    const base = await specForRead(ctx.db, row, admitted.found.own_spec, settings.period);
+    const languages = gameLanguagesOf(base.game);
+    const language = playerLanguageOf(languages, args.languages, team ? team.language : player.language);
+    // A language to keep with the player's row is written by the one writer, under the lock.
+    if (!team && (args.languages?.length ?? 0) > 0 && player.language !== language) break;
+    const spec = specInLanguage(base, language);
     const now = ctx.now();
     const state = assembleState(row, spec, [player]);
     const drawn = recordingRandom();
-    const result = step(spec, state, event, now, drawn.random, { traceAllRules: checked.traceAllRules });
+    const options = { traceAllRules: checked.traceAllRules };
+    const result = step(spec, state, event, now, drawn.random, options);
     const next = result.state.players[player.playerId];
     // The world changed (or, never with one player loaded, someone else did): the locking path decides.
     if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
+    // The clock (issue 28): a step that changes when the player's clock must next be looked at (a timer
+    // started, a question's time limit begun or ended) writes its due timer with the event (event-write.ts).
+    const due = movedDue(spec, state, result.state, player.playerId, now);
+    // Judged submissions (issue 29): a submission's row is written in its step's transaction, under the lock.
+    if (event.type === 'submission') break;
 
-    const view = viewOf(spec, result.state, player.playerId);
+    const view = viewOf(spec, result.state, player.playerId, now);
     const stepId = stepIdOf(clientEventId);
-    const body = answerOf(spec, row.versionId, result, player.playerId, view, checked.traceAllRules, stepId);
+    const part = answerViewPart({
+      instanceId: row.id,
+      playerId: player.playerId,
+      held: args.viewRevision,
+      view,
+      before: () => viewOf(spec, state, player.playerId),
+    });
+    const body = answerOf(spec, row.versionId, result, player.playerId, view, part, checked.traceAllRules, stepId);
     const written = await writePlayerEvent(ctx.database, {
       instanceId: row.id,
       playerId: player.playerId,
       revision: row.world.revision,
-      playerRev: found.player_rev,
+      playerRev: admitted.found.player_rev,
       player: next,
       deviceId: checked.bindDevice,
       gameId: row.gameId,
@@ -379,24 +525,41 @@ export async function runPlayerEvent(
       records:
         result.records.length === 0
           ? null
-          : result.records.map((record) => ({
+          : recordsWithLanguages(spec, result.records, () => language).map((record) => ({
               playerId: record.playerId,
               name: record.name,
               at: new Date(record.when).toISOString(),
               record,
             })),
-      messages: found.has_messages,
+      messages: admitted.found.has_messages,
       clientEventId,
       answer: clientEventId === null ? null : { ...body, messages: [] },
+      ...(due === undefined ? {} : { due }),
     });
     // Not applied: the world or the player changed since the read, or a duplicate stored its answer first.
     if (!written) continue;
+    rememberAnswered(row.id, player.playerId, part, view);
     const instance = { ...row, updatedAt: now };
-    const known = { playerId: player.playerId, view };
+    const known = { playerId: player.playerId, view, part };
+    // Only a team's other members may read another language than the step's (the player is its only player).
+    const said =
+      team && languages.others.length > 0
+        ? stepInLanguages({
+            base,
+            language,
+            result,
+            now,
+            again: (other) => step(other, state, event, now, replayRandom(drawn.drawn), options),
+          })
+        : undefined;
     pushStepped(
       ctx,
       pushOf(spec, instance, result, new Map([[player.playerId, player]]), undefined, player.playerId, stepId, known),
     );
+    if (team) {
+      await keepMemberLanguage(ctx.db, team, language, args.languages);
+      await afterTeamStep(ctx, { instanceId: row.id, team, event, result, view, stepId, said });
+    }
     return { ...body, messages: written.messages };
   }
   return runLockedPlayerEvent(ctx, { ...args, clientEventId });
@@ -418,65 +581,97 @@ async function runLockedPlayerEvent(
     event: ClientPlayerEvent;
     clientEventId: string | null;
     deviceId: string | null;
+    viewRevision?: string | null;
+    /** The languages the player reads, best first (Accept-Language; issue 31). */
+    languages?: readonly string[];
   },
 ): Promise<PlayerEventAnswer> {
   const done = await ctx.db.transaction(async (tx) => {
-    const { row, settings } = await lockInstance(tx, args.instanceId);
-    // Read AFTER the lock, in a statement of its own: a statement that waited for the lock reads the other
-    // tables as they were when it began, so a player row read beside the lock could miss the write of the
-    // event that held it (two events of one player at once would lose one).
-    const [found] = await tx
-      .select({
-        player: playerStates,
-        user: { name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion },
-        hasMessages: sql<boolean>`exists (select 1 from ${playerMessages} where ${playerMessages.instanceId} = ${playerStates.instanceId} and ${playerMessages.playerId} = ${playerStates.playerId} and ${playerMessages.deliveredAt} is null)`,
-        stored: sql<PlayerEventAnswer | null>`(select ${playerEventAnswers.answer} from ${playerEventAnswers} where ${playerEventAnswers.instanceId} = ${playerStates.instanceId} and ${playerEventAnswers.playerId} = ${playerStates.playerId} and ${playerEventAnswers.clientEventId} = ${sql.placeholder('clientEventId')})`,
-      })
-      .from(users)
-      .leftJoin(
-        playerStates,
-        and(eq(playerStates.instanceId, sql.placeholder('instanceId')), eq(playerStates.userId, users.id)),
-      )
-      .where(eq(users.id, sql.placeholder('userId')))
-      .orderBy(asc(playerStates.joinedAt))
-      .limit(1)
-      .prepare('play_locked_player')
-      .execute({ instanceId: row.id, userId: args.claims.id, clientEventId: args.clientEventId });
-    if (!found || found.user.tokenVersion !== (args.claims.tv ?? 0)) throw fail.unauthenticated();
-    if (!found.player) throw notAPlayer();
-    const player = found.player;
-    if (found.stored) return { body: found.stored, push: null };
-    const user = { id: args.claims.id, name: found.user.name, email: found.user.email, role: found.user.role };
-    const read = { row, player, user, enforceSingleDevice: settings.enforceSingleDevice };
-    const checked = await admitPlayerEvent(ctx, tx, read, { event: args.event, deviceId: args.deviceId });
-    const event = { ...checked.event, playerId: player.playerId } as PlayerEvent;
-    assertAcceptsPlayerEvent(row.status, event.type);
-    if (checked.bindDevice) {
-      await tx
-        .update(playerStates)
-        .set({ deviceId: checked.bindDevice })
-        .where(
-          and(
-            eq(playerStates.instanceId, player.instanceId),
-            eq(playerStates.playerId, player.playerId),
-            isNull(playerStates.deviceId),
-          ),
-        );
+    // The instance row locked (404 when missing), then the same read and admission as the optimistic path's,
+    // in a statement after the lock (`readLockedPlayerEvent`). The step runs on the locked row.
+    const { row } = await lockInstance(tx, args.instanceId);
+    const found = await readLockedPlayerEvent(tx, {
+      instanceId: row.id,
+      userId: args.claims.id,
+      clientEventId: args.clientEventId,
+    });
+    const admitted = await admitRead(ctx, tx, found, args);
+    if ('stored' in admitted) return { body: admitted.stored, push: null, remember: null, teamStep: null, chat: null };
+    const { player, settings, team, checked, event } = admitted;
+    if (event.type === 'chat') {
+      await admitChat(ctx, tx, {
+        gameId: row.gameId,
+        instanceId: row.id,
+        userId: args.claims.id,
+        channel: event.channel,
+        inTeam: team !== null,
+      });
     }
     const stepped = await stepLoaded(ctx, tx, {
       row,
       period: settings.period,
       rows: [player],
-      args: { instanceId: row.id, event, traceAllRules: checked.traceAllRules, stepId: stepIdOf(args.clientEventId) },
+      args: {
+        instanceId: row.id,
+        event,
+        traceAllRules: checked.traceAllRules,
+        stepId: stepIdOf(args.clientEventId),
+        // The device binding is written with the step, by the one writer of player rows.
+        bind: checked.bindDevice ? { playerId: player.playerId, deviceId: checked.bindDevice } : null,
+        ...(args.languages ? { languages: args.languages } : {}),
+        // A team's row is shared by its members: each member keeps their own language (team-step.ts).
+        ...(team ? { keepLanguage: false, keptLanguage: team.language } : {}),
+      },
     });
-    const messages = found.hasMessages ? await deliverMessages(tx, row.id, player.playerId, ctx.now()) : [];
+    await recordSubmission(tx, {
+      spec: stepped.spec,
+      instanceId: row.id,
+      event,
+      before: stepped.before,
+      after: stepped.result.state,
+      at: stepped.instance.updatedAt,
+    });
+    const messages = admitted.found.has_messages ? await deliverMessages(tx, row.id, player.playerId, ctx.now()) : [];
     const stepId = stepped.push.stepId!;
+    // A message the engine took (not refused: a player who left) is kept with its event.
+    const chat =
+      event.type === 'chat' && !stepped.result.outputs.some((output) => output.action === 'error')
+        ? await keepChatMessage(tx, {
+            gameId: row.gameId,
+            instanceId: row.id,
+            playerId: player.playerId,
+            userId: args.claims.id,
+            memberId: team?.memberId ?? null,
+            author: team?.name ?? player.name,
+            channel: event.channel,
+            text: event.text,
+            now: stepped.instance.updatedAt,
+          })
+        : null;
     // The push's view of the acting player (computed here, once, for both).
+    const acting = stepped.push.players.find((pushed) => pushed.playerId === player.playerId);
     const view =
-      stepped.push.players.find((pushed) => pushed.playerId === player.playerId)?.view ??
-      viewOf(stepped.spec, stepped.result.state, player.playerId);
+      acting?.view ?? viewOf(stepped.spec, stepped.result.state, player.playerId, stepped.instance.updatedAt);
+    const part = answerViewPart({
+      instanceId: row.id,
+      playerId: player.playerId,
+      held: args.viewRevision,
+      view,
+      before: () => viewOf(stepped.spec, stepped.before, player.playerId),
+    });
+    // The acting player's push carries the same view part as the answer: the app reads whichever comes first.
+    if (acting) acting.part = part;
     const body = {
-      ...answerOf(stepped.spec, row.versionId, stepped.result, player.playerId, view, checked.traceAllRules, stepId),
+      ...answerOf(
+        stepped.spec,
+        row.versionId,
+        stepped.result,
+        player.playerId,
+        view,
+        part,
+        checked.traceAllRules,
+        stepId,
+      ),
       messages,
     };
     if (args.clientEventId !== null) {
@@ -488,8 +683,24 @@ async function runLockedPlayerEvent(
         createdAt: ctx.now(),
       });
     }
-    return { body, push: stepped.push };
+    const teamStep = team
+      ? { team, event, result: stepped.result, view, stepId, said: stepped.push.said, language: stepped.language }
+      : null;
+    return {
+      body,
+      push: stepped.push,
+      remember: () => rememberAnswered(row.id, player.playerId, part, view),
+      teamStep,
+      chat,
+    };
   });
+  done.remember?.();
   if (done.push) pushStepped(ctx, done.push);
+  if (done.teamStep) {
+    const { language, ...teamStep } = done.teamStep;
+    await keepMemberLanguage(ctx.db, teamStep.team, language, args.languages);
+    await afterTeamStep(ctx, { instanceId: args.instanceId, ...teamStep });
+  }
+  if (done.chat) await pushChatMessages(ctx, [done.chat]);
   return done.body;
 }

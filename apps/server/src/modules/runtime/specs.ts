@@ -25,6 +25,7 @@ import {
 import { fail } from '../../lib/errors.js';
 import type { Executor } from '../../db/client.js';
 import { loadEntitiesByKind } from '../design/store.js';
+import { workingTranslations } from '../translations/service.js';
 
 /**
  * Specs by key. The engine compiles a spec once per spec OBJECT (a WeakMap), so
@@ -142,6 +143,8 @@ export async function buildWorkingSpec(
     game: { ...game.settings, id: game.id, title: game.title },
     entities: await loadEntitiesByKind(db, game.id),
     initialState,
+    // The other languages' texts (issue 31): a published version and a playtest carry them.
+    translations: await workingTranslations(db, game),
   });
 }
 

@@ -31,8 +31,8 @@ describe('migrating live instances to a newer version', () => {
    * Version 1: code 'earn' gives a gem, code 'tick' a coin. Version 2: the gem is
    * gone and 'earn' gives a coin. Two players play version 1 (two instances), each holding a gem.
    */
-  async function twoVersions() {
-    const game = await createPlayableGame(t.app, owner, { publish: false });
+  async function twoVersions(settings: object = {}) {
+    const game = await createPlayableGame(t.app, owner, { publish: false, settings: settings as never });
     const item = (name: string) =>
       createEntity(t.app, owner, game.gameId, 'item', designValues('item', {}, { name, title: name }));
     const gem = await item('gem');
@@ -124,6 +124,35 @@ describe('migrating live instances to a newer version', () => {
       .where(eq(instanceMigrations.gameId, game.gameId));
     expect(records).toHaveLength(2);
     expect(await designRequest(t.app, owner, 'GET', url(game.gameId, game.v2)).then((r) => r.json())).toEqual([]);
+  });
+
+  it('keeps each player’s language through a migration and its undo', async () => {
+    const game = await twoVersions({ language: 'en-Us', otherLanguages: ['de'] });
+    const [first, second] = game.instances as [string, string];
+    // Ann reads German (her app says so with an event); Ben names no language.
+    const german = await t.app.inject({
+      method: 'POST',
+      url: `/api/play/instances/${first}/events`,
+      headers: { ...game.players[0]!.headers, 'accept-language': 'de-DE' },
+      payload: { type: 'code', code: 'tick' },
+    });
+    expect(german.statusCode, german.body).toBe(200);
+    expect((await playerRow(first)).language).toBe('de');
+    const res = await designRequest(t.app, owner, 'POST', url(game.gameId, game.v2), {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await playerRow(first)).toMatchObject({ versionId: game.v2, language: 'de' });
+    expect(await playerRow(second)).toMatchObject({ versionId: game.v2, language: null });
+    const [m1] = (res.json() as { migrated: Array<{ instanceId: string; migrationId: string }> }).migrated.filter(
+      (migrated) => migrated.instanceId === first,
+    );
+    const undone = await designRequest(
+      t.app,
+      owner,
+      'POST',
+      `/api/design/${game.gameId}/migrations/${m1!.migrationId}/undo`,
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await playerRow(first)).toMatchObject({ versionId: game.v1, language: 'de' });
   });
 
   it('undoes a migration while nothing happened since, and refuses once a player played', async () => {

@@ -22,18 +22,19 @@ import { AppError, fail } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { appendLog, worldEntry, type LogRow } from '../runtime/event-log.js';
-import { lockInstanceWithSpec } from '../runtime/instance-rows.js';
+import { worldEntry, type LogRow } from '../runtime/event-log.js';
+import { lockInstanceWithSpec, playerRowsOf, writePlayerRows } from '../runtime/instance-rows.js';
 import { findVersionRow } from './service.js';
 
 /**
  * Migrating live instances to another published version (docs/versions.md).
  *
  * Each instance migrates in ONE transaction that takes the instance row FOR
- * UPDATE (runtime/player-event.ts's rule: player rows are written only under it),
- * rewrites every player's state with the engine's `migratePlayerState`, points
- * the instance and its players at the new version and bumps the world's
- * revision — so an optimistic player event that read the old version fails
+ * UPDATE (runtime/player-event.ts's rule: player rows are written only under
+ * it, by the runtime's one writer, instance-rows.ts `writePlayerRows`), reads
+ * the players after the lock, rewrites every player's state with the engine's
+ * `migratePlayerState`, points the instance and its players at the new
+ * version and bumps the world's revision — so an optimistic player event that read the old version fails
  * its revision check, reads again and runs on the new version. Every migration
  * is recorded (instance_migrations) with the states before and after, and can
  * be undone while nothing has happened since.
@@ -143,7 +144,8 @@ async function migrateOne(
   const { row, spec: before } = await lockInstanceWithSpec(tx, instanceId);
   if (row.versionId === target.id) throw fail.conflict(MIGRATION_MESSAGES.sameVersion);
   const after = migrateGameSpec(target.spec ?? {});
-  const players = await tx.select().from(playerStates).where(eq(playerStates.instanceId, instanceId));
+  // Read after the lock (runtime/player-event.ts): what an event that held it wrote is migrated too.
+  const players = await playerRowsOf(tx, instanceId);
   const world = { ...row.world, revision: row.world.revision + 1 };
   const migrated = players.map((player) => ({
     playerId: player.playerId,
@@ -153,12 +155,21 @@ async function migrateOne(
     .update(gameInstances)
     .set({ versionId: target.id, world, updatedAt: now })
     .where(eq(gameInstances.id, instanceId));
-  for (const player of migrated) {
-    await tx
-      .update(playerStates)
-      .set({ state: player.state, versionId: target.id, updatedAt: now })
-      .where(and(eq(playerStates.instanceId, instanceId), eq(playerStates.playerId, player.playerId)));
-  }
+  // Every player row moves to the new version through the runtime's one writer of player rows.
+  await writePlayerRows(tx, {
+    row,
+    changed: migrated.map((player) => [player.playerId, player.state] as const),
+    known: new Map(players.map((player) => [player.playerId, player])),
+    logged: migrationLog(
+      { instanceId, versionId: target.id, at: now },
+      { world, players: statesOf(migrated) },
+      'migration',
+    ),
+    now,
+    touch: false,
+    refused: false,
+    versionId: target.id,
+  });
   const [record] = await tx
     .insert(instanceMigrations)
     .values({
@@ -172,10 +183,6 @@ async function migrateOne(
       createdAt: now,
     })
     .returning({ id: instanceMigrations.id });
-  await appendLog(
-    tx,
-    migrationLog({ instanceId, versionId: target.id, at: now }, { world, players: statesOf(migrated) }, 'migration'),
-  );
   return record!.id;
 }
 
@@ -227,11 +234,14 @@ export async function undoMigration({
     const [record] = await tx
       .select()
       .from(instanceMigrations)
-      .where(and(eq(instanceMigrations.id, migrationId), eq(instanceMigrations.gameId, gameId)));
+      .where(and(eq(instanceMigrations.id, migrationId), eq(instanceMigrations.gameId, gameId)))
+      // Two undos of one migration at once: the second waits here and reads that it was undone (409 `undone`).
+      // Taken before the instance's row lock, as nothing holding an instance waits for a migration's record.
+      .for('update');
     if (!record) throw fail.notFound(MIGRATION_MESSAGES.notFound);
     if (record.undoneAt) throw fail.conflict(MIGRATION_MESSAGES.undone);
     const { row } = await lockInstanceWithSpec(tx, record.instanceId);
-    const players = await tx.select().from(playerStates).where(eq(playerStates.instanceId, record.instanceId));
+    const players = await playerRowsOf(tx, record.instanceId);
     const unchanged =
       row.versionId === record.toVersionId &&
       JSON.stringify(row.world) === JSON.stringify(record.after.world) &&
@@ -244,21 +254,21 @@ export async function undoMigration({
       .update(gameInstances)
       .set({ versionId: record.fromVersionId, world, updatedAt: now })
       .where(eq(gameInstances.id, record.instanceId));
-    for (const [playerId, state] of Object.entries(record.before.players)) {
-      await tx
-        .update(playerStates)
-        .set({ state, versionId: record.fromVersionId, updatedAt: now })
-        .where(and(eq(playerStates.instanceId, record.instanceId), eq(playerStates.playerId, playerId)));
-    }
-    await tx.update(instanceMigrations).set({ undoneAt: now }).where(eq(instanceMigrations.id, record.id));
-    await appendLog(
-      tx,
-      migrationLog(
+    await writePlayerRows(tx, {
+      row,
+      changed: Object.entries(record.before.players),
+      known: new Map(players.map((player) => [player.playerId, player])),
+      logged: migrationLog(
         { instanceId: record.instanceId, versionId: record.fromVersionId, at: now },
         { world, players: record.before.players },
         'migrationUndo',
       ),
-    );
+      now,
+      touch: false,
+      refused: false,
+      versionId: record.fromVersionId,
+    });
+    await tx.update(instanceMigrations).set({ undoneAt: now }).where(eq(instanceMigrations.id, record.id));
   });
   return { ok: true };
 }

@@ -4,6 +4,7 @@ import {
   type DesignEntity,
   type DesignGameVersion,
   type RollbackSnapshot,
+  type TranslationTable,
   type VersionDiff,
 } from '@loci/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -106,6 +107,51 @@ describe('compare and roll back versions', () => {
     // Undone once: the snapshot is spent.
     expect((await request('GET', `/api/design/${gameId}/rollbacks`)).json()).toEqual([]);
     expect((await request('POST', `/api/design/${gameId}/rollbacks/${snapshot.id}/undo`)).statusCode).toBe(404);
+  });
+
+  it('rolls the translations back with the texts, and brings them back on undo', async () => {
+    const game = await createGame(t.app.ctx, owner, { otherLanguages: ['de'] });
+    const gameId = game.row.id;
+    const design = await createBasicDesign(t.app, owner, gameId);
+    const sceneTitle = `scene:${design.scene.id}:title`;
+    const translate = async (texts: Record<string, string>) => {
+      const res = await request('PATCH', `/api/design/${gameId}/translations/de`, { texts });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const german = async () => {
+      const rows = ((await request('GET', `/api/design/${gameId}/translations/de`)).json() as TranslationTable).rows;
+      return Object.fromEntries(rows.filter((row) => row.translation !== '').map((row) => [row.id, row.state]));
+    };
+    const translation = async (id: string) =>
+      ((await request('GET', `/api/design/${gameId}/translations/de`)).json() as TranslationTable).rows.find(
+        (row) => row.id === id,
+      )?.translation;
+    await translate({ [sceneTitle]: 'Der alte Hafen' });
+    const v1 = await publish(gameId);
+    // Since version 1: the scene's German changed, the game's title translated, and the scene retitled (its German
+    // is then marked changed).
+    await translate({ [sceneTitle]: 'Am Hafen', 'game:title': 'Das Spiel' });
+    await request('PATCH', `/api/design/${gameId}/scenes/${design.scene.id}`, { ...design.scene, title: 'New port' });
+    const before = await german();
+    expect(before).toEqual({ [sceneTitle]: 'changed', 'game:title': 'done' });
+
+    const res = await request('POST', `/api/design/${gameId}/gameVersions/${v1.id}/rollback`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Version 1's German: the scene's old translation, done against its old title; the game's title is its
+    // settings', which a roll back leaves, and so is its German.
+    expect(await german()).toEqual({ [sceneTitle]: 'done', 'game:title': 'done' });
+    expect(await translation(sceneTitle)).toBe('Der alte Hafen');
+    // Compared with version 1, only the game's German title differs.
+    const diff = (await request('GET', `/api/design/${gameId}/gameVersions/${v1.id}/compare/current`)).json();
+    expect(diff.changes.flatMap(describeVersionChange)).toEqual([
+      "Game settings 'German translation': game · title changed from nothing to 'Das Spiel'",
+    ]);
+
+    const undo = await request('POST', `/api/design/${gameId}/rollbacks/${(res.json() as RollbackSnapshot).id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await german()).toEqual(before);
+    expect(await translation(sceneTitle)).toBe('Am Hafen');
+    expect(await translation('game:title')).toBe('Das Spiel');
   });
 
   it('refuses a roll back with 409 naming the entity another editor has locked, and goes ahead once released', async () => {

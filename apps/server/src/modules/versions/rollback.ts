@@ -20,12 +20,23 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import { beginDesignChange, rowFieldsOf } from '../design/store.js';
 import { findLockedByOther } from '../locks/service.js';
 import { buildWorkingSpec, specOfVersion } from '../runtime/specs.js';
+import {
+  readWorkingTranslationRows,
+  replaceEntityTranslations,
+  translationRowsOfSpec,
+  type TranslationRowCopy,
+} from '../translations/service.js';
 import { CURRENT_VERSION, findVersionRow } from './service.js';
 
 /**
  * Compare and roll back (docs/versions.md). A roll back makes the working copy
  * a copy of an old version's entities and initial world; the working copy as
  * it was is saved first (rollback_snapshots) so "Undo roll back" restores it.
+ * The translations (issue 31) go with the texts they translate: a roll back
+ * makes the entities' translations the old version's, and its undo brings back
+ * the rows as they were (kept in the snapshot as `translationRows`, with the
+ * main text each was made from, so a translation marked changed stays so);
+ * the game's own texts and their translations stay, as its settings do.
  * The game's settings are not rolled back: they hold who may play and edit,
  * which an old version must not bring back.
  */
@@ -142,9 +153,16 @@ export async function rollBack({
     await assertNoRewrittenLocked(tx, { ctx, user, gameId, working: current, target: old });
     const [saved] = await tx
       .insert(rollbackSnapshots)
-      .values({ gameId, versionId: target.id, spec: { ...current }, createdBy: user.id, createdAt: now })
+      .values({
+        gameId,
+        versionId: target.id,
+        spec: { ...current, translationRows: await readWorkingTranslationRows(tx, gameId) },
+        createdBy: user.id,
+        createdAt: now,
+      })
       .returning();
     await writeWorkingCopy(tx, { gameId, spec: old, now });
+    await replaceEntityTranslations(tx, { gameId, rows: translationRowsOfSpec(old), now });
     return saved!;
   });
   return presentSnapshot(snapshot, target.version);
@@ -186,6 +204,9 @@ export async function undoRollback({
     const saved = migrateGameSpec(row.spec);
     await assertNoRewrittenLocked(tx, { ctx, user, gameId, working: await workingSpec(tx, game), target: saved });
     await writeWorkingCopy(tx, { gameId, spec: saved, now });
+    // A snapshot taken before roll backs kept translations left them alone: its undo does too.
+    const rows = (row.spec as { translationRows?: TranslationRowCopy[] }).translationRows;
+    if (Array.isArray(rows)) await replaceEntityTranslations(tx, { gameId, rows, now });
     await tx.delete(rollbackSnapshots).where(eq(rollbackSnapshots.id, row.id));
   });
   return { ok: true };

@@ -54,7 +54,7 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Publish: snapshot the whole working version into a new version (edit right)',
         params: gameParams,
         body: gameVersionFormSchema,
-        response: { 201: designGameVersionSchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: { 201: designGameVersionSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -92,7 +92,13 @@ export async function versionsRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Save a version’s form (edit right; the working version’s owner-only flag is fixed)',
         params: versionParams,
         body: updateVersionSchema,
-        response: { 200: designGameVersionSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: designGameVersionSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -294,6 +294,7 @@ export async function archiveVersion({
     await choosePublicVersion(tx, { game, releases: false, now });
     return updated!;
   });
+  await ctx.realtime.recheckRooms({ gameId });
   return presentGameVersion(row);
 }
 

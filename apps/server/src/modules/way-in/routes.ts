@@ -10,9 +10,9 @@ import {
   publicLobbySchema,
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
+import { acceptedLanguages } from '@loci/domain';
 import { AppError } from '../../lib/errors.js';
 import { withPasscodeTries } from '../../lib/secret-limits.js';
-import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getGameShare, getPublicLobby, listMyGames, resolveJoinCode } from './service.js';
 import { errorAnswers } from '../../lib/openapi.js';
@@ -20,17 +20,9 @@ import { errorAnswers } from '../../lib/openapi.js';
 const security = [{ bearerAuth: [] }];
 const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 
-/** Tries of a passcode per account: enough for typos, too few to guess the passcodes of other games. */
-const JOIN_CODES_PER_MINUTE = 10;
-
 /** The way in for players (docs/play.md "The way in"): share panel, public lobby, my games, join with a code. */
 export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const joinTries = createTokenBuckets({
-    perSecond: JOIN_CODES_PER_MINUTE / 60,
-    burst: JOIN_CODES_PER_MINUTE,
-    now: () => ctx.now().getTime(),
-  });
 
   api.get(
     '/design/games/:id/share',
@@ -58,7 +50,12 @@ export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: publicLobbySchema, ...errors },
       },
     },
-    async (request) => getPublicLobby({ ctx, gameId: request.params.gameId }),
+    async (request) =>
+      getPublicLobby({
+        ctx,
+        gameId: request.params.gameId,
+        languages: acceptedLanguages(request.headers['accept-language']),
+      }),
   );
 
   api.get(
@@ -88,7 +85,7 @@ export async function wayInRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const taken = joinTries.take(user.id);
+      const taken = await ctx.limits.joinCodes.take(user.id);
       if (!taken.ok) {
         reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
         throw new AppError('TOO_MANY_EVENTS', JOIN_CODE_MESSAGES.tooMany);

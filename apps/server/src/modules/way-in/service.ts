@@ -20,7 +20,8 @@ import { gameInstances, games, playerStates } from '../../db/schema.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { loadGame, requireGameRight, type LoadedGame } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { joinRefusal, lobbyGameOf, playingPeriodOf } from '../play/service.js';
+import { lobbyGameOf, lobbyTextsIn, playingPeriodOf } from '../play/lobby.js';
+import { joinRefusal } from '../play/service.js';
 
 /** A visitor without an account, for loading a game whose public fields anyone may read (an id nobody has). */
 const NOBODY: CurrentUser = { id: '00000000-0000-0000-0000-000000000000', role: 'player', email: '', name: '' };
@@ -66,14 +67,23 @@ export async function getGameShare({
  * needed) of a game with a published version. 404 'Game not found. Sorry.'
  * for an unknown game and for a game without one (as for the signed-in lobby).
  */
-export async function getPublicLobby({ ctx, gameId }: { ctx: AppContext; gameId: string }): Promise<PublicLobby> {
+export async function getPublicLobby({
+  ctx,
+  gameId,
+  languages = [],
+}: {
+  ctx: AppContext;
+  gameId: string;
+  /** The languages the visitor reads, best first (Accept-Language): the game's texts follow them. */
+  languages?: readonly string[];
+}): Promise<PublicLobby> {
   // No rights are asked: the answer is the same for everyone (no spec, no passcode, no email).
   const game = await loadGame({ ctx, user: NOBODY, gameId });
   if (game.row.publicVersionId === null) throw fail.notFound(GAME_TEXTS.gameNotFound);
   const settings = game.row.settings;
   const { refusal } = await joinRefusal(ctx, game, null);
   return {
-    game: lobbyGameOf(game.row),
+    game: lobbyGameOf(game.row, await lobbyTextsIn(ctx, game.row, languages)),
     needsPasscode: Boolean(settings.playPassword),
     restricted: isRestricted(game),
     refusal,

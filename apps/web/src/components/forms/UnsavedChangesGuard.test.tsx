@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ModalsProvider } from '@mantine/modals';
@@ -20,12 +21,17 @@ function EditPage() {
     // The save navigates at once, before the form renders again as clean.
     permit.allow(() => navigate('/elsewhere'));
   };
+  // A save whose next page takes a while to come (a slow machine: the page renders in a transition).
+  const handleSaveSlowly = () => permit.allow(() => navigate('/slow'));
   return (
     <>
       <UnsavedChangesGuard when={form.isDirty()} permit={permit} />
       <TextInput label="Name" {...form.getInputProps('name')} />
       <button type="button" onClick={handleSave}>
         Save
+      </button>
+      <button type="button" onClick={handleSaveSlowly}>
+        Save slowly
       </button>
       <Link to="/elsewhere">Somewhere else</Link>
       <Link to="?tab=2">Another tab</Link>
@@ -45,6 +51,13 @@ function renderEditPage() {
         ),
       },
       { path: '/elsewhere', element: <p>elsewhere</p> },
+      {
+        path: '/slow',
+        lazy: () =>
+          new Promise<{ element: ReactElement }>((resolve) =>
+            setTimeout(() => resolve({ element: <p>slow page</p> }), 300),
+          ),
+      },
     ],
     '/edit',
   );
@@ -88,6 +101,17 @@ describe('#components.forms.UnsavedChangesGuard', () => {
     const { user, pathname } = renderEditPage();
     await user.type(screen.getByLabelText('Name'), ' front');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(pathname()).toBe('/elsewhere');
+    expect(dialog()).not.toBeInTheDocument();
+  });
+
+  it('follows a link clicked after a save, before the next page has come, without asking', async () => {
+    const { user, pathname } = renderEditPage();
+    await user.type(screen.getByLabelText('Name'), ' front');
+    await user.click(screen.getByRole('button', { name: 'Save slowly' }));
+    // The form is still on screen, and still dirty: the person goes on to the next thing.
+    await user.click(screen.getByRole('link', { name: 'Somewhere else' }));
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();
     expect(pathname()).toBe('/elsewhere');
     expect(dialog()).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { useBlocker, useLocation, type BlockerFunction } from 'react-router';
 import type { LeavePermit } from './useLeavePermit';
 import './locales';
 
@@ -34,6 +34,13 @@ export function UnsavedChangesGuard({ when, permit }: UnsavedChangesGuardProps) 
     return currentLocation.pathname !== nextLocation.pathname;
   });
   const blocker = useBlocker(shouldBlock.current);
+
+  // A permitted leave lasts until the router is somewhere else (useLeavePermit): a form that is still shown
+  // there is guarded again.
+  const { key } = useLocation();
+  useEffect(() => {
+    permit?.settle();
+  }, [key, permit]);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -7,3 +7,4 @@ export { serverFieldErrors, validateWithSchema } from './field-errors';
 export { LatitudeField, LongitudeField } from './CoordinateFields';
 export { DescriptionLogoFields, HiddenMarketFields } from './EntityInfoFields';
 export { overDefaults, overDefaultsKeepingNull } from './over-defaults';
+export { ModalForm, type ModalFormProps } from './ModalForm';

@@ -1,4 +1,5 @@
-import type { RankingsAnswer } from '@loci/domain';
+import type { MemberContribution, RankingsAnswer } from '@loci/domain';
+import type { TFunction } from 'i18next';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './locales';
@@ -7,6 +8,16 @@ import './locales';
 function duration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What a team's member did for it: actions, then answers (how many correct) and missions when there were any. */
+function memberLine(t: TFunction, member: MemberContribution): string {
+  const parts = [t('rankings.memberActions', { name: member.name, count: member.actions })];
+  if (member.answered) {
+    parts.push(t('rankings.memberAnswers', { count: member.answered, correct: member.correct ?? 0 }));
+  }
+  if (member.missions) parts.push(t('rankings.memberMissions', { count: member.missions }));
+  return parts.join(', ');
 }
 
 /** A leaderboard (spec 1 §3 rankings): the player's sheet and the Gameplay page show it. */
@@ -31,6 +42,12 @@ export function RankingsTable({ board }: { board: RankingsAnswer }) {
             <Table.Td>
               {entry.name || t('rankings.anonymous')}
               {entry.you && ` (${t('rankings.you')})`}
+              {entry.members && entry.members.length > 0 ? (
+                // A team: its members, each with what they did for it (games played in teams).
+                <Text size="xs" c="dimmed" fw={400} data-testid="ranking-members">
+                  {entry.members.map((member) => memberLine(t, member)).join(' · ')}
+                </Text>
+              ) : null}
             </Table.Td>
             <Table.Td ta="right">{entry.currency}</Table.Td>
             <Table.Td ta="right">{entry.milestones}</Table.Td>

@@ -16,13 +16,23 @@ dayjs.extend(advancedFormat);
 export const GAME_TIME_FORMATS = {
   en: { dateTime: 'D MMM YYYY, HH:mm z', time: 'HH:mm' },
   el: { dateTime: 'D MMM YYYY, HH:mm z', time: 'HH:mm' },
+  de: { dateTime: 'D. MMM YYYY, HH:mm z', time: 'HH:mm' },
+  fr: { dateTime: 'D MMM YYYY, HH:mm z', time: 'HH:mm' },
+  it: { dateTime: 'D MMM YYYY, HH:mm z', time: 'HH:mm' },
+  es: { dateTime: 'D MMM YYYY, HH:mm z', time: 'HH:mm' },
 } as const;
 
 export type GameTimeStyle = keyof (typeof GAME_TIME_FORMATS)['en'];
 
-/** The formats' language for an i18next language ('el', 'el-GR' → el; anything else → en). */
+/**
+ * The formats' language for an i18next language ('el', 'el-GR' → el; 'de-AT' → de): one of the player's languages
+ * whose dayjs locale is loaded (German, French, Italian and Spanish load with the player's texts: i18n/player.ts),
+ * else English.
+ */
 function languageOf(language: string): keyof typeof GAME_TIME_FORMATS {
-  return language.toLowerCase().startsWith('el') ? 'el' : 'en';
+  const primary = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  if (primary === 'el') return 'el';
+  return primary in GAME_TIME_FORMATS && dayjs.Ls[primary] ? (primary as keyof typeof GAME_TIME_FORMATS) : 'en';
 }
 
 /**

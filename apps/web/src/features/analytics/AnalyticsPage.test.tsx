@@ -44,7 +44,8 @@ function openPage({
   workspace = {},
   versions = [working, first, second],
   analytics = { body: { analytics: players } },
-}: { workspace?: WorkspaceOverrides; versions?: unknown[]; analytics?: MockHandler } = {}) {
+  judging = { body: { missions: [] } },
+}: { workspace?: WorkspaceOverrides; versions?: unknown[]; analytics?: MockHandler; judging?: MockHandler } = {}) {
   const api = mockWorkspaceApi(
     makeWorkspace({
       interactions: [questionInteraction, conversationInteraction] as DesignEntity[],
@@ -57,6 +58,9 @@ function openPage({
       'GET /api/analytics/v0': analytics,
       'GET /api/analytics/v1': analytics,
       'GET /api/analytics/v2': analytics,
+      'GET /api/analytics/v0/judging': { body: { missions: [] } },
+      'GET /api/analytics/v1/judging': { body: { missions: [] } },
+      'GET /api/analytics/v2/judging': judging,
     },
   );
   const view = renderApp('/analytics/g1');
@@ -78,7 +82,10 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const summary = await screen.findByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('Total players').nextSibling).toHaveTextContent('2');
     expect(within(summary).getByText('Is multiplayer').nextSibling).toHaveTextContent('No');
-    expect(analyticsUrls()).toEqual(['/api/analytics/v2?includeAbandoned=false']);
+    expect(analyticsUrls().sort()).toEqual([
+      '/api/analytics/v2/judging?includeAbandoned=false',
+      '/api/analytics/v2?includeAbandoned=false',
+    ]);
 
     const questions = screen.getByRole('region', { name: 'Questions Stats' });
     const row = within(questions).getByRole('row', { name: /The capital/ });
@@ -89,9 +96,38 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         .map((cell) => cell.textContent),
     ).toEqual(expect.arrayContaining(['The capital (capital)', '2', '1', '1', '50%']));
     expect(screen.getByRole('region', { name: 'Conversation Stats' })).toBeInTheDocument();
-    for (const name of ['Quizzes', 'Mission Stats', 'Offers', 'Info Stats', 'Scene Stats']) {
+    for (const name of ['Quizzes', 'Mission Stats', 'Offers', 'Info Stats', 'Scene Stats', 'Judged submissions']) {
       expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('shows the judged submissions per mission: the approval rate and the median time to judge', async () => {
+    openPage({
+      judging: {
+        body: {
+          missions: [
+            {
+              missionId: 'm1',
+              missionTitle: 'A photo of the fountain',
+              submitted: 4,
+              pending: 1,
+              approved: 2,
+              rejected: 1,
+              withdrawn: 0,
+              approvalRate: 2 / 3,
+              medianSecondsToJudge: 45,
+            },
+          ],
+        },
+      },
+    });
+    const judged = await screen.findByRole('region', { name: 'Judged submissions' });
+    const row = within(judged).getByRole('row', { name: /A photo of the fountain/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['A photo of the fountain', '4', '1', '2', '1', '67%', '45 s']);
   });
 
   it('shows Scene Stats only for a game of more than one scene', async () => {
@@ -225,8 +261,42 @@ describe('#analytics.page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith(CSV_BOM)).toBe(true);
-    expect(text).toContain('Question,Player,Answer,Correct,Date (Europe/Athens)');
+    expect(text).toContain('Question,Player,Answer,Correct,Language,Date (Europe/Athens)');
     expect(text).toContain('The capital,Ann,Sparta,no,');
+  });
+
+  it('breaks a question’s answers down by the language they were given in, in a game of several languages', async () => {
+    const inLanguage = (name: string, language: string, answer: number, correct: boolean) =>
+      makePlayer(name, [
+        makeRecord(RECORD_NAMES.answeredQuestion, {
+          interactionId: 'q1',
+          questionId: 'q1-1',
+          answer,
+          correct,
+          language,
+        }),
+      ]);
+    const { user } = openPage({
+      workspace: { game: { language: 'en-Us', otherLanguages: ['de'] } },
+      analytics: {
+        body: {
+          analytics: [
+            inLanguage('Greta', 'de', 0, true),
+            inLanguage('Hans', 'de', 1, false),
+            inLanguage('Ann', 'en', 0, true),
+          ],
+        },
+      },
+    });
+    const questions = await screen.findByRole('region', { name: 'Questions Stats' });
+    expect(within(questions).getByRole('columnheader', { name: 'By language' })).toBeInTheDocument();
+    expect(within(questions).getByText('German: 2 answers (50 % correct)')).toBeInTheDocument();
+    expect(within(questions).getByText('English: 1 answer (100 % correct)')).toBeInTheDocument();
+    // Each answer names its language.
+    await user.click(within(questions).getByRole('button', { name: 'Details of The capital' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details of The capital' });
+    const greta = within(dialog).getByRole('row', { name: /Greta/ });
+    expect(within(greta).getByRole('cell', { name: 'German' })).toBeInTheDocument();
   });
 
   it("blocks an archived game with 'Oops' and a Go Back button to the games", async () => {

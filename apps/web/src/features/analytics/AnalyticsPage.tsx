@@ -1,4 +1,4 @@
-import { hasRight } from '@loci/domain';
+import { gameLanguagesOf, hasRight } from '@loci/domain';
 import {
   Alert,
   Anchor,
@@ -31,6 +31,7 @@ import {
   AnalyticsZone,
   ConversationsPanel,
   InfosPanel,
+  JudgingPanel,
   MissionsPanel,
   OffersPanel,
   QuestionsPanel,
@@ -150,7 +151,10 @@ function VersionAnalytics({
         <Tabs.Tab value="map">{t('analytics.tabs.map')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="records">
-        <RecordPanels gameId={gameId} workspace={workspace} players={players} stats={stats} />
+        <Stack gap="md">
+          <RecordPanels gameId={gameId} workspace={workspace} players={players} stats={stats} />
+          <JudgingPanel versionId={versionId} includeAbandoned={includeAbandoned} />
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="map">
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
@@ -174,13 +178,17 @@ function RecordPanels({
   stats: RecordStats;
 }) {
   const { t } = useTranslation();
+  // Answers per language (issue 31): in a game of several languages, or once answers came in more than one.
+  const multilingual =
+    gameLanguagesOf(workspace.game).others.length > 0 ||
+    [...stats.questions, ...stats.quizzes.flatMap((quiz) => quiz.questions)].some((stat) => stat.byLanguage.length > 1);
   return (
     <AnalyticsZone.Provider value={zoneOf(workspace)}>
       <Stack gap="md">
         <Summary workspace={workspace} players={players} />
         {players.length === 0 && <Text c="dimmed">{t('analytics.noPlayers')}</Text>}
-        {stats.questions.length > 0 && <QuestionsPanel stats={stats.questions} />}
-        {stats.quizzes.length > 0 && <QuizzesPanel stats={stats.quizzes} />}
+        {stats.questions.length > 0 && <QuestionsPanel stats={stats.questions} multilingual={multilingual} />}
+        {stats.quizzes.length > 0 && <QuizzesPanel stats={stats.quizzes} multilingual={multilingual} />}
         {stats.missions.length > 0 && <MissionsPanel gameId={gameId} stats={stats.missions} />}
         {stats.offers.length > 0 && <OffersPanel stats={stats.offers} />}
         {stats.scenes.length > 0 && <ScenesPanel stats={stats.scenes} />}

@@ -25,7 +25,10 @@ import { capturedMediaUrl } from '../../api/analytics';
 import { mediaThumbUrl } from '../../api/media';
 import { EntityName } from '../../components/EntityName';
 import { formatTime } from '../../i18n/time';
+import { languageName } from '../design/translations/coverage';
+import { JudgingStatsTable } from '../judging/JudgingStatsPanel';
 import { downloadCsv } from './download';
+import { useJudgingAnalytics } from './queries';
 import {
   conversationsCsv,
   GAME_MASTER,
@@ -35,6 +38,7 @@ import {
   quizCsv,
   scenesCsv,
   type AnswerRow,
+  type LanguageShare,
   type ChatLine,
   type ConversationStat,
   type CsvTable,
@@ -231,29 +235,69 @@ function PagedTable<T>({
   );
 }
 
-function AnswersTable({ rows }: { rows: readonly AnswerRow[] }) {
+/** A content language's name in the console's language (issue 31). */
+function useLanguageName() {
+  const { i18n } = useTranslation();
+  return (code: string) => languageName(code, i18n.language);
+}
+
+/** The answers of a game in several languages name the language each was given in (issue 31). */
+function AnswersTable({ rows, withLanguage }: { rows: readonly AnswerRow[]; withLanguage: boolean }) {
   const { t } = useTranslation();
   const when = useWhen();
+  const name = useLanguageName();
   return (
     <PagedTable
       rows={rows}
-      columns={['player', 'answer', 'correct', 'date']}
+      columns={
+        withLanguage ? ['player', 'answer', 'correct', 'language', 'date'] : ['player', 'answer', 'correct', 'date']
+      }
       cells={(row) => [
         row.player,
         row.answer,
         <Badge color={row.correct ? 'teal' : 'red'} variant="light">
           {t(row.correct ? 'analytics.summary.yes' : 'analytics.summary.no')}
         </Badge>,
+        ...(withLanguage ? [name(row.language)] : []),
         when(row.when),
       ]}
     />
   );
 }
 
-function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; column: string }) {
+/** A question's answers per language: "German: 3 (67 % correct)", the most answered first. */
+function LanguageShares({ shares }: { shares: readonly LanguageShare[] }) {
+  const { t } = useTranslation();
+  const name = useLanguageName();
+  return (
+    <Stack gap={0}>
+      {shares.map((share) => (
+        <Text key={share.language} size="sm">
+          {t('analytics.languageShare', {
+            language: name(share.language),
+            count: share.answers,
+            percent: share.percentCorrect,
+          })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function QuestionRows({
+  stats,
+  column,
+  multilingual,
+}: {
+  stats: readonly QuestionStat[];
+  column: string;
+  /** The game has other languages: each question's answers per language, and each answer's (issue 31). */
+  multilingual: boolean;
+}) {
+  const columns = [column, 'answers', 'players', 'passed', 'percentCorrect', ...(multilingual ? ['languages'] : [])];
   return (
     <StatsTable>
-      <HeaderRow columns={[column, 'answers', 'players', 'passed', 'percentCorrect']} />
+      <HeaderRow columns={columns} />
       <Table.Tbody>
         {stats.map((stat) => (
           <Table.Tr key={`${stat.interactionId}/${stat.questionId}`}>
@@ -266,9 +310,14 @@ function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; colum
             </Table.Td>
             <Table.Td>{stat.passed}</Table.Td>
             <Table.Td>{stat.percentCorrect}%</Table.Td>
+            {multilingual && (
+              <Table.Td>
+                <LanguageShares shares={stat.byLanguage} />
+              </Table.Td>
+            )}
             <Table.Td>
               <DrillDown name={stat.title}>
-                <AnswersTable rows={stat.rows} />
+                <AnswersTable rows={stat.rows} withLanguage={multilingual} />
               </DrillDown>
             </Table.Td>
           </Table.Tr>
@@ -278,16 +327,16 @@ function QuestionRows({ stats, column }: { stats: readonly QuestionStat[]; colum
   );
 }
 
-export function QuestionsPanel({ stats }: { stats: readonly QuestionStat[] }) {
+export function QuestionsPanel({ stats, multilingual }: { stats: readonly QuestionStat[]; multilingual: boolean }) {
   const { t } = useTranslation();
   return (
     <StatsPanel title={t('analytics.panels.questions')} csv={questionsCsv(stats)}>
-      <QuestionRows stats={stats} column="question" />
+      <QuestionRows stats={stats} column="question" multilingual={multilingual} />
     </StatsPanel>
   );
 }
 
-export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
+export function QuizzesPanel({ stats, multilingual }: { stats: readonly QuizStat[]; multilingual: boolean }) {
   const { t } = useTranslation();
   return (
     <StatsPanel title={t('analytics.panels.quizzes')}>
@@ -309,7 +358,7 @@ export function QuizzesPanel({ stats }: { stats: readonly QuizStat[] }) {
               </div>
               <ExportButton table={quizCsv(quiz)} />
             </Group>
-            <QuestionRows stats={quiz.questions} column="question" />
+            <QuestionRows stats={quiz.questions} column="question" multilingual={multilingual} />
           </Stack>
         </Paper>
       ))}
@@ -566,6 +615,21 @@ export function ConversationsPanel({ stats }: { stats: readonly ConversationStat
           ))}
         </Table.Tbody>
       </StatsTable>
+    </StatsPanel>
+  );
+}
+
+/**
+ * Judged submissions of the version per mission (issue 29): the approval rate and the median time to judge;
+ * shown only when the version has a judged mission with submissions.
+ */
+export function JudgingPanel({ versionId, includeAbandoned }: { versionId: string; includeAbandoned: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useJudgingAnalytics(versionId, includeAbandoned);
+  if (!data || data.missions.length === 0) return null;
+  return (
+    <StatsPanel title={t('analytics.panels.judging')}>
+      <JudgingStatsTable stats={data} />
     </StatsPanel>
   );
 }

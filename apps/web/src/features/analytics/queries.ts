@@ -35,3 +35,13 @@ export function useMapAnalytics(versionId: string, selection: MapSelection) {
     meta: { errorMessage: t('analytics.map.errors.load', { id: versionId }) },
   });
 }
+
+/** The judged submissions of one version per mission (GET /api/analytics/{versionId}/judging, issue 29). */
+export function useJudgingAnalytics(versionId: string, includeAbandoned: boolean) {
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: analyticsQueryKeys.judging(versionId, includeAbandoned),
+    queryFn: ({ signal }) => analyticsApi.judging(versionId, includeAbandoned, signal),
+    meta: { errorMessage: t('analytics.errors.judging', { id: versionId }) },
+  });
+}

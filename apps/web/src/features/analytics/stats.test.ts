@@ -79,8 +79,59 @@ describe('#analytics.stats', () => {
         passed: 2,
         percentCorrect: 50,
       });
-      expect(stat!.rows[0]).toEqual({ player: 'Ann', answer: 'Sparta', correct: false, when: at('09:00') });
+      expect(stat!.rows[0]).toEqual({
+        player: 'Ann',
+        answer: 'Sparta',
+        correct: false,
+        language: 'en',
+        when: at('09:00'),
+      });
       expect(stat!.rows.map((row) => row.answer)).toEqual(['Sparta', 'Athens', 'Sparta', 'Athens']);
+    });
+
+    it('says in which language each answer was given, and breaks the answers down by language', () => {
+      const players = [
+        makePlayer('Greta', [{ ...answered(0, true), language: 'de' }]),
+        makePlayer('Hans', [
+          { ...answered(1, false), language: 'de' },
+          { ...answered(0, true), language: 'de' },
+        ]),
+        makePlayer('Ann', [{ ...answered(0, true), language: 'en' }]),
+        // Answered before the game had other languages: its main language's.
+        makePlayer('Bob', [answered(1, false)]),
+      ];
+      const [stat] = questionStats(players, { ...design, mainLanguage: 'el' });
+      expect(stat!.rows.map((row) => [row.player, row.language])).toEqual([
+        ['Greta', 'de'],
+        ['Hans', 'de'],
+        ['Hans', 'de'],
+        ['Ann', 'en'],
+        ['Bob', 'el'],
+      ]);
+      expect(stat!.byLanguage).toEqual([
+        { language: 'de', answers: 3, percentCorrect: 67 },
+        { language: 'el', answers: 1, percentCorrect: 0 },
+        { language: 'en', answers: 1, percentCorrect: 100 },
+      ]);
+      const csv = toCsv(questionsCsv([stat!]))
+        .slice(1)
+        .split('\r\n');
+      expect(csv[0]).toBe('Question,Player,Answer,Correct,Language,Date (UTC)');
+      expect(csv[1]).toBe('The capital,Greta,Athens,yes,de,"02 May 2024, 09:30"');
+    });
+
+    it('names the team and the member who answered, in a game played in teams', () => {
+      const owls = makePlayer('Owls', [
+        { ...answered(0, true), member: { id: 'm1', name: 'Maria' } },
+        { ...answered(1, false), member: { id: 'm2', name: 'Nikos' } },
+      ]);
+      const [stat] = questionStats([owls], design);
+      expect(stat!.rows.map((row) => [row.player, row.answer])).toEqual([
+        ['Owls · Maria', 'Athens'],
+        ['Owls · Nikos', 'Sparta'],
+      ]);
+      // Counted per team: one player (the team's row) answered and passed.
+      expect(stat).toMatchObject({ answers: 2, players: 1, passed: 1 });
     });
 
     it('rounds the percentage and names a question missing from the design by its id', () => {
@@ -140,7 +191,7 @@ describe('#analytics.stats', () => {
       const csv = quizCsv(quiz!);
       expect(csv.fileName).toBe('quiz_quiz1.csv');
       expect(csv.rows).toHaveLength(5);
-      expect(csv.rows[0]).toEqual(['Harbour quiz', 'How many ships?', 'Ann', '3', 'yes', csvTime(at('09:30'))]);
+      expect(csv.rows[0]).toEqual(['Harbour quiz', 'How many ships?', 'Ann', '3', 'yes', 'en', csvTime(at('09:30'))]);
     });
   });
 
@@ -330,13 +381,13 @@ describe('#analytics.stats', () => {
       expect(csv.fileName).toBe('QuestionStats.csv');
       // Times in the game's zone, the zone named in the header: 09:30 UTC is 12:30 in Athens in May.
       expect(toCsv(csv, 'Europe/Athens').slice(1).split('\r\n')).toEqual([
-        'Question,Player,Answer,Correct,Date (Europe/Athens)',
-        'The capital,Ann,"Athens, Sparta",no,"02 May 2024, 12:30"',
+        'Question,Player,Answer,Correct,Language,Date (Europe/Athens)',
+        'The capital,Ann,"Athens, Sparta",no,en,"02 May 2024, 12:30"',
       ]);
       // A game without a zone writes UTC, and says so.
       expect(toCsv(csv).slice(1).split('\r\n')).toEqual([
-        'Question,Player,Answer,Correct,Date (UTC)',
-        'The capital,Ann,"Athens, Sparta",no,"02 May 2024, 09:30"',
+        'Question,Player,Answer,Correct,Language,Date (UTC)',
+        'The capital,Ann,"Athens, Sparta",no,en,"02 May 2024, 09:30"',
       ]);
     });
   });

@@ -14,7 +14,7 @@ import type {
   StatementOption,
   SubMission,
 } from '@loci/domain';
-import { richTextAsText } from '@loci/domain';
+import { languageCodeOf, richTextAsText } from '@loci/domain';
 import type { AnalyticsPlayer } from '../../api/analytics';
 import type { Workspace } from '../../api/design';
 import { unparseCsv } from '../../csv';
@@ -80,6 +80,11 @@ export interface AnalyticsDesign {
   offers: NamedEntity[];
   scenes: NamedEntity[];
   characters: NamedEntity[];
+  /**
+   * The game's main language (a content language's code, issue 31): the language of the answers whose record
+   * names none (a game in one language, records from before). Absent: English.
+   */
+  mainLanguage?: string;
 }
 
 /** Plain text of rich text (statement bodies, question and option descriptions). */
@@ -107,6 +112,14 @@ export interface PlayerRecord {
 
 function recordsOf(players: readonly AnalyticsPlayer[], name: RecordName): PlayerRecord[] {
   return players.flatMap((player) => (player.events[name] ?? []).map((record) => ({ player, record })));
+}
+
+/**
+ * Who a record's row names: the player, or in a game played in teams the team and the member who acted
+ * ("Owls · Maria"; issue 28: each record names the member).
+ */
+function actorOf({ player, record }: PlayerRecord): string {
+  return record.member ? `${player.avatar.name} · ${record.member.name}` : player.avatar.name;
 }
 
 /** A player counts once per instance they play (the answer has one entry per player and instance). */
@@ -187,7 +200,17 @@ export interface AnswerRow {
   player: string;
   answer: string;
   correct: boolean;
+  /** The language the player read (a content language's code, issue 31). */
+  language: string;
   when: string;
+}
+
+/** A question's answers given in one language (issue 31: the same question, by meaning, in every language). */
+export interface LanguageShare {
+  language: string;
+  answers: number;
+  /** Correct answers among them, in percent (rounded). */
+  percentCorrect: number;
 }
 
 /** The statistics of one question (of a question interaction, or of a quiz). */
@@ -205,6 +228,8 @@ export interface QuestionStat {
   passed: number;
   /** Correct answers among all answers, in percent (rounded). */
   percentCorrect: number;
+  /** The answers per language they were given in, the most answered first. */
+  byLanguage: LanguageShare[];
   rows: AnswerRow[];
 }
 
@@ -216,17 +241,42 @@ function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 100);
 }
 
+/** How the answers read: the yes/no words of the interface, and the language of answers whose record names none. */
+interface AnswerReading {
+  words: AnswerWords;
+  mainLanguage: string;
+}
+
 function answerRows(
   items: readonly PlayerRecord[],
   question: DesignQuestion | undefined,
-  words: AnswerWords,
+  reading: AnswerReading,
 ): AnswerRow[] {
-  return items.map(({ player, record }) => ({
-    player: player.avatar.name,
-    answer: formatAnswer(question, record.answer, words),
-    correct: record.correct === true,
-    when: record.when,
+  return items.map((item) => ({
+    player: actorOf(item),
+    answer: formatAnswer(question, item.record.answer, reading.words),
+    correct: item.record.correct === true,
+    language: item.record.language ?? reading.mainLanguage,
+    when: item.record.when,
   }));
+}
+
+/** The answers grouped by the language they were given in, the most answered first (then by code). */
+function sharesByLanguage(rows: readonly AnswerRow[]): LanguageShare[] {
+  const counts = new Map<string, { answers: number; correct: number }>();
+  for (const row of rows) {
+    const count = counts.get(row.language) ?? { answers: 0, correct: 0 };
+    count.answers += 1;
+    if (row.correct) count.correct += 1;
+    counts.set(row.language, count);
+  }
+  return [...counts]
+    .map(([language, count]) => ({
+      language,
+      answers: count.answers,
+      percentCorrect: percent(count.correct, count.answers),
+    }))
+    .sort((a, b) => b.answers - a.answers || a.language.localeCompare(b.language));
 }
 
 function questionStat(
@@ -235,9 +285,10 @@ function questionStat(
   title: string,
   question: DesignQuestion | undefined,
   answered: readonly PlayerRecord[],
-  words: AnswerWords,
+  reading: AnswerReading,
 ): QuestionStat {
   const correct = answered.filter((item) => item.record.correct === true);
+  const rows = answerRows(answered, question, reading);
   return {
     interactionId,
     questionId,
@@ -246,9 +297,15 @@ function questionStat(
     players: countPlayers(answered),
     passed: countPlayers(correct),
     percentCorrect: percent(correct.length, answered.length),
-    rows: answerRows(answered, question, words),
+    byLanguage: sharesByLanguage(rows),
+    rows,
   };
 }
+
+const readingOf = (design: AnalyticsDesign, words: AnswerWords): AnswerReading => ({
+  words,
+  mainLanguage: design.mainLanguage ?? 'en',
+});
 
 /** Questions Stats: one entry per question interaction that was answered. */
 export function questionStats(
@@ -267,7 +324,14 @@ export function questionStats(
     const question = interaction?.questions?.[0];
     const title = nameOf(interaction, '') || questionTitle(question, interactionId);
     return {
-      ...questionStat(interactionId, answered[0]?.record.questionId ?? '', title, question, answered, words),
+      ...questionStat(
+        interactionId,
+        answered[0]?.record.questionId ?? '',
+        title,
+        question,
+        answered,
+        readingOf(design, words),
+      ),
       name: interaction?.name,
     };
   });
@@ -313,7 +377,8 @@ export function quizStats(
       const question = questionsById.get(questionId);
       const index = designQuestions.findIndex((candidate) => candidate.id === questionId);
       const fallback = index >= 0 ? `Question ${index + 1}` : questionId;
-      return questionStat(interactionId, questionId, questionTitle(question, fallback), question, items, words);
+      const title = questionTitle(question, fallback);
+      return questionStat(interactionId, questionId, title, question, items, readingOf(design, words));
     });
     return {
       interactionId,
@@ -370,12 +435,13 @@ export function missionStats(players: readonly AnalyticsPlayer[], design: Analyt
       (record) => record.subMissionId,
       designSubs.map((sub) => sub.id),
     ).map(([id, items]) => ({ id, title: subTitle(id), completed: countPlayers(items) }));
-    const captures = completions.flatMap(({ player, record }): CaptureRow[] => {
+    const captures = completions.flatMap((item): CaptureRow[] => {
+      const { record } = item;
       const captured = record.capturedShare ?? record.capturedInfo;
       if (!captured || (!captured.message && !captured.mediaId)) return [];
       return [
         {
-          player: player.avatar.name,
+          player: actorOf(item),
           subMission: record.subMissionId ? subTitle(record.subMissionId) : '',
           kind: record.capturedShare ? 'share' : 'info',
           message: captured.message ?? '',
@@ -458,7 +524,7 @@ function visitStats(
     name: named.get(id)?.name,
     times: records.length,
     players: countPlayers(records),
-    rows: records.map(({ player, record }) => ({ player: player.avatar.name, when: record.when })),
+    rows: records.map((item) => ({ player: actorOf(item), when: item.record.when })),
   }));
 }
 
@@ -651,10 +717,17 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 export function questionsCsv(stats: readonly QuestionStat[]): CsvTable {
   return {
     fileName: 'QuestionStats.csv',
-    header: ['Question', 'Player', 'Answer', 'Correct', 'Date'],
+    header: ['Question', 'Player', 'Answer', 'Correct', 'Language', 'Date'],
     get rows() {
       return stats.flatMap((stat) =>
-        stat.rows.map((row) => [stat.title, row.player, row.answer, yesNo(row.correct), csvTime(row.when)]),
+        stat.rows.map((row) => [
+          stat.title,
+          row.player,
+          row.answer,
+          yesNo(row.correct),
+          row.language,
+          csvTime(row.when),
+        ]),
       );
     },
   };
@@ -664,7 +737,7 @@ export function questionsCsv(stats: readonly QuestionStat[]): CsvTable {
 export function quizCsv(stat: QuizStat): CsvTable {
   return {
     fileName: `quiz_${stat.interactionId}.csv`,
-    header: ['Quiz', 'Question', 'Player', 'Answer', 'Correct', 'Date'],
+    header: ['Quiz', 'Question', 'Player', 'Answer', 'Correct', 'Language', 'Date'],
     get rows() {
       return stat.questions.flatMap((question) =>
         question.rows.map((row) => [
@@ -673,6 +746,7 @@ export function quizCsv(stat: QuizStat): CsvTable {
           row.player,
           row.answer,
           yesNo(row.correct),
+          row.language,
           csvTime(row.when),
         ]),
       );
@@ -743,7 +817,7 @@ export function conversationsCsv(stats: readonly ConversationStat[]): CsvTable {
 /** The design lists of the workspace answer that the page names things from. */
 export function analyticsDesignOf(workspace: Workspace): AnalyticsDesign {
   const { interactions, missions, offers, scenes, characters } = workspace;
-  return { interactions, missions, offers, scenes, characters };
+  return { interactions, missions, offers, scenes, characters, mainLanguage: languageCodeOf(workspace.game.language) };
 }
 
 // ─── Versions ───────────────────────────────────────────────────────────────

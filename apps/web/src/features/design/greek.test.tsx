@@ -65,6 +65,10 @@ describe('#design in Greek', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       conditionSentence(t, 'el', { conditionType: 'game-status', verb: 'is', designerInputString: 'active' }, lookup),
     ).toBe('Το παιχνίδι είναι Ενεργό');
     expect(conditionSentence(t, 'en', entered, lookup)).toBe('Player has not entered Φάρος');
+    // Time limits on tasks (issue 28).
+    const late = { conditionType: 'player-question', verb: 'has_timed_out', elementId: 'q1' };
+    expect(conditionSentence(t, 'el', late, lookup)).toBe('Ο παίκτης έχει ξεμείνει από χρόνο σε Φάρος');
+    expect(conditionSentence(t, 'en', late, lookup)).toBe('Player has run out of time on Φάρος');
   });
 
   it('shows the item form in Greek', async () => {

@@ -94,7 +94,7 @@ describe('#design.kinds', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       .getAllByText((_, element) => element?.classList.contains('mantine-NavLink-label') ?? false)
       .map((element) => element.textContent);
     // The Problems panel and the story graph come right after the overview.
-    expect(shown).toEqual(['Overview', 'Problems', 'Story graph', ...labels]);
+    expect(shown).toEqual(['Overview', 'Problems', 'Story graph', ...labels, 'Translations']);
     // Every kind with a New button offers it beside its heading.
     for (const label of ['Scene', 'Milestone', 'Mission', 'Interaction', 'Game version', 'Item', 'Character']) {
       expect(

@@ -8,6 +8,7 @@ import { WorkspaceShell } from './shell/WorkspaceShell';
 // The Problems panel and the story graph (with its graph library) load on first use.
 const ProblemsPage = lazyNamed(() => import('./problems/ProblemsPage'), 'ProblemsPage');
 const StoryPage = lazyNamed(() => import('./story/StoryPage'), 'StoryPage');
+const TranslationsPage = lazyNamed(() => import('./translations/TranslationsPage'), 'TranslationsPage');
 
 /**
  * The design workspace's routes under /games/:gameId (spec 2 §2): the
@@ -22,6 +23,7 @@ export function DesignWorkspace() {
           <Route index element={<OverviewPage />} />
           <Route path="problems" element={<ProblemsPage />} />
           <Route path="story" element={<StoryPage />} />
+          <Route path="translations" element={<TranslationsPage />} />
           {kindRoutes().map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -175,6 +175,9 @@ export function GamesListPage() {
         cols={{ base: 1, sm: 2, lg: 3 }}
         spacing="lg"
         style={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}
+        // Dimmed while the list is read again (a search, a page): assistive technology is told it is busy.
+        aria-busy={isFetching}
+        data-testid="games-grid"
       >
         {games.map((game) => (
           <GameCard key={game.id} game={game} onOperation={confirmOperation} onBundleAction={handleBundleAction} />

@@ -1,4 +1,12 @@
+import { CONTENT_LANGUAGE_NAMES, GAME_LANGUAGES, languageCodeOf } from '@loci/domain';
 import i18n from '../../i18n';
+
+/** Each main language's name in the console's language `in` (issue 31: any content language may be the main one). */
+function gameLanguageNames(into: 'en' | 'el'): Record<string, string> {
+  return Object.fromEntries(
+    GAME_LANGUAGES.map((language) => [language, CONTENT_LANGUAGE_NAMES[languageCodeOf(language)][into]]),
+  );
+}
 
 // Labels of the games area. Spec texts (messages, toasts, confirmations)
 // come from @loci/domain (GAME_TEXTS, GAME_MESSAGES), never from here.
@@ -17,7 +25,7 @@ i18n.addResourceBundle(
         pagination: 'Pages of the gallery',
         empty: 'No game is public yet.',
         viewOnly: 'Public to view only',
-        language: { 'en-Us': 'English', 'el-Gr': 'Greek' },
+        language: gameLanguageNames('en'),
         scenes_one: '{{count}} scene',
         scenes_other: '{{count}} scenes',
         locations_one: '{{count}} place',
@@ -96,7 +104,12 @@ i18n.addResourceBundle(
         general: {
           title: 'Title',
           language: 'Language',
-          languages: { 'el-Gr': 'Greek', 'en-Us': 'English' },
+          languages: gameLanguageNames('en'),
+          otherLanguages: 'Other languages',
+          otherLanguagesHint:
+            'Players read the game in any of these, falling back to the main language; translate the texts in the design workspace (Translations).',
+          requiredLanguages: 'Complete before publishing',
+          requiredLanguagesHint: 'Publishing is refused while a text is not yet in one of these languages.',
           multiplayer: 'Multiplayer',
           multiplayerHint: 'Players share one game world and can meet, trade and compete.',
           market: 'Market',
@@ -112,7 +125,8 @@ i18n.addResourceBundle(
           currencyItemCreate: 'Create it',
           currencyItemAfterSave: 'The currency item can be chosen or created once the game has been saved.',
           currencyDefaultTitle: 'Coins',
-          mediaAfterSave: 'Media can be chosen once the game has been saved.',
+          mediaAfterSave:
+            'Media can be chosen once the game has been saved. Until you choose one, the game’s logo is made from its title.',
           audience: 'Players',
           minAge: 'Min age',
           maxAge: 'Max age',
@@ -123,6 +137,8 @@ i18n.addResourceBundle(
         description: {
           label: 'Description',
           hint: 'What players read before they start: the story, what they will do, what to bring.',
+          newHint:
+            'What players read before they start: the story, what they will do, what to bring. Left empty, the example text is saved, and Problems reminds you to replace it.',
         },
         terms: { label: 'Terms', hint: 'The terms players accept to play.' },
         instructions: { label: 'Instructions', hint: 'How to play, shown to players in the app.' },
@@ -159,6 +175,17 @@ i18n.addResourceBundle(
           firstOfOrder: 'First scene of the design order',
           noLocationServices:
             'With an image background the game has no location services: players perceive and contact objects only by reading codes.',
+        },
+        clock: {
+          legend: 'Clock',
+          hint: 'A time limit everyone plays against, kept by the server: closing the app or changing the phone’s clock does not stop it. Each phone shows the time left.',
+          mode: 'Time limit',
+          modes: { none: 'No time limit', duration: 'Minutes from each start', until: 'Until a fixed time' },
+          minutes: 'Minutes',
+          minutesHint: 'Counted from each player’s (or team’s) start.',
+          endsAt: 'Ends at',
+          endsGame: 'Time up ends the game',
+          endsGameHint: 'On: the game ends for the player with their results. Off: only your timed rules decide.',
         },
         policies: {
           capabilities: 'Player capabilities',
@@ -236,7 +263,7 @@ i18n.addResourceBundle(
         pagination: 'Σελίδες της συλλογής',
         empty: 'Κανένα παιχνίδι δεν είναι ακόμη δημόσιο.',
         viewOnly: 'Δημόσιο μόνο για προβολή',
-        language: { 'en-Us': 'Αγγλικά', 'el-Gr': 'Ελληνικά' },
+        language: gameLanguageNames('el'),
         scenes_one: '{{count}} σκηνή',
         scenes_other: '{{count}} σκηνές',
         locations_one: '{{count}} τοποθεσία',
@@ -315,7 +342,13 @@ i18n.addResourceBundle(
         general: {
           title: 'Τίτλος',
           language: 'Γλώσσα',
-          languages: { 'el-Gr': 'Ελληνικά', 'en-Us': 'Αγγλικά' },
+          languages: gameLanguageNames('el'),
+          otherLanguages: 'Άλλες γλώσσες',
+          otherLanguagesHint:
+            'Οι παίκτες διαβάζουν το παιχνίδι σε οποιαδήποτε από αυτές, αλλιώς στην κύρια γλώσσα· μεταφράστε τα κείμενα στον χώρο σχεδίασης (Μεταφράσεις).',
+          requiredLanguages: 'Πλήρεις πριν από τη δημοσίευση',
+          requiredLanguagesHint:
+            'Η δημοσίευση δεν γίνεται όσο κάποιο κείμενο δεν έχει μεταφραστεί σε μία από αυτές τις γλώσσες.',
           multiplayer: 'Πολλών παικτών',
           multiplayerHint:
             'Οι παίκτες μοιράζονται έναν κόσμο παιχνιδιού και μπορούν να συναντηθούν, να ανταλλάξουν και να ανταγωνιστούν.',
@@ -333,7 +366,8 @@ i18n.addResourceBundle(
           currencyItemCreate: 'Δημιουργία',
           currencyItemAfterSave: 'Το αντικείμενο νομίσματος επιλέγεται ή δημιουργείται αφού αποθηκευτεί το παιχνίδι.',
           currencyDefaultTitle: 'Νομίσματα',
-          mediaAfterSave: 'Τα πολυμέσα επιλέγονται αφού αποθηκευτεί το παιχνίδι.',
+          mediaAfterSave:
+            'Τα πολυμέσα επιλέγονται αφού αποθηκευτεί το παιχνίδι. Μέχρι να επιλέξετε ένα, το λογότυπο φτιάχνεται από τον τίτλο του.',
           audience: 'Παίκτες',
           minAge: 'Ελάχιστη ηλικία',
           maxAge: 'Μέγιστη ηλικία',
@@ -344,6 +378,8 @@ i18n.addResourceBundle(
         description: {
           label: 'Περιγραφή',
           hint: 'Τι διαβάζουν οι παίκτες πριν ξεκινήσουν: την ιστορία, τι θα κάνουν, τι να φέρουν μαζί τους.',
+          newHint:
+            'Τι διαβάζουν οι παίκτες πριν ξεκινήσουν: την ιστορία, τι θα κάνουν, τι να φέρουν μαζί τους. Αν μείνει κενή, αποθηκεύεται το κείμενο-παράδειγμα και τα Προβλήματα σας θυμίζουν να το αντικαταστήσετε.',
         },
         terms: { label: 'Όροι', hint: 'Οι όροι που αποδέχονται οι παίκτες για να παίξουν.' },
         instructions: { label: 'Οδηγίες', hint: 'Πώς παίζεται, όπως το βλέπουν οι παίκτες στην εφαρμογή.' },
@@ -380,6 +416,18 @@ i18n.addResourceBundle(
           firstOfOrder: 'Πρώτη σκηνή της σειράς',
           noLocationServices:
             'Με φόντο εικόνα το παιχνίδι δεν έχει υπηρεσίες τοποθεσίας: οι παίκτες αντιλαμβάνονται και αγγίζουν αντικείμενα μόνο διαβάζοντας κωδικούς.',
+        },
+        clock: {
+          legend: 'Ρολόι',
+          hint: 'Ένα χρονικό όριο για όλους, που το κρατά ο διακομιστής: αν κλείσει η εφαρμογή ή αλλάξει η ώρα του κινητού, δεν σταματά. Κάθε κινητό δείχνει τον χρόνο που απομένει.',
+          mode: 'Χρονικό όριο',
+          modes: { none: 'Χωρίς χρονικό όριο', duration: 'Λεπτά από κάθε έναρξη', until: 'Μέχρι μια συγκεκριμένη ώρα' },
+          minutes: 'Λεπτά',
+          minutesHint: 'Μετρούν από την έναρξη κάθε παίκτη (ή ομάδας).',
+          endsAt: 'Λήγει στις',
+          endsGame: 'Η λήξη του χρόνου τελειώνει το παιχνίδι',
+          endsGameHint:
+            'Ναι: το παιχνίδι τελειώνει για τον παίκτη με τα αποτελέσματά του. Όχι: αποφασίζουν μόνο οι χρονικοί κανόνες σας.',
         },
         policies: {
           capabilities: 'Δυνατότητες παίκτη',

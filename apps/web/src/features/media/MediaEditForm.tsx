@@ -4,7 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowLeft, IconFile, IconMusic } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mediaOriginalUrl, mediaThumbUrl } from '../../api/media';
-import { formatFileSize } from './upload-checks';
+import { formatFileSize } from '../../components/file-size';
 import { useUpdateMedia } from './queries';
 
 /** A 300 px preview: the image, a player for audio and video, or a link to any other file. */

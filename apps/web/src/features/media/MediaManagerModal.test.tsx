@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../App';
 import { createQueryClient } from '../../api/query-client';
 import { mockApi, type MockHandler } from '../../test/api-mock';
@@ -11,6 +11,19 @@ import { MediaManagerModal } from './MediaManagerModal';
 import { MediaPickerField } from './MediaPickerField';
 import { makeMedia } from './test-factories';
 import { mockXhr } from './test-xhr';
+
+// jsdom has no canvas to draw an image on: the shrinking library answers with a small copy here, and the
+// browser test (e2e/games/game-settings.spec.ts) shrinks a real photo in Chromium.
+const shrinkCalls: { name: string; maxSizeMB?: number; side?: number }[] = [];
+vi.mock('browser-image-compression', () => ({
+  default: async (image: File, options: { maxSizeMB?: number; maxWidthOrHeight?: number }) => {
+    shrinkCalls.push({ name: image.name, maxSizeMB: options.maxSizeMB, side: options.maxWidthOrHeight });
+    return new File([new Uint8Array(200_000)], image.name, { type: image.type });
+  },
+}));
+beforeEach(() => {
+  shrinkCalls.length = 0;
+});
 
 // Whole pages in jsdom are slow, more so when every test file runs at once.
 const UI_TEST_TIMEOUT_MS = 20_000;
@@ -50,7 +63,7 @@ describe('#media.library', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(MEDIA_MESSAGES.noMedia)).toBeInTheDocument();
   });
 
-  it('skips a too-large file with "Too large file!" and uploads the others with progress', async () => {
+  it('skips a too-large video with "Too large file!" and uploads the others with progress', async () => {
     const { uploads } = mockXhr();
     const saved = [
       makeMedia({ title: 'small.png', orig_filename: 'small.png' }),
@@ -60,7 +73,7 @@ describe('#media.library', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderModal({ 'GET /api/design/g1/medias': () => ({ body: listed }) });
     await screen.findByText(MEDIA_MESSAGES.noMedia);
 
-    const big = file('big.png', 'image/png', MEDIA_LIMITS.image + 1);
+    const big = file('big.mp4', 'video/mp4', MEDIA_LIMITS.video + 1);
     await user.upload(screen.getByLabelText('Upload media files'), [
       big,
       file('small.png', 'image/png', 1000),
@@ -68,7 +81,7 @@ describe('#media.library', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     ]);
 
     expect(await screen.findByText(MEDIA_MESSAGES.tooLargeTitle)).toBeInTheDocument();
-    expect(screen.getByText(MEDIA_MESSAGES.tooLarge('image', 'big.png', MEDIA_LIMITS.image))).toBeInTheDocument();
+    expect(screen.getByText(MEDIA_MESSAGES.tooLarge('video', 'big.mp4', MEDIA_LIMITS.video))).toBeInTheDocument();
     await waitFor(() => expect(uploads).toHaveLength(1));
     const [upload] = uploads;
     expect(upload?.url).toBe('/api/design/g1/medias');
@@ -84,6 +97,48 @@ describe('#media.library', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(MEDIA_MESSAGES.uploaded)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Select song.mp3' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('offers to shrink an image over the limit, then uploads the smaller copy', async () => {
+    const { uploads } = mockXhr();
+    const { user } = renderModal({ 'GET /api/design/g1/medias': { body: [] } });
+    await screen.findByText(MEDIA_MESSAGES.noMedia);
+
+    const photo = file('harbour.jpg', 'image/jpeg', 3_200_000);
+    await user.upload(screen.getByLabelText('Upload media files'), [photo, file('song.mp3', 'audio/mpeg', 2000)]);
+
+    const offer = await screen.findByRole('dialog', { name: 'Shrink the image?' });
+    expect(within(offer).getByText('This image is larger than the 0.5 MB allowed:')).toBeInTheDocument();
+    expect(within(offer).getByText('harbour.jpg — 3.2 MB')).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+    await user.click(within(offer).getByRole('button', { name: 'Shrink and upload' }));
+
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const sent = uploads[0]?.files ?? [];
+    expect(sent.map((one) => one.name)).toEqual(['harbour.jpg', 'song.mp3']);
+    expect(sent[0]?.type).toBe('image/jpeg');
+    expect(sent[0]?.size).toBeLessThanOrEqual(MEDIA_LIMITS.image);
+    expect(shrinkCalls).toEqual([{ name: 'harbour.jpg', maxSizeMB: expect.closeTo(0.43, 2), side: 2048 }]);
+    expect(screen.queryByRole('dialog', { name: 'Shrink the image?' })).not.toBeInTheDocument();
+    expect(screen.queryByText(MEDIA_MESSAGES.tooLargeTitle)).not.toBeInTheDocument();
+  });
+
+  it('leaves the large images out when the designer cancels the offer', async () => {
+    const { uploads } = mockXhr();
+    const { user } = renderModal({ 'GET /api/design/g1/medias': { body: [] } });
+    await screen.findByText(MEDIA_MESSAGES.noMedia);
+
+    await user.upload(screen.getByLabelText('Upload media files'), [
+      file('a.png', 'image/png', 900_000),
+      file('b.jpg', 'image/jpeg', 1_500_000),
+      file('small.png', 'image/png', 1000),
+    ]);
+    const offer = await screen.findByRole('dialog', { name: 'Shrink 2 images?' });
+    await user.click(within(offer).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.files.map((one) => one.name)).toEqual(['small.png']);
+    expect(shrinkCalls).toEqual([]);
   });
 
   it('shows what the server rejected', async () => {

@@ -24,7 +24,7 @@ import { MediaEditForm } from './MediaEditForm';
 import { MediaThumb } from './MediaThumb';
 import { MediaUploader } from './MediaUploader';
 import { useDeleteMedia, useMediaList } from './queries';
-import { formatFileSize } from './upload-checks';
+import { formatFileSize } from '../../components/file-size';
 import './locales';
 import { domainText } from '../../i18n/domain';
 

@@ -37,6 +37,9 @@ export function MediaPickerField({
 }: MediaPickerFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
+  // The error is tied to the group and its Choose button, as Mantine ties an input's to the input.
+  const errorId = useId();
+  const describedBy = error ? errorId : undefined;
   const [opened, { open, close }] = useDisclosure(false);
   // The library, if it has been loaded already, names the chosen medium; never fetched just for that.
   const { data: library } = useQuery({
@@ -59,8 +62,17 @@ export function MediaPickerField({
       withAsterisk={withAsterisk}
       labelElement="div"
       labelProps={{ id: labelId }}
+      errorProps={{ id: errorId }}
     >
-      <Group role="group" aria-labelledby={labelId} gap="md" wrap="nowrap" mt={6} align="center">
+      <Group
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        gap="md"
+        wrap="nowrap"
+        mt={6}
+        align="center"
+      >
         <Box
           w={THUMB_SIZE}
           h={THUMB_SIZE}
@@ -97,6 +109,7 @@ export function MediaPickerField({
               onClick={open}
               disabled={disabled || !gameId}
               aria-label={t('media.chooseLabel', { label })}
+              aria-describedby={describedBy}
             >
               {t('media.choose')}
             </Button>

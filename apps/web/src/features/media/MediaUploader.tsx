@@ -6,11 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUploadMedia } from './queries';
+import { useShrinkImageOffer } from '../../components/shrink-image/ShrinkImageOffer';
 import { domainText } from '../../i18n/domain';
 
 const ACCEPT = MEDIA_ACCEPT.split(',');
 
-/** Drop or pick several files; shows real upload progress. */
+/** Drop or pick several files; offers to shrink images over the limit; shows real upload progress. */
 export function MediaUploader({
   gameId,
   onUploaded,
@@ -22,9 +23,12 @@ export function MediaUploader({
 }) {
   const { t } = useTranslation();
   const { upload, uploading, progress, fileCount } = useUploadMedia(gameId);
+  const shrinkOffer = useShrinkImageOffer();
 
   const handleDrop = async (files: File[]) => {
-    const result = await upload(files);
+    const ready = await shrinkOffer.prepare(files);
+    if (ready.length === 0) return;
+    const result = await upload(ready);
     if (result && result.saved.length > 0) onUploaded?.(result.saved);
   };
 
@@ -42,6 +46,7 @@ export function MediaUploader({
 
   return (
     <Stack gap="xs">
+      {shrinkOffer.dialog}
       <Dropzone
         onDrop={(files) => void handleDrop(files)}
         onReject={handleReject}

@@ -1,5 +1,4 @@
 import { MEDIA_LIMITS, MEDIA_MESSAGES, isAcceptedMediaType, mediaTypeOf } from '@loci/domain';
-import { formatNumber, ONE_DECIMAL } from '../../i18n';
 
 /** A file that will not be uploaded, with the toast that says why. */
 export interface SkippedFile {
@@ -30,11 +29,4 @@ export function checkFiles(files: readonly File[]): { accepted: File[]; skipped:
     accepted.push(file);
   }
   return { accepted, skipped };
-}
-
-/** A size in bytes as people read it (1 MB = 1,000,000 bytes, as the limits are). */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${formatNumber(bytes / 1_000_000, ONE_DECIMAL)} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} B`;
 }

@@ -80,7 +80,7 @@ describe('#operations.GameplayPage', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('tab', { name: 'Gameplay' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(rows()).toHaveLength(10));
     expect(screen.getByText('Number of instances').parentElement).toHaveTextContent('13');
-    expect(within(rows()[0]!).getByRole('link', { name: /Manage instance/ })).toHaveAttribute(
+    expect(within(rows()[0]!).getByRole('link', { name: /^Manage the game of Player \d+ · started / })).toHaveAttribute(
       'href',
       `/active-games/${GAME_ID}/instance/${instances[0]!.id}`,
     );

@@ -19,6 +19,7 @@ import {
   IconCalendarTime,
   IconChevronDown,
   IconClockX,
+  IconGavel,
   IconLock,
   IconMessage,
   IconTrash,
@@ -32,8 +33,11 @@ import { entityLabel } from '../design/common/workspace-data';
 import { useWorkspace } from '../design/useWorkspace';
 import type { WorldScene } from '../design/world/world-values';
 import { InstancesTable, PeriodText } from './InstancesTable';
+import { InstanceClockModal } from './clock/InstanceClockModal';
 import { MigrateLiveGames } from './MigrateLiveGames';
 import { StuckPlayersSection } from './StuckPlayersSection';
+import { TeamsSection } from './TeamsSection';
+import { InboxSection } from './InboxSection';
 import {
   countByStatus,
   formatDate,
@@ -42,6 +46,7 @@ import {
   isOnLiveMap,
   playerStatusLabel,
   shownVersionOf,
+  instanceName,
 } from './operations-values';
 import { useDesignLabels } from './design-labels';
 import { PlayerInfoModal, type PlayerInfo } from './PlayerInfoModal';
@@ -56,7 +61,9 @@ import {
   useSetPlayingPeriod,
 } from './queries';
 import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
+import { teamsByPlayer, useTeamInstances, withTeamMembers } from './team-live';
 import './locales';
+import '../judging/locales';
 import { GameTabs } from '../design/shell/GameTabs';
 
 const SHOW_TYPES: PlayerStatesShowType[] = ['live-only', 'published-only', 'both'];
@@ -78,7 +85,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
  * map, the instances table and the Actions menu. Only for the edit right.
  */
 export function GameplayPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { activeGameId: gameId = '' } = useParams();
   const workspace = useWorkspace(gameId);
   const game = workspace.data?.game;
@@ -87,10 +94,14 @@ export function GameplayPage() {
   const refresh = useRefreshSeconds();
   const instancesQuery = useInstances(gameId, allowed);
   const playersQuery = usePlayerStates(gameId, showType, refresh.seconds, allowed);
+  // A game played in teams: its teams' colours and members, on the live map and in the table (docs/outings.md).
+  const teamsQuery = useTeamInstances(gameId, Boolean(game?.teams?.enabled && hasRight(game.rights, 'manage')));
+  const teams = useMemo(() => teamsByPlayer(teamsQuery.data?.instances), [teamsQuery.data]);
   const [selected, setPlayer] = useState<PlayerInfo | null>(null);
   const [messageOpened, setMessageOpened] = useState(false);
   const [recipient, setRecipient] = useState<MessageRecipient | null>(null);
   const [periodOpened, setPeriodOpened] = useState(false);
+  const [clockInstanceId, setClockInstanceId] = useState<string | null>(null);
   const versions = workspace.data?.versions;
   const shownVersion = useMemo(() => shownVersionOf(versions ?? []), [versions]);
   const setPeriod = useSetPlayingPeriod(gameId, { versionId: shownVersion?.id ?? '' });
@@ -127,6 +138,17 @@ export function GameplayPage() {
         .map((player) => ({ id: player.id, name: player.name })),
     [instances],
   );
+  // The inbox (docs/outings.md "Messages"): the running instances, named by version and players, newest first.
+  const inboxInstances = useMemo(
+    () =>
+      instances
+        .filter((instance) => instance.state.worldState.status === 'active')
+        .map((instance) => ({
+          id: instance.id,
+          label: instanceName(t, i18n.language, instance, instance.gameVersion.game.playingPeriod?.timezone),
+        })),
+    [instances, t, i18n.language],
+  );
   const playerStates = playersQuery.data;
   // The modal follows the live states: opened from the list before they arrived, or as they refresh, it shows the newest.
   const player = useMemo(
@@ -146,6 +168,10 @@ export function GameplayPage() {
         onOpen: () => setPlayer(state),
       })),
     [playerStates],
+  );
+  const teamMarkers = useMemo(
+    () => withTeamMembers(markers, teams, (name, team) => t('teamsLive.memberOnMap', { name, team })),
+    [markers, teams, t],
   );
 
   const area = useMemo<WorldScene[]>(
@@ -300,6 +326,19 @@ export function GameplayPage() {
       </Paper>
 
       {hasRight(game.rights, 'manage') && (
+        <Group>
+          <Button
+            component={Link}
+            to={`/active-games/${gameId}/review`}
+            variant="light"
+            leftSection={<IconGavel size={16} />}
+          >
+            {t('judging.open')}
+          </Button>
+        </Group>
+      )}
+
+      {hasRight(game.rights, 'manage') && (
         <MigrateLiveGames gameId={gameId} versions={versions ?? []} instances={instancesQuery.data ?? []} />
       )}
 
@@ -312,11 +351,15 @@ export function GameplayPage() {
         w={260}
       />
 
+      {game.teams?.enabled ? <TeamsSection gameId={gameId} /> : null}
+
+      {hasRight(game.rights, 'manage') && <InboxSection gameId={gameId} instances={inboxInstances} />}
+
       <Stack gap="xs">
         <Title order={3} fz="h4">
           {t('operations.map.title')}
         </Title>
-        <PlayersMap players={markers} areas={area} label={t('operations.map.label')} refresh={refresh} />
+        <PlayersMap players={teamMarkers} areas={area} label={t('operations.map.label')} refresh={refresh} />
       </Stack>
 
       <StuckPlayersSection gameId={gameId} zone={game.playingPeriod?.timezone} refreshSeconds={refresh.seconds} />
@@ -331,8 +374,10 @@ export function GameplayPage() {
           <InstancesTable
             gameId={gameId}
             instances={instances}
+            teams={teams}
             onOpenPlayer={handleOpenPlayer}
             onMessagePlayer={(player) => openMessage({ id: player.id, name: player.name })}
+            onClock={(instance) => setClockInstanceId(instance.id)}
           />
         )}
       </Stack>
@@ -361,6 +406,11 @@ export function GameplayPage() {
         audience={t(`operations.message.audience.${showType}`)}
         players={reachable}
         recipient={recipient}
+      />
+      <InstanceClockModal
+        gameId={gameId}
+        instance={instances.find((instance) => instance.id === clockInstanceId) ?? null}
+        onClose={() => setClockInstanceId(null)}
       />
       <PlayingPeriodModal
         opened={periodOpened}

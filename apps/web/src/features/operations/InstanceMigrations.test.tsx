@@ -57,7 +57,7 @@ describe('#operations.InstanceMigrations', { timeout: UI_TEST_TIMEOUT_MS }, () =
       [`POST /api/design/${GAME_ID}/migrations/m1/undo`]: { status: 409, body: { message: REFUSAL } },
     });
     const { user } = renderApp(PAGE);
-    await screen.findByRole('heading', { name: 'Instance i1' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: /^Player 1 · started / }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Migrations' }));
     const table = await screen.findByRole('table', { name: 'Migrations of this instance' });
     const [newest, oldest] = within(table).getAllByRole('row').slice(1);

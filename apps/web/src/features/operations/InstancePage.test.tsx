@@ -36,7 +36,7 @@ function instanceApi(extra: Record<string, MockHandler> = {}, instance = makeFul
 
 async function openPage() {
   const view = renderApp(PAGE);
-  await screen.findByRole('heading', { name: 'Instance i1' });
+  await screen.findByRole('heading', { name: /^Player 1 · started / });
   return view;
 }
 

@@ -16,13 +16,15 @@ import { InstancePlayersPanel } from './InstancePlayersPanel';
 import { PeriodText } from './InstancesTable';
 import { AuditTable } from './AuditTable';
 import { useDesignLabels, useRescueOptions } from './design-labels';
-import { formatDate } from './operations-values';
+import { formatDate, instanceName } from './operations-values';
 import { PlayingPeriodModal } from './PlayingPeriodModal';
 import { useAudit, useInstance, useInstanceMutations, useRescue, useSetPlayingPeriod } from './queries';
 import { SendMessageModal, type MessageRecipient } from './SendMessageModal';
 import { WorldStatePanel, type InstanceWorld } from './WorldStatePanel';
+import { WallSection } from '../wall/WallSection';
 import './locales';
 import { domainText } from '../../i18n/domain';
+import { InstanceClockSections } from './clock/InstanceClockSections';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,7 +66,7 @@ function useWatchInstance(instanceId: string, onChange: (status?: string) => voi
  * It refreshes on the instance's realtime events.
  */
 export function InstancePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { activeGameId: gameId = '', instanceId = '' } = useParams();
   const query = useInstance(gameId, instanceId);
@@ -130,7 +132,7 @@ export function InstancePage() {
             {game.title}
           </Anchor>
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-            {t('operations.instance.title', { id: instance.id })}
+            {instanceName(t, i18n.language, instance, zone)}
           </Title>
         </Stack>
         <Menu position="bottom-end" shadow="md" width={240}>
@@ -216,7 +218,10 @@ export function InstancePage() {
         </SimpleGrid>
       </Paper>
 
-      <Accordion multiple defaultValue={['players', 'world']} variant="separated">
+      {/* The wall and the feed (issue 29; features/wall). */}
+      <WallSection instanceId={instance.id} resultsPath={`/active-games/${gameId}/instance/${instance.id}/results`} />
+
+      <Accordion multiple defaultValue={['players', 'world', 'clock', 'scheduled']} variant="separated">
         <Accordion.Item value="players">
           <Accordion.Control>{t('operations.instance.players', { count: instance.players.length })}</Accordion.Control>
           <Accordion.Panel>
@@ -251,10 +256,19 @@ export function InstancePage() {
             />
           </Accordion.Panel>
         </Accordion.Item>
+        <InstanceClockSections
+          gameId={gameId}
+          instance={instance}
+          zone={zone}
+          onChanged={() => {
+            void query.refetch();
+            void audit.refetch();
+          }}
+        />
         <Accordion.Item value="audit">
           <Accordion.Control>{t('operations.audit.title')}</Accordion.Control>
           <Accordion.Panel>
-            <AuditTable entries={audit.data?.entries ?? []} zone={zone} />
+            <AuditTable entries={audit.data?.entries ?? []} zone={zone} labelOf={labelOfEntity} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="migrations">

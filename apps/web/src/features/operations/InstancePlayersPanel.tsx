@@ -190,6 +190,7 @@ export function InstancePlayersPanel({
           <RescuePanel
             options={rescueOptions}
             dialogs={pendingTitles(states[opened.id])}
+            members={opened.members}
             onSubmit={(body) => onRescue(opened.id, body)}
           />
         )}

@@ -1,12 +1,27 @@
-import { GAMES_PAGE_SIZES, WORLD_STATUSES, type GamesPageSize, type InstanceListItem } from '@loci/domain';
-import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { IconMessage, IconSettings } from '@tabler/icons-react';
+import { GAMES_PAGE_SIZES, WORLD_STATUSES, type GamesPageSize, type InstanceListItem, type Team } from '@loci/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  ColorSwatch,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconClock, IconMessage, IconSettings } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { countByStatus, formatPeriodDate, isPeriodFlagged, playerStatusLabel } from './operations-values';
+import { countByStatus, formatPeriodDate, instanceName, isPeriodFlagged, playerStatusLabel } from './operations-values';
 import './locales';
+import { TimeLeftBadge } from './TimeLeftBadge';
+import './clock/clock-locales';
 import { domainText } from '../../i18n/domain';
+import './team-live-locales';
 
 const ALL = 'all';
 
@@ -24,6 +39,10 @@ export interface InstancesTableProps {
   onOpenPlayer: (instance: InstanceListItem, player: InstanceListItem['players'][number]) => void;
   /** Opens the message modal for one player (offered for players still in a running instance). */
   onMessagePlayer?: (player: InstanceListItem['players'][number]) => void;
+  /** A game played in teams: each team by `instanceId:teamId` (its player), shown with its colour and members. */
+  teams?: ReadonlyMap<string, Team>;
+  /** Opens the clock controls of a running instance whose game has a time limit (issue 28). */
+  onClock?: (instance: InstanceListItem) => void;
 }
 
 /** A playing period as 'start – end' in its timezone, red when not running now (spec 1 §4). */
@@ -49,8 +68,15 @@ export function PeriodText({
  * period and a Manage button; a world-status filter and page sizes 10, 20, 50
  * and All; 'No instances found' when none is left.
  */
-export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlayer }: InstancesTableProps) {
-  const { t } = useTranslation();
+export function InstancesTable({
+  gameId,
+  instances,
+  onOpenPlayer,
+  onMessagePlayer,
+  teams,
+  onClock,
+}: InstancesTableProps) {
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<string>(ALL);
   const [pageSize, setPageSize] = useState<GamesPageSize>(10);
   const [page, setPage] = useState(1);
@@ -145,32 +171,51 @@ export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlaye
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        {instance.players.map((player) => (
-                          <Group key={player.id} gap={4} wrap="nowrap">
-                            <Anchor
-                              component="button"
-                              type="button"
-                              size="sm"
-                              ta="left"
-                              onClick={() => onOpenPlayer(instance, player)}
-                            >
-                              {player.name}
-                            </Anchor>
-                            {onMessagePlayer &&
-                              worldStatus === 'active' &&
-                              (player.status === 'playing' || player.status === 'paused') && (
-                                <ActionIcon
-                                  variant="subtle"
-                                  size="sm"
-                                  aria-label={t('operations.messageTo.player', { name: player.name })}
-                                  title={t('operations.messageTo.player', { name: player.name })}
-                                  onClick={() => onMessagePlayer(player)}
-                                >
-                                  <IconMessage size={14} />
-                                </ActionIcon>
+                        {instance.players.map((player) => {
+                          const team = teams?.get(`${instance.id}:${player.id}`);
+                          return (
+                            <Group key={player.id} gap={4} wrap="nowrap">
+                              {team && (
+                                <ColorSwatch
+                                  color={team.colour}
+                                  size={12}
+                                  aria-label={t('teamsLive.teamOf', { team: team.name })}
+                                  role="img"
+                                />
                               )}
-                          </Group>
-                        ))}
+                              <Anchor
+                                component="button"
+                                type="button"
+                                size="sm"
+                                ta="left"
+                                // WCAG 2.5.8: a 24px target, also when several players (or teams) are stacked.
+                                mih={24}
+                                onClick={() => onOpenPlayer(instance, player)}
+                              >
+                                {player.name}
+                              </Anchor>
+                              {team && (
+                                <Badge variant="light" color="gray" size="sm" tt="none">
+                                  {t('teamsLive.members', { count: team.members.filter((m) => m.joined).length })}
+                                </Badge>
+                              )}
+                              {player.clock && <TimeLeftBadge clock={player.clock} />}
+                              {onMessagePlayer &&
+                                worldStatus === 'active' &&
+                                (player.status === 'playing' || player.status === 'paused') && (
+                                  <ActionIcon
+                                    variant="subtle"
+                                    size="sm"
+                                    aria-label={t('operations.messageTo.player', { name: player.name })}
+                                    title={t('operations.messageTo.player', { name: player.name })}
+                                    onClick={() => onMessagePlayer(player)}
+                                  >
+                                    <IconMessage size={14} />
+                                  </ActionIcon>
+                                )}
+                            </Group>
+                          );
+                        })}
                       </Stack>
                     </Table.Td>
                     <Table.Td>
@@ -183,10 +228,28 @@ export function InstancesTable({ gameId, instances, onOpenPlayer, onMessagePlaye
                         size="xs"
                         variant="light"
                         leftSection={<IconSettings size={14} />}
-                        aria-label={t('operations.table.manageInstance', { id: instance.id })}
+                        aria-label={t('operations.table.manageInstance', {
+                          name: instanceName(
+                            t,
+                            i18n.language,
+                            instance,
+                            instance.gameVersion.game.playingPeriod?.timezone,
+                          ),
+                        })}
                       >
                         {t('operations.table.manage')}
                       </Button>
+                      {onClock && worldStatus === 'active' && instance.players.some((player) => player.clock) && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          mt={4}
+                          leftSection={<IconClock size={14} />}
+                          onClick={() => onClock(instance)}
+                        >
+                          {t('operations.clockControls.title')}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

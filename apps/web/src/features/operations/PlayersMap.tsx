@@ -13,6 +13,8 @@ export interface PlayerMarker {
   name: string;
   latitude: number;
   longitude: number;
+  /** A team's colour (games played in teams): the marker is a dot in it. */
+  colour?: string;
   onOpen: () => void;
 }
 
@@ -48,6 +50,7 @@ export function PlayersMap({ players, areas, label, refresh }: PlayersMapProps) 
         label: player.name,
         latitude: player.latitude,
         longitude: player.longitude,
+        ...(player.colour ? { colour: player.colour } : {}),
         onOpen: player.onOpen,
       })),
     [players],

@@ -110,7 +110,7 @@ function api(replay: { status?: number; body: unknown }) {
 
 async function openReplay() {
   const view = renderApp(`/active-games/${GAME_ID}/instance/i1`);
-  await screen.findByRole('heading', { name: 'Instance i1' });
+  await screen.findByRole('heading', { name: /^Player 1 · started / });
   await view.user.click(screen.getByRole('button', { name: 'Replay Player 1’s game' }));
   return { ...view, dialog: await screen.findByRole('dialog', { name: 'Replay of Player 1’s game' }) };
 }
@@ -145,6 +145,97 @@ describe('#operations.ReplayModal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(replay).getByText('askQuestion The year (q_year)')).toBeInTheDocument();
     // The step's time on its trace card is the game's clock (09:05 UTC is 12:05 in Athens).
     expect(within(replay).getByTestId('trace-entry')).toHaveTextContent('12:05:00');
+  });
+
+  it('names the team member who acted on each step of a team’s replay', async () => {
+    const steps = REPLAY.steps.map((one) =>
+      one.event?.type === 'answer' ? { ...one, event: { ...one.event, member: { id: 'm1', name: 'Maria' } } } : one,
+    );
+    api({ body: { ...REPLAY, steps } });
+    const { dialog } = await openReplay();
+    const replay = await within(dialog).findByTestId('replay');
+    expect(within(replay).getByTestId('replay-step')).toHaveTextContent(
+      'Step 4 of 4 · Maria: answer The year (q_year): 1890',
+    );
+    const timeline = within(replay).getByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getByText('Maria: answer The year (q_year): 1890')).toBeInTheDocument();
+    // A step no member made (the location here) is described as before.
+    expect(within(timeline).getByText(/^location 39\.5, 22\.5$/)).toBeInTheDocument();
+  });
+
+  it('names the member an operator’s rescue placed, and what else it did, in the team’s timeline', async () => {
+    const last = REPLAY.steps.at(-1)!;
+    const rescue = {
+      ...last,
+      seq: last.seq + 1,
+      event: {
+        type: 'rescue',
+        playerId: last.event!.playerId,
+        actions: [
+          { kind: 'teleport', latitude: 39.5, longitude: 22.5, memberId: 'm1', member: { id: 'm1', name: 'Maria' } },
+          { kind: 'give', assetId: 'it-lantern1', count: 1 },
+        ],
+      },
+    };
+    api({ body: { ...REPLAY, steps: [...REPLAY.steps, rescue] } });
+    const { dialog } = await openReplay();
+    const replay = await within(dialog).findByTestId('replay');
+    expect(within(replay).getByTestId('replay-step')).toHaveTextContent(
+      'Operator’s rescue: Teleport Maria, Give an item or currency',
+    );
+  });
+
+  it('tells the organiser’s verdicts, the player’s messages and the organiser’s reply (issue 29)', async () => {
+    const steps = [
+      ...REPLAY.steps,
+      step({
+        seq: 5,
+        at: '2024-05-01T09:10:00.000Z',
+        event: {
+          type: 'judge',
+          playerId: 'p1',
+          missionId: 'q-year',
+          submissionId: 's1',
+          verdict: 'rejected',
+          points: 0,
+          reason: 'Blurred',
+        },
+      }),
+      step({
+        seq: 6,
+        at: '2024-05-01T09:11:00.000Z',
+        event: {
+          type: 'chat',
+          playerId: 'p1',
+          channel: 'organiser',
+          text: 'Why?',
+          member: { id: 'm1', name: 'Maria' },
+        },
+      }),
+      step({ seq: 0, at: '2024-05-01T09:12:00.000Z', kind: 'message', event: null, message: 'Hold it still' }),
+      step({
+        seq: 7,
+        at: '2024-05-01T09:13:00.000Z',
+        event: {
+          type: 'judge',
+          playerId: 'p1',
+          missionId: 'q-year',
+          submissionId: 's2',
+          verdict: 'approved',
+          points: 3,
+        },
+      }),
+    ];
+    api({ body: { ...REPLAY, steps } });
+    const { dialog } = await openReplay();
+    const replay = await within(dialog).findByTestId('replay');
+    const timeline = within(replay).getByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getByText('The organiser rejected “q-year”: Blurred')).toBeInTheDocument();
+    expect(within(timeline).getByText('Maria: To the organiser: Why?')).toBeInTheDocument();
+    expect(within(timeline).getByText('Message: Hold it still')).toBeInTheDocument();
+    expect(within(replay).getByTestId('replay-step')).toHaveTextContent(
+      'Step 8 of 8 · The organiser approved “q-year” (3 points)',
+    );
   });
 
   it('explains a game recorded before replay existed', async () => {

@@ -1,4 +1,4 @@
-import { playEventSchema, type ReplayStep } from '@loci/domain';
+import { judgeEventSchema, operatorEventSchema, playEventSchema, type ReplayStep } from '@loci/domain';
 import type { StepTrace } from '@loci/engine';
 import {
   Alert,
@@ -28,6 +28,8 @@ import { useDesignIndex, type LabelOf } from './design-labels';
 import type { SpecIndex } from '../play/spec-index';
 import { PLAYER_MAP_HEIGHT } from './operations-values';
 import { PlayerStatePanel } from './PlayerStatePanel';
+import './locales';
+import './team-live-locales';
 import './replay-locales';
 
 export interface ReplayModalProps {
@@ -51,7 +53,33 @@ function useSummary(index: SpecIndex | null) {
     if (step.kind === 'migration') return t('operations.replay.migration');
     const event = step.event!;
     if (!event.playerId) return t('operations.replay.operatorEvent', { type: event.type });
-    return describeEvent(traceEventOf(event), index);
+    // The organiser's verdict on a submission (issue 29), and what the player wrote (messages both ways).
+    const judged = judgeEventSchema.safeParse(event);
+    if (judged.success) {
+      const { verdict, missionId, points, reason } = judged.data;
+      const mission = index?.nameOf('mission', missionId) ?? missionId;
+      return t(`operations.replay.judged.${verdict}`, { mission, points, reason: reason ?? '' });
+    }
+    // An operator's rescue: its actions, a team's member placed by name (games played in teams).
+    const operator = operatorEventSchema.safeParse(event);
+    if (operator.success && operator.data.type === 'rescue') {
+      const actions = operator.data.actions.map((action) =>
+        action.kind === 'teleport' && action.member
+          ? t('operations.replay.placed', { name: action.member.name })
+          : t(`operations.rescue.kinds.${action.kind}`),
+      );
+      return t('operations.replay.rescue', { actions: actions.join(', ') });
+    }
+    const chat = traceEventOf(event);
+    if (chat.type === 'chat') {
+      const said = t(`operations.replay.chat.${chat.channel}`, { text: chat.text });
+      const author = (event as { member?: { name?: unknown } }).member?.name;
+      return typeof author === 'string' ? t('teamsLive.byMember', { name: author, event: said }) : said;
+    }
+    const described = describeEvent(traceEventOf(event), index);
+    // A team's step names the member who acted (games played in teams): "Maria: answer …".
+    const member = (event as { member?: { name?: unknown } }).member?.name;
+    return typeof member === 'string' ? t('teamsLive.byMember', { name: member, event: described }) : described;
   };
 }
 

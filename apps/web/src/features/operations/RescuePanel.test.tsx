@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import i18n from '../../i18n';
 import { AuditTable, auditCsv } from './AuditTable';
 import { RescuePanel, type RescueOptions } from './RescuePanel';
 import { StuckPlayersTable } from './StuckPlayersSection';
@@ -19,10 +20,10 @@ const OPTIONS: RescueOptions = {
   rules: [],
 };
 
-function renderPanel(onSubmit = vi.fn().mockResolvedValue({})) {
+function renderPanel(onSubmit = vi.fn().mockResolvedValue({}), members?: Array<{ id: string; name: string }>) {
   render(
     <MantineProvider env="test">
-      <RescuePanel options={OPTIONS} dialogs={[]} onSubmit={onSubmit} />
+      <RescuePanel options={OPTIONS} dialogs={[]} members={members} onSubmit={onSubmit} />
     </MantineProvider>,
   );
   return { onSubmit, user: userEvent.setup() };
@@ -40,6 +41,7 @@ const ENTRY: AuditEntry = {
   what: [{ kind: 'give', assetId: 'key', count: 1 }],
   reason: 'Lost the key to a bug',
   changes: [{ path: 'items.key', before: null, after: 1 }],
+  members: [],
 };
 
 describe('RescuePanel', { timeout: 30_000 }, () => {
@@ -126,30 +128,77 @@ describe('RescuePanel', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('The player holds only 0')).toBeInTheDocument();
   });
+
+  it('of a team: says its actions are the team’s, and a teleport places the member chosen', async () => {
+    const refusal = new ApiError(400, 'Please correct the errors in the form', {
+      message: 'Please correct the errors in the form',
+      errors: { 'actions.0.memberId': 'Choose the member of the team to place' },
+    });
+    const onSubmit = vi.fn().mockRejectedValueOnce(refusal).mockResolvedValue({});
+    const { user } = renderPanel(onSubmit, [
+      { id: 'm-maria', name: 'Maria' },
+      { id: 'm-nikos', name: 'Nikos' },
+    ]);
+    const form = screen.getByRole('form', { name: 'Rescue this team' });
+    expect(form).toHaveTextContent('every action applies to the whole team');
+    // A gift needs no member: it is the team's.
+    expect(screen.queryByRole('combobox', { name: /Member to place/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Teleport' }));
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '35.5');
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '24.01');
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'GPS stuck');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    // Sent without a member, the server's refusal shows under the member's field.
+    expect(onSubmit).toHaveBeenLastCalledWith({
+      actions: [{ kind: 'teleport', latitude: 35.5, longitude: 24.01 }],
+      reason: 'GPS stuck',
+    });
+    expect(await screen.findByText('Choose the member of the team to place')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /Member to place/ }));
+    await user.click(await screen.findByRole('option', { name: 'Maria' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onSubmit).toHaveBeenLastCalledWith({
+      actions: [{ kind: 'teleport', latitude: 35.5, longitude: 24.01, memberId: 'm-maria' }],
+      reason: 'GPS stuck',
+    });
+  });
+
+  it('of a solo player: no member to choose', async () => {
+    const { user } = renderPanel();
+    expect(screen.getByRole('form', { name: 'Rescue this player' })).not.toHaveTextContent('whole team');
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Teleport' }));
+    expect(screen.queryByRole('combobox', { name: /Member to place/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('AuditTable', () => {
+  // The game's titles by id, as the Instance page reads them from the design (design-labels.ts).
+  const titles = (id: string) => ({ key: 'Brass key', s2: 'The lighthouse' })[id] ?? id;
+
   it('shows who, when, what, why and before → after, and exports the same as CSV', () => {
     render(
       <MantineProvider env="test">
-        <AuditTable entries={[ENTRY]} zone="Europe/Athens" />
+        <AuditTable entries={[ENTRY]} zone="Europe/Athens" labelOf={titles} />
       </MantineProvider>,
     );
     const row = within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Olga Operator');
     expect(row).toHaveTextContent('Bob');
-    expect(row).toHaveTextContent('give key 1');
+    expect(row).toHaveTextContent('give 1 × Brass key');
+    expect(row).not.toHaveTextContent('give key');
     expect(row).toHaveTextContent('Lost the key to a bug');
     expect(row).toHaveTextContent('items.key: — → 1');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
-    const [header, line] = Papa.parse<string[]>(auditCsv([ENTRY])).data;
+    const [header, line] = Papa.parse<string[]>(auditCsv([ENTRY], i18n.t, titles)).data;
     expect(header).toEqual(['at', 'actor', 'kind', 'player', 'what', 'reason', 'changes']);
     expect(line).toEqual([
       ENTRY.at,
       'Olga Operator',
       'rescue',
       'Bob',
-      'give key 1',
+      'give 1 × Brass key',
       'Lost the key to a bug',
       'items.key: — → 1',
     ]);
@@ -176,20 +225,53 @@ describe('AuditTable', () => {
     };
     render(
       <MantineProvider env="test">
-        <AuditTable entries={[several, world]} />
+        <AuditTable entries={[several, world]} labelOf={titles} />
       </MantineProvider>,
     );
     const [, rescueRow, worldRow] = within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row');
-    expect(within(rescueRow!).getByText('give key 1')).toBeInTheDocument();
-    expect(within(rescueRow!).getByText('scene s2')).toBeInTheDocument();
+    expect(within(rescueRow!).getByText('give 1 × Brass key')).toBeInTheDocument();
+    expect(within(rescueRow!).getByText('move to The lighthouse')).toBeInTheDocument();
     expect(worldRow).toHaveTextContent('World');
     expect(worldRow).toHaveTextContent('The café closed');
     expect(worldRow).toHaveTextContent('delete has.offer.s1.o1');
     expect(worldRow).toHaveTextContent('offers.o1: {"name":"coffee"} → —');
-    expect(Papa.parse<string[]>(auditCsv([several])).data[1]![4]).toBe('give key 1; scene s2');
+    expect(Papa.parse<string[]>(auditCsv([several], i18n.t, titles)).data[1]![4]).toBe(
+      'give 1 × Brass key; move to The lighthouse',
+    );
     const named = { ...ENTRY, playerName: '=HYPERLINK("http://evil.test")', reason: '\tnote' };
-    const [, escaped] = Papa.parse<string[]>(auditCsv([named])).data;
+    const [, escaped] = Papa.parse<string[]>(auditCsv([named], i18n.t)).data;
     expect([escaped![3], escaped![5]]).toEqual([`'=HYPERLINK("http://evil.test")`, "'\tnote"]);
+  });
+
+  it('names the team’s member a rescue placed, never by id, on the page and in the CSV', () => {
+    const placed: AuditEntry = {
+      ...ENTRY,
+      id: 4,
+      playerId: 't-owls',
+      playerName: 'Owls',
+      what: [
+        {
+          kind: 'teleport',
+          latitude: 35.5,
+          longitude: 24.01,
+          memberId: 'a1b2c3d4-0000-4000-8000-000000000001',
+          member: { id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Maria' },
+        },
+      ],
+      members: [{ id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Maria' }],
+      changes: [],
+    };
+    render(
+      <MantineProvider env="test">
+        <AuditTable entries={[placed]} />
+      </MantineProvider>,
+    );
+    const row = within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Owls (Maria)');
+    expect(row).toHaveTextContent('place Maria at 35.5, 24.01');
+    expect(row).not.toHaveTextContent('a1b2c3d4');
+    const [, line] = Papa.parse<string[]>(auditCsv([placed], i18n.t)).data;
+    expect([line![3], line![4]]).toEqual(['Owls (Maria)', 'place Maria at 35.5, 24.01']);
   });
 
   it('says so when nobody changed the instance', () => {

@@ -50,11 +50,22 @@ const TARGET_FIELD: Partial<Record<RescueActionKind, string>> = {
 export type RescueTargetKind = 'assets' | 'attributes' | 'scenes' | 'missions' | 'milestones' | 'rules';
 export type RescueOptions = Record<RescueTargetKind, Array<{ value: string; label: string }>>;
 
+/** A member of a team, as the rescue form offers them. */
+export interface RescueMember {
+  id: string;
+  name: string;
+}
+
 export interface RescuePanelProps {
   /** The design's items, attributes, scenes… to pick from. */
   options: RescueOptions;
   /** The dialogs the player has open, oldest first (their titles). */
   dialogs: string[];
+  /**
+   * In a game played in teams, the team's members who have joined: a teleport places the one chosen; every other
+   * action is the team's (the form says so). Absent for a solo player.
+   */
+  members?: readonly RescueMember[] | undefined;
   onSubmit: (body: RescueRequest) => Promise<unknown>;
 }
 
@@ -66,9 +77,20 @@ interface Draft {
   index: string | null;
   latitude: number | string;
   longitude: number | string;
+  /** The team's member a teleport places (games played in teams). */
+  memberId: string | null;
 }
 
-const EMPTY: Draft = { kind: 'give', target: null, count: 1, value: '', index: null, latitude: '', longitude: '' };
+const EMPTY: Draft = {
+  kind: 'give',
+  target: null,
+  count: 1,
+  value: '',
+  index: null,
+  latitude: '',
+  longitude: '',
+  memberId: null,
+};
 
 /** A draft in the list, keyed for React across removals. */
 interface Row {
@@ -103,7 +125,12 @@ function actionOf(draft: Draft): RescueAction {
     case 'closeDialog':
       return { kind: 'closeDialog', index: Number(draft.index ?? 0) };
     case 'teleport':
-      return { kind: 'teleport', latitude: Number(draft.latitude), longitude: Number(draft.longitude) };
+      return {
+        kind: 'teleport',
+        latitude: Number(draft.latitude),
+        longitude: Number(draft.longitude),
+        ...(draft.memberId ? { memberId: draft.memberId } : {}),
+      };
   }
 }
 
@@ -115,12 +142,14 @@ function ActionFields({
   draft,
   options,
   dialogs,
+  members,
   onChange,
   error,
 }: {
   draft: Draft;
   options: RescueOptions;
   dialogs: string[];
+  members: readonly RescueMember[] | undefined;
   onChange: (draft: Draft) => void;
   error: (field: string) => string | undefined;
 }) {
@@ -174,6 +203,17 @@ function ActionFields({
           error={error('index')}
         />
       )}
+      {draft.kind === 'teleport' && members && (
+        <Select
+          label={t('operations.rescue.member')}
+          withAsterisk
+          data={members.map((member) => ({ value: member.id, label: member.name }))}
+          value={draft.memberId}
+          onChange={(memberId) => set({ memberId })}
+          placeholder={members.length === 0 ? t('operations.rescue.noMembers') : undefined}
+          error={error('memberId')}
+        />
+      )}
       {draft.kind === 'teleport' && (
         <Group grow>
           <NumberInput
@@ -201,9 +241,11 @@ function ActionFields({
  * actions (up to the API's 20, e.g. give an item, set an attribute and move
  * to a scene) with one reason (required), applied together as one operator
  * event `rescue` and audited as one row. The server's field errors
- * (`actions.{i}.{field}`) show under the fields of their action.
+ * (`actions.{i}.{field}`) show under the fields of their action. A team's form
+ * (games played in teams) says that its actions are the team's, and a teleport
+ * asks which member to place.
  */
-export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
+export function RescuePanel({ options, dialogs, members, onSubmit }: RescuePanelProps) {
   const { t } = useTranslation();
   const nextKey = useRef(1);
   const [rows, setRows] = useState<Row[]>([{ key: 0, draft: EMPTY }]);
@@ -211,6 +253,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const several = rows.length > 1;
+  const title = members ? t('operations.rescue.teamTitle') : t('operations.rescue.title');
 
   const change = (key: number, draft: Draft) =>
     setRows((current) => current.map((row) => (row.key === key ? { key, draft } : row)));
@@ -248,6 +291,7 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
       draft={row.draft}
       options={options}
       dialogs={dialogs}
+      members={members}
       onChange={(draft) => change(row.key, draft)}
       error={(field) => errors[`actions.${index}.${field}`]}
     />
@@ -258,13 +302,18 @@ export function RescuePanel({ options, dialogs, onSubmit }: RescuePanelProps) {
       gap="sm"
       mt="md"
       component="form"
-      aria-label={t('operations.rescue.title')}
+      aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
         void submit().catch(() => undefined);
       }}
     >
-      <Text fw={500}>{t('operations.rescue.title')}</Text>
+      <Text fw={500}>{title}</Text>
+      {members && (
+        <Text size="sm" c="dimmed">
+          {t('operations.rescue.teamNote')}
+        </Text>
+      )}
       {several
         ? rows.map((row, index) => {
             const label = t('operations.rescue.actionNumber', { n: index + 1 });

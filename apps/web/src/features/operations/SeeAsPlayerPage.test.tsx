@@ -79,7 +79,7 @@ describe('See as the player', () => {
       expect(realtime.joined).toContainEqual({ event: 'watchPlayer', payload: { instanceId: 'i1', playerId: 'u1' } });
       // The dialog the player has open, with its answer disabled.
       const dialog = await screen.findByRole('dialog', { name: 'Welcome to the harbour' });
-      expect(within(dialog).getByText('The fishermen left you a note.')).toBeInTheDocument();
+      expect(await within(dialog).findByText('The fishermen left you a note.')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Ok' })).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Game menu' })).toBeDisabled();
 

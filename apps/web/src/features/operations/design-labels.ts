@@ -8,7 +8,7 @@ import type { RescueOptions } from './RescuePanel';
 /** A design entity's title by id (falling back to the id), for what the operator reads of a player's state. */
 export type LabelOf = (id: string) => string;
 
-/** The labels of a game's scenes, items, attributes, object types, missions and milestones, by id. */
+/** The labels of a game's scenes, items, attributes, object types, missions, milestones and rules, by id. */
 export function useDesignLabels(gameId: string): LabelOf {
   const { data } = useWorkspace(gameId);
   return useMemo(() => {
@@ -20,6 +20,7 @@ export function useDesignLabels(gameId: string): LabelOf {
       data?.archetypes,
       data?.missions,
       data?.milestones,
+      data?.rules,
     ];
     for (const list of lists) for (const entity of list ?? []) labels.set(entity.id, entityLabel(entity));
     return (id: string) => labels.get(id) ?? id;

@@ -1,6 +1,7 @@
 import type { InstanceListItem, InstancePlayingPeriod, PlayerStateItem, PlayerStatesShowType } from '@loci/domain';
 import { countPlayerStatuses } from '@loci/domain';
 import type { GameVersionSummary } from '../../api/design';
+import type { TFunction } from 'i18next';
 import { formatTime } from '../../i18n/time';
 
 /** Spec 1 §9: the live map polls every 10 s unless told otherwise; 1 to 100 s are accepted. */
@@ -67,4 +68,23 @@ export function playerStatusLabel(
 ): string {
   const key = status === 'left game' ? 'leftGame' : status;
   return t(`operations.playerStatus.${key}`, { defaultValue: status });
+}
+
+/**
+ * What an instance is called on screen (never its id): who plays it — up to
+ * three names, then how many more — and when it started, in the game's zone.
+ */
+export function instanceName(
+  t: TFunction,
+  language: string,
+  instance: { players: readonly { name: string }[]; createdAt: string },
+  zone: string | null | undefined,
+): string {
+  const names = instance.players.map((player) => player.name);
+  const shown =
+    names.length > 3 ? [...names.slice(0, 3), t('operations.instance.more', { count: names.length - 3 })] : names;
+  const who = shown.length
+    ? new Intl.ListFormat(language, { type: 'conjunction' }).format(shown)
+    : t('operations.instance.nobody');
+  return t('operations.instance.title', { who, when: formatDate(instance.createdAt, zone) });
 }

@@ -5,6 +5,8 @@ export function useRealtimeEvent(): void {}
 
 export function useRealtimeReconnect(): void {}
 
+export function useRealtimeLive(): void {}
+
 export function subscribe(): () => void {
   return () => {};
 }

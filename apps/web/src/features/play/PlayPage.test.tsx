@@ -10,6 +10,7 @@ vi.mock('../../api/realtime', () => ({
   REALTIME_EVENTS: { outputs: 'outputs', message: 'message', locationUpdate: 'LOCATION_UPDATE' },
   useRealtimeEvent: () => {},
   useRealtimeReconnect: () => {},
+  useRealtimeLive: () => {},
   subscribe: () => () => {},
 }));
 
@@ -154,7 +155,10 @@ describe('PlayPage', () => {
     await user.type(screen.getByLabelText('Passcode'), '1234');
     await user.click(screen.getByRole('button', { name: 'Start playing' }));
 
-    expect(starts.map((request) => request.body)).toEqual([{ passcode: '1111' }, { passcode: '1234' }]);
+    expect(starts.map((request) => request.body)).toEqual([
+      { viewRevision: null, passcode: '1111' },
+      { viewRevision: null, passcode: '1234' },
+    ]);
     const device = starts[0]!.headers['x-loci-device'];
     expect(device).toBeTruthy();
 
@@ -164,11 +168,13 @@ describe('PlayPage', () => {
 
     await waitFor(() => expect(api.callsTo('POST /api/play/instances/i1/events')).toHaveLength(1));
     const sent = api.callsTo('POST /api/play/instances/i1/events')[0]!;
-    // Each event carries the device's own id for it (the server applies an id at most once).
+    // Each event carries the device's own id for it (the server applies an id at most once), and the revision
+    // of the view the app holds (none yet after the start: the answer brings the whole view).
     expect(sent.body).toEqual({
       type: 'seen',
       interactionId: 'welcome',
       clientEventId: expect.stringMatching(/^[\w-]{1,64}$/),
+      viewRevision: null,
     });
     expect(sent.headers['x-loci-device']).toBe(device);
     expect(await screen.findByText('+1 Brass key')).toBeInTheDocument();
@@ -390,4 +396,31 @@ describe('PlayPage', () => {
       await i18n.changeLanguage('en');
     }
   }, 15_000); // a whole start of the player, on a busy machine
+  it('reads the game again in the language the player switches to, when the game has several', async () => {
+    signIn({ role: 'player' });
+    const { requests } = mockApi({
+      'GET /api/users/account': { body: { user: makeUser({ role: 'player' }) } },
+      'GET /api/play/games/g1': {
+        body: { game: { ...game, terms: '' }, needsPasscode: false, instanceId: null, refusal: null },
+      },
+      'POST /api/play/games/g1/instances': {
+        status: 201,
+        body: { instanceId: 'i1', rejoined: false, outputs: [], view: view(), messages: [] },
+      },
+      'GET /api/play/instances/i1/game': { body: { game: { ...game, languages: ['en', 'el'] }, spec } },
+    });
+    const gameReads = () =>
+      requests.filter((request) => request.path === '/api/play/instances/i1/game').map((r) => r.headers);
+    try {
+      const { user } = renderApp('/play/g1');
+      await user.click(await screen.findByRole('button', { name: 'Start playing' }));
+      expect(await screen.findByRole('toolbar', { name: 'Player tools' })).toBeInTheDocument();
+      expect(gameReads()).toHaveLength(1);
+      await i18n.changeLanguage('el');
+      await waitFor(() => expect(gameReads()).toHaveLength(2));
+      expect(gameReads()[1]).toMatchObject({ 'Accept-Language': 'el' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

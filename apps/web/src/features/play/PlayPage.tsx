@@ -1,5 +1,5 @@
 import { workspaceEntitiesByKind } from '@loci/domain';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
@@ -17,6 +17,8 @@ import './locales';
 
 // The lobby's card (its passcode and terms form) loads only when shown: a player coming back goes straight to the map.
 const IntroCard = lazy(() => import('./lobby/IntroCard').then((m) => ({ default: m.IntroCard })));
+// So does the team code card of a game played in teams.
+const TeamJoinCard = lazy(() => import('./team/TeamJoinCard').then((m) => ({ default: m.TeamJoinCard })));
 
 /** The design's entities by kind, from the workspace (the playtest names rules and reads their conditions). */
 function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
@@ -31,7 +33,7 @@ function designIndexOf(workspace: Workspace | undefined): SpecIndex | null {
  * the virtual walker and the trace panel.
  */
 export function PlayPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { gameId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const playtest = searchParams.get('playtest') === '1';
@@ -47,8 +49,11 @@ export function PlayPage() {
   // Players see the introduction first (and nothing starts until they press Start); one who already
   // plays the game comes straight back to it. A playtest starts the working version at once.
   const lobby = useQuery({
-    queryKey: playQueryKeys.lobby(gameId),
+    // The game's texts come in the reader's language (issue 31): another language reads them again, the
+    // introduction staying on the screen meanwhile.
+    queryKey: [...playQueryKeys.lobby(gameId), i18n.language],
     queryFn: ({ signal }) => playApi.lobby(gameId, signal),
+    placeholderData: keepPreviousData,
     enabled: !playtest && !!gameId,
   });
   const rejoining = !!lobby.data?.instanceId;
@@ -76,6 +81,18 @@ export function PlayPage() {
   if (!playtest && lobby.error) return <GeneralErrorBox error={lobby.error} />;
   if (!playtest && !lobby.data) return <PageLoader label={t('play.loadingGame')} />;
   const { phase } = session;
+  // A game played in teams: a player not in a team yet joins one with its code first (docs/outings.md).
+  if (lobby.data && !rejoining && lobby.data.game.teams?.enabled && !playtest) {
+    return (
+      <Suspense fallback={<PageLoader label={t('play.loadingGame')} />}>
+        <TeamJoinCard
+          gameId={gameId}
+          title={lobby.data.game.title}
+          playersFormTeams={lobby.data.game.teams.playersFormTeams}
+        />
+      </Suspense>
+    );
+  }
   if (lobby.data && !rejoining && (phase.kind === 'idle' || phase.kind === 'passcode')) {
     return (
       <Suspense fallback={<PageLoader label={t('play.loadingGame')} />}>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useFirstScreenDrawn } from '../../after-load';
 import { PlayBoard } from './board/PlayBoard';
 import { DwellCountdown } from './gps/DwellCountdown';
+import { GameCountdown } from './clock/GameCountdown';
 import { startingPosition } from './gps/geolocation';
 import { trustedFix } from './gps/proximity';
 import { useCompassHeading } from './gps/useCompassHeading';
@@ -28,6 +29,11 @@ const ThingDrawer = lazy(() => import('./panels/ThingDrawer').then((m) => ({ def
 const EndModal = lazy(() => import('./dialogs/EndModal').then((m) => ({ default: m.EndModal })));
 const TracePanel = lazy(() => import('./trace/TracePanel').then((m) => ({ default: m.TracePanel })));
 const SimulatePanel = lazy(() => import('./simulate/SimulatePanel'));
+const TeamPanel = lazy(() => import('./team/TeamPanel').then((m) => ({ default: m.TeamPanel })));
+// The feed (issue 29): only for games that show it in the player.
+const PlayFeedPanel = lazy(() => import('../wall/PlayFeedPanel').then((m) => ({ default: m.PlayFeedPanel })));
+const MessagesPanel = lazy(() => import('./messages/MessagesPanel').then((m) => ({ default: m.MessagesPanel })));
+const TeammatesLayer = lazy(() => import('./team/TeammatesLayer').then((m) => ({ default: m.TeammatesLayer })));
 
 /** The play screen: map or image, the dialog of what waits for an answer, the player's tools and, in a playtest, the trace. */
 export function PlayScreen({
@@ -86,6 +92,8 @@ export function PlayScreen({
     <Suspense fallback={null}>
       <SimulatePanel
         gameId={gameId}
+        instanceId={instanceId}
+        clockRate={view.clock?.rate ?? 1}
         dialog={session.dialog}
         busy={busy}
         ended={!!session.ending || !!view.finished}
@@ -143,12 +151,32 @@ export function PlayScreen({
         }}
         onTapLocation={tapLocation}
         route={playtest ? route : undefined}
+        layers={
+          !playtest && game.teams === true ? (
+            <Suspense fallback={null}>
+              <TeammatesLayer instanceId={instanceId} />
+            </Suspense>
+          ) : undefined
+        }
       />
       <MapNotices paused={paused} gpsError={gpsError} walker={walker} onResume={() => send({ type: 'resume' })}>
+        <GameCountdown clock={view.finished ? undefined : view.clock} />
         {mapGame && (
           <DwellCountdown view={view} onDue={resend} titleOf={(id, name) => index.location(id)?.title || name} />
         )}
       </MapNotices>
+      {!playtest && game.teams === true && (
+        <Suspense fallback={null}>
+          <TeamPanel instanceId={instanceId} />
+        </Suspense>
+      )}
+      {/* The player's own feed and messages: not in a playtest, nor for an operator seeing as the player. */}
+      {!playtest && !readOnly && (
+        <Suspense fallback={null}>
+          <PlayFeedPanel instanceId={instanceId} />
+          <MessagesPanel instanceId={instanceId} onSend={send} />
+        </Suspense>
+      )}
       <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 500, display: 'flex' }}>
         <OfflineBanner queue={session.queue} ready={offlineReady} />
       </div>
@@ -158,6 +186,7 @@ export function PlayScreen({
             output={session.dialog}
             index={index}
             results={session.results}
+            clock={view.clock}
             busy={busy}
             onSend={send}
             onDismiss={session.dismiss}

@@ -26,6 +26,7 @@ i18n.addResourceBundle(
         again: 'Play again',
       },
       intro: {
+        gameLanguage: 'Language of the game',
         instructions: 'How to play',
         start: 'Start playing',
         terms: 'Terms',
@@ -54,6 +55,7 @@ i18n.addResourceBundle(
         leaveConfirm: 'Leave',
         cancel: 'Cancel',
         paused: 'The game is paused.',
+        language: 'Language',
       },
       bar: {
         label: 'Player tools',
@@ -136,6 +138,12 @@ i18n.addResourceBundle(
         captureNow: 'Take it now with your camera: this mission does not accept a file from your gallery',
         submit: 'Submit',
         status: { assigned: 'Assigned', started: 'Started', completed: 'Completed' },
+        verdict: {
+          pending: 'Waiting for the organiser',
+          approved: 'Approved by the organiser',
+          rejected: 'Not accepted: {{reason}} — you can submit again',
+          withdrawn: 'Withdrawn by the organiser',
+        },
       },
       codes: {
         type: 'Type a code',
@@ -260,6 +268,7 @@ i18n.addResourceBundle(
         again: 'Παίξτε ξανά',
       },
       intro: {
+        gameLanguage: 'Γλώσσα του παιχνιδιού',
         instructions: 'Πώς παίζεται',
         start: 'Ξεκινήστε',
         terms: 'Όροι',
@@ -288,6 +297,7 @@ i18n.addResourceBundle(
         leaveConfirm: 'Αποχώρηση',
         cancel: 'Ακύρωση',
         paused: 'Το παιχνίδι είναι σε παύση.',
+        language: 'Γλώσσα',
       },
       bar: {
         label: 'Εργαλεία παίκτη',
@@ -370,6 +380,12 @@ i18n.addResourceBundle(
         captureNow: 'Τραβήξτε το τώρα με την κάμερα: αυτή η αποστολή δεν δέχεται αρχείο από τη συλλογή σας',
         submit: 'Υποβολή',
         status: { assigned: 'Ανατέθηκε', started: 'Σε εξέλιξη', completed: 'Ολοκληρώθηκε' },
+        verdict: {
+          pending: 'Αναμονή για τον διοργανωτή',
+          approved: 'Εγκρίθηκε από τον διοργανωτή',
+          rejected: 'Δεν έγινε δεκτό: {{reason}} — μπορείτε να υποβάλετε ξανά',
+          withdrawn: 'Αποσύρθηκε από τον διοργανωτή',
+        },
       },
       codes: {
         type: 'Πληκτρολογήστε κωδικό',

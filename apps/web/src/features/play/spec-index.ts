@@ -1,4 +1,5 @@
 import {
+  readableTitle,
   objectTitleField,
   type DesignEntityOf,
   type DesignKind,
@@ -35,9 +36,7 @@ export interface SpecIndex {
 }
 
 function displayName(entity: { name: string; title?: unknown } | undefined): string | undefined {
-  if (!entity) return undefined;
-  const title = entity.title;
-  return typeof title === 'string' && title.trim() ? title : entity.name;
+  return entity ? readableTitle(entity) : undefined;
 }
 
 /** Entities of one kind by id; the map of `kind` holds only entities of that kind. */

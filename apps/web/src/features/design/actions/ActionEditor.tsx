@@ -140,8 +140,22 @@ export function ActionEditor({
           nothingFoundMessage={t('design.nothingFound')}
         />
       </Grid.Col>
-      {info?.needsWhat && (
-        <Grid.Col span={info.whatKind === 'media' ? 12 : span}>
+      {info?.whatKind === 'timer' && (
+        <Grid.Col span={span}>
+          <TextInput
+            label={t('design.actions.timerName')}
+            value={args.what ?? ''}
+            onChange={(event) => setArgs({ what: event.currentTarget.value || undefined })}
+            error={at('actionArgs.what')}
+            readOnly={readOnly}
+            withAsterisk
+          />
+        </Grid.Col>
+      )}
+      {info?.needsWhat && info.whatKind !== 'timer' && (
+        // What the action acts on is named by its title (and system name): twice the room of the other
+        // fields, so "Well done! (correct)" is read whole, not cut at "Well done! (c" (issue 30).
+        <Grid.Col span={info.whatKind === 'media' ? 12 : { base: 12, lg: 6 }}>
           <WhatField
             info={info}
             value={args.what || null}
@@ -171,7 +185,7 @@ export function ActionEditor({
         <Grid.Col span={span}>
           {numericValue ? (
             <NumberInput
-              label={t('design.actions.amount')}
+              label={t(info?.group === 'Clock' ? 'design.actions.minutes' : 'design.actions.amount')}
               value={args.value ?? ''}
               onChange={(number) => setArgs({ value: number === '' ? null : number })}
               error={at('actionArgs.value')}

@@ -1,4 +1,4 @@
-import { labelOf, type ActionInfo, type DesignEntity, type DesignKind } from '@loci/domain';
+import { isDesignKind, labelOf, type ActionInfo, type DesignEntity } from '@loci/domain';
 import { Select } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,6 @@ interface WhatFieldProps {
   gameId: string;
   context: ActionsContext | undefined;
 }
-
-const isDesignKind = (kind: string): kind is DesignKind => !['property', 'statement', 'media'].includes(kind);
 
 /** The payload property keys of all object types (archetypes) of the workspace, once each, sorted. */
 function workspacePropertyOptions(

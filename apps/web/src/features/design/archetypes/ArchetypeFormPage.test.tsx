@@ -153,7 +153,7 @@ describe('#design.archetypes.ArchetypeFormPage', { timeout: UI_TEST_TIMEOUT_MS }
       note: { type: 'string', label: 'Note', hideLabel: false, required: false, hidden: false, objectTitle: true },
     });
     expect(body).not.toHaveProperty('offerorName');
-    expect(await screen.findByText(DESIGN_TEXTS.saved('a-sign'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.saved('Treasure chest'))).toBeInTheDocument();
   });
 
   it('notes the missing location services of an image game and offers the direct-contact QR code', async () => {

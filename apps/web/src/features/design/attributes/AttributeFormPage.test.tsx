@@ -10,6 +10,8 @@ describe('#design.attributes.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderApp('/games/g1/attributes/create/0');
 
     expect(await screen.findByLabelText('Price (in Shells)')).toBeInTheDocument();
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await user.type(screen.getByRole('textbox', { name: /^System name/ }), 'courage');
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Courage');
     await user.click(screen.getByRole('button', { name: 'Save' }));

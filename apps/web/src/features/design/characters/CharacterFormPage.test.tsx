@@ -14,12 +14,14 @@ describe('#design.characters.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     const { user } = renderApp('/games/g1/characters/create/0');
 
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await user.type(await screen.findByRole('textbox', { name: /^System name/ }), 'captain');
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'The Captain');
     await user.type(screen.getByRole('textbox', { name: /^Age/ }), '54');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.created('captain'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.created('The Captain'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/design/g1/characters')[0]?.body).toMatchObject({
       name: 'captain',
       title: 'The Captain',

@@ -1,9 +1,11 @@
+import { gameLanguagesOf, readableTitle, translatableTexts } from '@loci/domain';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormShell, type ShellForm } from '../../../components/forms';
 import { PageLoader } from '../../../components/PageLoader';
+import { FormLanguages } from '../translations/FormLanguages';
 import type { EntityFormState } from './useEntityForm';
 import './locales';
 import { domainText } from '../../../i18n/domain';
@@ -37,7 +39,10 @@ export interface EntityFormShellProps<V extends object> {
  * The frame of every design form (spec 2 §2, §4–6): FormShell with the
  * entity's lock (taken by useEntityForm), read-only note, Save / Delete /
  * Cancel, Delete asking 'Are you really sure?'. Loading and not-found states
- * show instead of the form. The breadcrumb is the workspace shell's.
+ * show instead of the form. The breadcrumb is the workspace shell's. A stored
+ * entity with texts players read, in a game of several languages, gets the
+ * language switch (issue 31: FormLanguages), its texts side by side in each
+ * other language.
  */
 export function EntityFormShell<V extends object>({
   entityForm,
@@ -71,7 +76,7 @@ export function EntityFormShell<V extends object>({
     );
   }
 
-  return (
+  const shell = (
     <FormShell
       form={form}
       onSubmit={handleSubmit}
@@ -100,5 +105,19 @@ export function EntityFormShell<V extends object>({
     >
       {children}
     </FormShell>
+  );
+  const languages = gameLanguagesOf(entityForm.workspace?.game ?? {});
+  const texts = entity ? translatableTexts({ entities: { [entityForm.kind]: [entity] } }) : [];
+  if (!entity || inModal || languages.others.length === 0 || texts.length === 0) return shell;
+  return (
+    <FormLanguages
+      gameId={entityForm.gameId}
+      languages={languages}
+      select={(row) => row.kind === entityForm.kind && row.entityId === entity.id}
+      name={readableTitle(entity)}
+      readOnly={!canEdit}
+    >
+      {shell}
+    </FormLanguages>
   );
 }

@@ -81,11 +81,13 @@ describe('#design.common.EntityPicker', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create new…' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Place' });
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await within(dialog).findByRole('button', { name: 'Advanced' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^System name/ }), 'gate');
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Old gate');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.locationCreated('gate'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.locationCreated('Old gate'))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: 'picked' })).toHaveTextContent('l9');
     expect(screen.getByRole('status', { name: 'path' })).toHaveTextContent('/games/g1/rules/edit/r1');

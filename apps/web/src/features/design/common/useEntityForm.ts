@@ -92,8 +92,12 @@ export function defaultReturnPath(
   context: { sceneId?: string; returnTo?: string | null } = {},
 ): string {
   const game = `/games/${gameId}`;
+  // A thing made by a quick rule goes back to the scene it was made from (returnTo=scenes/show/…).
+  if (after !== 'delete' && context.returnTo?.startsWith('scenes/show/')) return `${game}/${context.returnTo}`;
   const sceneId = (typeof entity?.sceneId === 'string' && entity.sceneId) || context.sceneId;
-  if ((kind === 'rule' || kind === 'location') && sceneId) return `${game}/scenes/show/${sceneId}`;
+  if (kind === 'rule' && sceneId) return `${game}/scenes/show/${sceneId}`;
+  // A saved place lands on its scene's places, where the next place is added.
+  if (kind === 'location' && sceneId) return `${game}/scenes/show/${sceneId}?tab=places`;
   if (kind === 'scene' && after !== 'delete' && entity && context.returnTo === 'objectShow') {
     return `${game}/scenes/show/${entity.id}`;
   }

@@ -80,7 +80,7 @@ describe('#design.ConditionEditor', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await choose(user, /^Condition type/, CONDITION_TYPES['player-location'].label);
     const verbs = await optionsOf(user, /^Verb/);
-    expect(verbs).toEqual(['has entered', 'has exited', 'has visited']);
+    expect(verbs).toEqual(['has entered', 'has exited', 'has visited', 'has every member in']);
     for (const verb of verbs) {
       expect(TRIGGER_VERBS.map(verbLabel)).toContain(verb);
     }

@@ -182,7 +182,7 @@ export function ConditionEditor({
             </Grid.Col>
             <Grid.Col span={span}>
               <NumberInput
-                label={t('design.conditions.someNumber')}
+                label={t(info?.someUnit === 'minutes' ? 'design.conditions.minutes' : 'design.conditions.someNumber')}
                 value={value.someNumber ?? ''}
                 onChange={(number) => set({ someNumber: number === '' ? null : number })}
                 error={at('someNumber')}
@@ -214,7 +214,13 @@ export function ConditionEditor({
               />
             ) : (
               <TextInput
-                label={t('design.conditions.code')}
+                label={t(
+                  info.designerInputKind === 'timeOfDay'
+                    ? 'design.conditions.timeOfDay'
+                    : info.designerInputKind === 'timerName'
+                      ? 'design.conditions.timerName'
+                      : 'design.conditions.code',
+                )}
                 value={value.designerInputString ?? ''}
                 onChange={(event) => set({ designerInputString: event.currentTarget.value })}
                 error={at('designerInputString')}

@@ -81,12 +81,13 @@ export function emptyBlock(): ConditionBlockValue {
 
 /**
  * The condition after its type changed: the element, sub-element, count and
- * input of the old type go; the verb stays when the new type has it, and is
- * chosen when the new type has a single one.
+ * input of the old type go; the verb stays when the new type has it, else
+ * the new type's first verb is chosen.
  */
 export function withConditionType(condition: ConditionValue, type: string, triggerOnly: boolean): ConditionValue {
   const verbs = verbsOf(type, triggerOnly);
-  const verb = condition.verb && verbs.includes(condition.verb) ? condition.verb : verbs.length === 1 ? verbs[0]! : '';
+  // The first verb of the type ('has entered', 'owns', 'has reached') is chosen at once (issue 30: fewer clicks).
+  const verb = condition.verb && verbs.includes(condition.verb) ? condition.verb : (verbs[0] ?? '');
   return withVerb({ conditionType: type, verb }, verb);
 }
 

@@ -55,6 +55,8 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user, api, pathname } = renderCreate('INTER_INSPECT_INFO');
 
     expect(await screen.findByRole('textbox', { name: /^Button label/ })).toHaveValue(DEFAULT_BUTTON_LABEL);
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await fill(user, screen.getByRole('textbox', { name: /^System name(?! \()/ }), 'welcome');
     await fill(user, screen.getByRole('textbox', { name: /^System name \(for the app\)/ }), 'WELCOME_BOX');
     await fill(user, screen.getByRole('textbox', { name: /^Title/ }), 'Welcome');
@@ -82,7 +84,7 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       direction: { isDirection: true, title: 'Walk to the pier' },
       questions: [],
     });
-    expect(await screen.findByText(DESIGN_TEXTS.created('welcome'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.created('Welcome'))).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe(`/games/${GAME_ID}`));
   });
 
@@ -112,9 +114,35 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(api.callsTo(`POST /api/design/${GAME_ID}/interactions`)).toHaveLength(0);
   });
 
+  it('gives a question a Title its name follows, and hides what a number question cannot use', async () => {
+    const { user, api } = renderCreate('INTER_ANSWER_QUESTION');
+
+    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'Arsenals');
+    await fill(user, screen.getByRole('textbox', { name: /^Question/ }), 'How many arsenals remain?');
+    await typeRich(user, /^Description/, 'Count the vaults');
+    expect(screen.getByRole('switch', { name: 'Answer by typing' })).toBeInTheDocument();
+    await choose(user, /^Kind of answer/, 'Number');
+    // A number is always typed, and has no yes/no answer.
+    expect(screen.queryByRole('switch', { name: 'Answer by typing' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Has a correct answer' }));
+    expect(screen.getByRole('textbox', { name: /^Correct answer/ })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Correct yes\/no answer/ })).not.toBeInTheDocument();
+    await fill(user, screen.getByRole('textbox', { name: /^Correct answer/ }), '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsTo(`POST /api/design/${GAME_ID}/interactions`)).toHaveLength(1));
+    expect(api.callsTo(`POST /api/design/${GAME_ID}/interactions`)[0]?.body).toMatchObject({
+      type: 'INTER_ANSWER_QUESTION',
+      title: 'Arsenals',
+      name: 'Arsenals',
+    });
+  });
+
   it('creates a quiz with a multi-answer question', async () => {
     const { user, api } = renderCreate('INTER_QUIZ');
 
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await fill(user, await screen.findByRole('textbox', { name: /^System name/ }), 'harbour-quiz');
     await fill(user, screen.getByRole('textbox', { name: /^Title/ }), 'Harbour quiz');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -185,6 +213,8 @@ describe('#design.interactions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await choose(user, /^Action/, ACTIONS.sayStatement.label, option);
     expect(await optionsOf(user, /^Statement/, option)).toEqual(['Ahoy there']);
     await choose(user, /^Statement/, 'Ahoy there', option);
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await fill(user, screen.getByRole('textbox', { name: /^System name/ }), 'chat');
     await fill(user, screen.getByRole('textbox', { name: /^Title/ }), 'Chat');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,11 +1,14 @@
-import { newQuestion, type DesignEntity, type InteractionType } from '@loci/domain';
-import { Alert, Anchor, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { newQuestion, TASK_TIME_LIMIT_SECONDS, type DesignEntity, type InteractionType } from '@loci/domain';
+import { Alert, Anchor, Divider, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { MediaPickerField } from '../../media';
 import { EntityFormShell, NameField, NotesField, useDesignEntityForm, useEntityForm } from '../common';
+import { AdvancedNames, useNameFromTitle } from '../common/DesignFields';
+import { TimeLimitField } from '../common/TimeLimitField';
+import { EndGameAfterButton, QuickRuleMenu, triggerGroups } from '../rules/QuickRuleMenu';
 import { binderOf, errorOf, type Binder } from '../conditions/form-binding';
 import { ConversationEditor } from './ConversationEditor';
 import { DirectionFields } from './DirectionFields';
@@ -78,7 +81,6 @@ function InfoFields({ bind, readOnly, gameId }: FieldsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField bind={bind} path="systemName" label={t('design.interactions.systemName')} readOnly={readOnly} />
       <TextField
         bind={bind}
         path="title"
@@ -207,6 +209,7 @@ function QuizFields({ bind, readOnly, gameId }: FieldsProps) {
           />
         </>
       )}
+      <TaskTimeLimit bind={bind} readOnly={readOnly} />
       <Divider />
       <QuestionListEditor
         bind={bind}
@@ -219,8 +222,23 @@ function QuizFields({ bind, readOnly, gameId }: FieldsProps) {
   );
 }
 
+/** Seconds to answer a question or quiz once asked (issue 28); empty for no limit. */
+function TaskTimeLimit({ bind, readOnly }: { bind: Binder; readOnly: boolean }) {
+  return (
+    <TimeLimitField
+      bind={bind}
+      path="timeLimitSeconds"
+      unit="seconds"
+      min={TASK_TIME_LIMIT_SECONDS.min}
+      max={TASK_TIME_LIMIT_SECONDS.max}
+      readOnly={readOnly}
+    />
+  );
+}
+
 /** Question: its one question ('Add one question' shows when it has none). */
 function QuestionFields({ bind, readOnly, gameId }: FieldsProps) {
+  const { t } = useTranslation();
   const list = bind<unknown[]>('questions', []);
   const error = errorOf(list.errors, 'questions');
   const questions = list.value ?? [];
@@ -242,7 +260,10 @@ function QuestionFields({ bind, readOnly, gameId }: FieldsProps) {
           {error}
         </Alert>
       )}
+      {/* The title lists and analytics show (Problems asks for it in the game's language). */}
+      <TextField bind={bind} path="title" label={t('design.interactions.interactionTitle')} readOnly={readOnly} />
       <QuestionEditor bind={bind} path="questions.0" readOnly={readOnly} gameId={gameId} />
+      <TaskTimeLimit bind={bind} readOnly={readOnly} />
     </Stack>
   );
 }
@@ -297,8 +318,28 @@ function InteractionFormOfType({
     initialValues: () => interactionDefaults(type),
     fromEntity: toInteractionFormValues,
   });
-  const { gameId, readOnly, entity } = entityForm;
+  const { gameId, readOnly, entity, workspace } = entityForm;
   const bind = binderOf(form);
+  // A question's name comes from its title, else from the question itself.
+  const firstQuestion = (form.values.questions as Array<{ title?: string }> | undefined)?.[0];
+  useNameFromTitle(
+    form,
+    entityForm,
+    String(form.values.title || (type === 'INTER_ANSWER_QUESTION' ? (firstQuestion?.title ?? '') : '')),
+  );
+  // 'Show this when…' (issue 30): a rule presenting this interaction, written from here.
+  const showWhen =
+    entity && workspace && !entityForm.inModal ? (
+      <Group gap="xs">
+        <QuickRuleMenu
+          workspace={workspace}
+          label={t('design.quickRules.showWhen')}
+          groups={triggerGroups(workspace, entity, t)}
+          disabled={readOnly}
+        />
+        <EndGameAfterButton workspace={workspace} interaction={entity} disabled={readOnly} />
+      </Group>
+    ) : undefined;
   const typeLabel = vocabulary.interactionType(t, type);
   const Fields = TYPE_FIELDS[type];
 
@@ -312,11 +353,17 @@ function InteractionFormOfType({
           : t('design.interactions.title', { type: typeLabel, name: entity?.name ?? '' })
       }
       onSubmit={submitParsed}
+      extraActions={showWhen}
     >
-      <NameField form={form} entityForm={entityForm} />
-      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
-      <Divider />
       {Fields && <Fields bind={bind} readOnly={readOnly} gameId={gameId} />}
+      <Divider />
+      <AdvancedNames hasError={Boolean(form.errors.name ?? form.errors.systemName)}>
+        <NameField form={form} entityForm={entityForm} />
+        {type === 'INTER_INSPECT_INFO' && (
+          <TextField bind={bind} path="systemName" label={t('design.interactions.systemName')} readOnly={readOnly} />
+        )}
+      </AdvancedNames>
+      <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
     </EntityFormShell>
   );
 }

@@ -150,6 +150,7 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
   const retry = field('reTryIfFailed');
   const typeWrite = field('typeWrite');
   const isMC = value.qType === 'MC';
+  const isNumber = value.qType === 'openEnded' && value.dType === 'number';
 
   const handleQType = (qType: string) => {
     const options = value.options ?? [];
@@ -222,12 +223,15 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
           disabled={readOnly}
         />
       )}
-      <Switch
-        label={t('design.interactions.question.typeWrite')}
-        checked={Boolean(typeWrite.value)}
-        onChange={(event) => typeWrite.onChange(event.currentTarget.checked)}
-        disabled={readOnly}
-      />
+      {/* A number is always typed: 'Answer by typing' is for choices and texts only. */}
+      {!isNumber && (
+        <Switch
+          label={t('design.interactions.question.typeWrite')}
+          checked={Boolean(typeWrite.value)}
+          onChange={(event) => typeWrite.onChange(event.currentTarget.checked)}
+          disabled={readOnly}
+        />
+      )}
       <Switch
         label={t('design.interactions.question.hasCorrectAnswer')}
         checked={Boolean(hasCorrect.value)}
@@ -235,7 +239,7 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
         disabled={readOnly}
       />
       {value.qType === 'openEnded' && value.hasCorrectAnswer && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: isNumber ? 1 : 2 }}>
           <TextInput
             label={t('design.interactions.question.correctAnswer')}
             value={correctAnswer.value === null || correctAnswer.value === undefined ? '' : String(correctAnswer.value)}
@@ -244,18 +248,21 @@ export function QuestionEditor({ bind, path, readOnly, gameId }: QuestionEditorP
             readOnly={readOnly}
             withAsterisk
           />
-          <Select
-            label={t('design.interactions.question.correctAnswerBinary')}
-            data={BINARY_ANSWERS.map((answer) => ({
-              value: answer,
-              label: t(`design.interactions.question.${answer}`),
-            }))}
-            value={correctBinary.value || null}
-            onChange={(answer) => correctBinary.onChange(answer)}
-            error={at('correctAnswerBinary')}
-            disabled={readOnly}
-            clearable
-          />
+          {/* A yes/no answer is a text answer: a number question has none. */}
+          {!isNumber && (
+            <Select
+              label={t('design.interactions.question.correctAnswerBinary')}
+              data={BINARY_ANSWERS.map((answer) => ({
+                value: answer,
+                label: t(`design.interactions.question.${answer}`),
+              }))}
+              value={correctBinary.value || null}
+              onChange={(answer) => correctBinary.onChange(answer)}
+              error={at('correctAnswerBinary')}
+              disabled={readOnly}
+              clearable
+            />
+          )}
         </SimpleGrid>
       )}
       {isMC && (

@@ -78,6 +78,8 @@ export interface InteractionFormValues {
   quizHasIntro: boolean;
   quizHasEpilogue: boolean;
   conversation: { resumable: boolean; statements: StatementValue[] };
+  /** Questions and quizzes (issue 28): seconds to answer once asked; empty for no limit. */
+  timeLimitSeconds: number | string | null;
 }
 
 /** True for the types a designer can create and edit (INTER_MSN exists but is hidden, spec 2 §3). */

@@ -43,7 +43,7 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('switch', { name: /^Hidden/ }));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(DESIGN_TEXTS.saved('key'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.saved('Rusty key'))).toBeInTheDocument();
     expect(api.callsTo('PATCH /api/design/g1/items/key')[0]?.body).toMatchObject({
       hidden: true,
       tradable: false,
@@ -51,6 +51,43 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       notifyOnChange: false,
     });
     await waitFor(() => expect(pathname()).toBe('/games/g1'));
+  });
+
+  it('retitled, the rule a quick rule named after it follows; the rule the designer named does not', async () => {
+    const harbour = makeEntity('harbour', { name: 'Harbour', title: 'Harbour' });
+    const pier = makeEntity('pier', { name: 'Old pier', title: 'Old pier', sceneId: 'harbour' });
+    const giveRule = (id: string, name: string) =>
+      makeEntity(id, {
+        name,
+        title: undefined,
+        sceneId: 'harbour',
+        trigger: { conditionType: 'player-location', verb: 'has_entered', elementId: 'pier' },
+        sideeffects: [{ actorId: 'system', actionName: 'giveToPlayer', actionArgs: { what: 'key' }, notify: false }],
+      });
+    const quick = giveRule('r1', 'Old pier: give Rusty key');
+    const named = giveRule('r2', 'A key for every player');
+    const api = mockWorkspaceApi(
+      makeWorkspace({ scenes: [harbour], locations: [pier], items: [key], rules: [quick, named] }),
+      {
+        'PATCH /api/design/g1/items/key': ({ body }) => ({ body: { ...key, ...(body as object) } }),
+        'PATCH /api/design/g1/rules/r1': ({ body }) => ({ body: { ...quick, ...(body as object) } }),
+      },
+    );
+    const { user } = renderApp('/games/g1/items/edit/key');
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.clear(title);
+    await user.type(title, 'Bronze key');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(DESIGN_TEXTS.saved('Bronze key'))).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/design/g1/rules/r1')).toHaveLength(1);
+    expect(api.callsTo('PATCH /api/design/g1/rules/r1')[0]?.body).toMatchObject({
+      name: 'Old pier: give Bronze key',
+      trigger: quick.trigger,
+      sideeffects: quick.sideeffects,
+    });
+    expect(api.callsTo('PATCH /api/design/g1/rules/r2')).toHaveLength(0);
   });
 
   it('asks for the max number when limited, and creates the item with a toast', async () => {
@@ -62,6 +99,8 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     const { user, pathname } = renderApp('/games/g1/items/create/0');
 
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await user.type(await screen.findByRole('textbox', { name: /^System name/ }), 'lamp');
     await user.click(screen.getByRole('switch', { name: 'Limited' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -79,7 +118,7 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.type(screen.getByRole('textbox', { name: /^Max items/ }), '2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.created('lamp'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.created('Oil lamp'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/design/g1/items')[0]?.body).toMatchObject({
       gameId: 'g1',
       name: 'lamp',
@@ -101,6 +140,8 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     const { user } = renderApp('/games/g1/items/create/0');
 
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     const name = await screen.findByRole('textbox', { name: /^System name/ });
     await user.type(name, 'key');
     await user.tab();
@@ -128,6 +169,11 @@ describe('#design.items.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = renderApp('/games/g1/items/create/0');
 
     await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Key');
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
+    // The name made from the title is replaced by the designer's own.
+    expect(screen.getByRole('textbox', { name: /^System name/ })).toHaveValue('Key');
+    await user.clear(screen.getByRole('textbox', { name: /^System name/ }));
     await user.type(screen.getByRole('textbox', { name: /^System name/ }), 'key');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -57,11 +57,13 @@ describe('#design.locations.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     expect(await screen.findByRole('textbox', { name: /^Radius/ })).toHaveValue(String(DEFAULT_LOCATION_RADIUS));
     expect(screen.getByRole('region', { name: /Map of the place/ }).querySelector('.leaflet-container')).not.toBeNull();
+    // The system name sits under Advanced (issue 30: one name per thing).
+    await user.click(await screen.findByRole('button', { name: 'Advanced' }));
     await user.type(screen.getByRole('textbox', { name: /^System name/ }), 'gate');
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Old gate');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.locationCreated('gate'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.locationCreated('Old gate'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/design/g1/locations')[0]?.body).toMatchObject({
       name: 'gate',
       title: 'Old gate',
@@ -71,6 +73,8 @@ describe('#design.locations.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       lng: 24.1,
       if: [],
     });
+    // The designer lands on the scene's places (the list holding the new place), not its script.
     await waitFor(() => expect(pathname()).toBe('/games/g1/scenes/show/harbour'));
+    expect(await screen.findByRole('tab', { name: /Scene Places/, selected: true })).toBeInTheDocument();
   });
 });

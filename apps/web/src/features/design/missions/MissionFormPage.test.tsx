@@ -33,7 +33,10 @@ function renderMission() {
 }
 
 async function ready(user: ReturnType<typeof renderMission>['user']) {
-  expect(await screen.findByRole('textbox', { name: /^System name/ })).toHaveValue('find-key');
+  expect(await screen.findByRole('textbox', { name: /^Title/ })).toHaveValue('Find the key');
+  // The system name sits under Advanced (issue 30: one name per thing).
+  await user.click(screen.getByRole('button', { name: 'Advanced' }));
+  expect(screen.getByRole('textbox', { name: /^System name/ })).toHaveValue('find-key');
   await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
   return user;
 }
@@ -69,7 +72,7 @@ describe('#design.missions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         notifyPlayer: true,
       },
     });
-    expect(await screen.findByText(DESIGN_TEXTS.saved('find-key'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.saved('Find the key'))).toBeInTheDocument();
   });
 
   it('asks for a capture/share type and a media type, and for blocks of a condition', async () => {
@@ -106,5 +109,22 @@ describe('#design.missions form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(sub).queryByRole('radio', { name: 'By sub-missions' })).not.toBeInTheDocument();
     await user.click(within(sub).getByRole('button', { name: 'Add condition block' }));
     expect(within(sub).getByRole('combobox', { name: /^Condition type/ })).toBeInTheDocument();
+  });
+
+  it('takes a time limit in minutes, refuses one out of range, and saves it (issue 28)', async () => {
+    const { user, api } = renderMission();
+    await ready(user);
+    const limit = screen.getByRole('textbox', { name: 'Time limit (minutes)' });
+    expect(limit).toHaveValue('');
+    await user.type(limit, '2000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(DESIGN_MESSAGES.atMost(1440))).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/design/${GAME_ID}/missions/m1`)).toHaveLength(0);
+
+    await user.clear(limit);
+    await user.type(limit, '15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`PATCH /api/design/${GAME_ID}/missions/m1`)).toHaveLength(1));
+    expect(api.callsTo(`PATCH /api/design/${GAME_ID}/missions/m1`)[0]?.body).toMatchObject({ timeLimitMinutes: 15 });
   });
 });

@@ -1,9 +1,17 @@
-import { newMissionDefaults, type DesignEntity } from '@loci/domain';
-import { Divider, TextInput } from '@mantine/core';
+import {
+  JUDGING_MODES,
+  MISSION_TIME_LIMIT_MINUTES,
+  newMissionDefaults,
+  type DesignEntity,
+  type JudgingMode,
+} from '@loci/domain';
+import { Divider, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { EntityFormShell, NameField, NotesField, useDesignEntityForm } from '../common';
+import { AdvancedNames, useNameFromTitle } from '../common/DesignFields';
+import { TimeLimitField } from '../common/TimeLimitField';
 import { binderOf, errorOf } from '../conditions/form-binding';
 import { AccomplishmentEditor, type AccomplishmentValue } from './AccomplishmentEditor';
 import './locales';
@@ -15,6 +23,10 @@ export interface MissionFormValues {
   description: string;
   notes: string;
   accomplishment: AccomplishmentValue;
+  /** How submissions are judged (issue 29); only offered for a mission accomplished by a submission. */
+  judging: JudgingMode;
+  /** Minutes to accomplish it once assigned (issue 28); empty for no limit. */
+  timeLimitMinutes: number | string | null;
 }
 
 function defaults(): MissionFormValues {
@@ -25,6 +37,8 @@ function defaults(): MissionFormValues {
     description: values.description ?? '',
     notes: values.notes ?? '',
     accomplishment: (values.accomplishment ?? {}) as AccomplishmentValue,
+    judging: 'auto',
+    timeLimitMinutes: null,
   };
 }
 
@@ -41,6 +55,10 @@ export function toMissionFormValues(mission: DesignEntity): MissionFormValues {
       mission.accomplishment && typeof mission.accomplishment === 'object'
         ? (mission.accomplishment as AccomplishmentValue)
         : fallback.accomplishment,
+    judging: (JUDGING_MODES as readonly string[]).includes(String(mission.judging))
+      ? (mission.judging as JudgingMode)
+      : 'auto',
+    timeLimitMinutes: typeof mission.timeLimitMinutes === 'number' ? mission.timeLimitMinutes : null,
   };
 }
 
@@ -67,6 +85,7 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
   const bind = binderOf(form);
   const description = bind<string>('description', '');
 
+  useNameFromTitle(form, entityForm, String(form.values.title ?? ''));
   return (
     <EntityFormShell
       entityForm={entityForm}
@@ -76,13 +95,15 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
       }
       onSubmit={submitParsed}
     >
-      <NameField form={form} entityForm={entityForm} />
       <TextInput
         label={t('design.missions.missionTitle')}
         withAsterisk
         readOnly={readOnly}
         {...form.getInputProps('title')}
       />
+      <AdvancedNames hasError={Boolean(form.errors.name)}>
+        <NameField form={form} entityForm={entityForm} />
+      </AdvancedNames>
       <RichTextEditor
         label={t('design.missions.description')}
         value={description.value ?? ''}
@@ -95,6 +116,24 @@ export function MissionForm({ entityId, onDone }: MissionFormProps) {
       <NotesField readOnly={readOnly} {...form.getInputProps('notes')} />
       <Divider />
       <AccomplishmentEditor bind={bind} path="accomplishment" readOnly={readOnly} gameId={gameId} />
+      {form.values.accomplishment?.accomplishmentType === 'action' && (
+        <Select
+          label={t('design.missions.judging')}
+          description={t('design.missions.judgingHint')}
+          data={JUDGING_MODES.map((mode) => ({ value: mode, label: t(`design.missions.judgingModes.${mode}`) }))}
+          allowDeselect={false}
+          readOnly={readOnly}
+          {...form.getInputProps('judging')}
+        />
+      )}
+      <TimeLimitField
+        bind={bind}
+        path="timeLimitMinutes"
+        unit="minutes"
+        min={MISSION_TIME_LIMIT_MINUTES.min}
+        max={MISSION_TIME_LIMIT_MINUTES.max}
+        readOnly={readOnly}
+      />
     </EntityFormShell>
   );
 }

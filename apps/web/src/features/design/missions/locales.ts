@@ -37,6 +37,13 @@ i18n.addResourceBundle(
         moveSubMissionUp: 'Move sub-mission {{number}} up',
         moveSubMissionDown: 'Move sub-mission {{number}} down',
         noSubMissions: 'No sub-missions yet.',
+        judging: 'Judging',
+        judgingHint: 'Whether an organiser judges what the player submits (in the review queue of the Gameplay page).',
+        judgingModes: {
+          auto: 'Accept as it arrives',
+          wait: 'Wait for the organiser',
+          later: 'Accept at once, review later',
+        },
       },
     },
   },
@@ -79,6 +86,14 @@ i18n.addResourceBundle(
         moveSubMissionUp: 'Μετακίνηση υπο-αποστολής {{number}} πάνω',
         moveSubMissionDown: 'Μετακίνηση υπο-αποστολής {{number}} κάτω',
         noSubMissions: 'Δεν υπάρχουν ακόμη υπο-αποστολές.',
+        judging: 'Κρίση',
+        judgingHint:
+          'Αν ένας διοργανωτής κρίνει ό,τι υποβάλλει ο παίκτης (στην ουρά ελέγχου της σελίδας Παιχνίδι σε εξέλιξη).',
+        judgingModes: {
+          auto: 'Αποδοχή με την άφιξη',
+          wait: 'Αναμονή για τον διοργανωτή',
+          later: 'Αποδοχή αμέσως, έλεγχος αργότερα',
+        },
       },
     },
   },

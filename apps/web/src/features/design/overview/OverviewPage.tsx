@@ -1,3 +1,4 @@
+import { readableTitle } from '@loci/domain';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconRocket } from '@tabler/icons-react';
@@ -76,7 +77,7 @@ export function OverviewPage() {
             <Card key={scene.id} withBorder radius="md" padding="sm">
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Anchor component={Link} to={`/games/${gameId}/scenes/show/${scene.id}`} fw={500} truncate>
-                  {String(scene.title || scene.name)}
+                  {readableTitle(scene)}
                 </Anchor>
                 {scene.universe === true && <Badge size="xs">{t('design.sidebar.universe')}</Badge>}
                 {scene.enabled === false && (

@@ -37,9 +37,6 @@ export function ProblemList({
                     {problemMessage(t, problem)}
                   </Anchor>
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {problem.code}
-                </Text>
               </Stack>
             </Group>
           </List.Item>

@@ -21,13 +21,15 @@ describe('#design.scenes.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(
       screen.getByRole('region', { name: /Map of the scene place/ }).querySelector('.leaflet-marker-icon'),
     ).not.toBeNull();
-    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'harbour');
+    // One name per thing (issue 30): the title is typed, the system name made from it and folded under Advanced.
+    expect(screen.queryByRole('textbox', { name: /^Name/ })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'The Harbour');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.created('harbour'))).toBeInTheDocument();
+    // The toast says the title.
+    expect(await screen.findByText(DESIGN_TEXTS.created('The Harbour'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/design/g1/scenes')[0]?.body).toMatchObject({
-      name: 'harbour',
+      name: 'The Harbour',
       title: 'The Harbour',
       radius: DEFAULT_SCENE_RADIUS,
       lat: workspace.game.pg.place.lat,
@@ -42,8 +44,7 @@ describe('#design.scenes.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const api = mockWorkspaceApi(makeWorkspace({ game: { pg } }));
     const { user } = renderApp('/games/g1/scenes/create/0');
 
-    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'room');
-    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'The Room');
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'The Room');
     expect(screen.queryByRole('textbox', { name: /^Radius/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Foreground only' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -60,12 +61,12 @@ describe('#design.scenes.form', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     const { user, pathname } = renderApp('/games/g1/scenes/edit/harbour?returnTo=objectShow');
 
-    expect(await screen.findByText('Scene: harbour')).toBeInTheDocument();
+    expect(await screen.findByText('Scene: The Harbour')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Radius/ })).toHaveValue('300'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(DESIGN_TEXTS.saved('harbour'))).toBeInTheDocument();
+    expect(await screen.findByText(DESIGN_TEXTS.saved('The Harbour'))).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/games/g1/scenes/show/harbour'));
   });
 });

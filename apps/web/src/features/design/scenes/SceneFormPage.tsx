@@ -74,8 +74,12 @@ export function SceneForm({ entityId, onDone }: { entityId?: string; onDone?: (e
 
   return (
     <EntityFormShell entityForm={entityForm} form={form} label={t('design.scenes.formLabel')}>
-      <NameTitleFields form={form} entityForm={entityForm} label={t('design.scenes.name')} />
-      <TextInput label={t('design.scenes.systemName')} {...form.getInputProps('systemName')} />
+      <NameTitleFields
+        form={form}
+        entityForm={entityForm}
+        label={t('design.scenes.name')}
+        advanced={<TextInput label={t('design.scenes.systemName')} {...form.getInputProps('systemName')} />}
+      />
       <Textarea
         label={t('design.scenes.description')}
         description={t('design.notesHint')}

@@ -1,8 +1,8 @@
-import { SCENE_DESCRIPTION_MAX } from '@loci/domain';
+import { readableTitle, SCENE_DESCRIPTION_MAX } from '@loci/domain';
 import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconList, IconMap, IconMapPin, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { findEntity, plainText, truncate } from '../common/workspace-data';
 import { ScenesMap } from '../overview/ScenesMap';
 import { useLoadedWorkspace } from '../shell/workspace-context';
@@ -21,11 +21,17 @@ const SCENE_MAP_HEIGHT = 500;
 export function ScenePage() {
   const { t } = useTranslation();
   const { sceneId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { gameId, workspace, canEdit } = useLoadedWorkspace();
   const scene = findEntity(workspace, 'scene', sceneId);
   if (!scene) return <UnknownWorkspacePage />;
   const isMap = workspace.game.pg.type === 'map';
   const description = plainText(scene.notes);
+  // ?tab=places (after saving a place) or ?tab=map opens that tab; the script is the default.
+  const asked = searchParams.get('tab');
+  const tab = isMap && (asked === 'places' || asked === 'map') ? asked : 'script';
+  const changeTab = (value: string | null) =>
+    setSearchParams(value && value !== 'script' ? { tab: value } : {}, { replace: true });
 
   return (
     <Stack gap="md">
@@ -33,7 +39,7 @@ export function ScenePage() {
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-              {String(scene.title || scene.name)}
+              {readableTitle(scene)}
             </Title>
             {scene.universe === true && <Badge>{t('design.sidebar.universe')}</Badge>}
             {scene.enabled === false && <Badge color="gray">{t('design.scenes.disabled')}</Badge>}
@@ -54,7 +60,7 @@ export function ScenePage() {
       </Group>
       {description && <Text size="sm">{truncate(description, SCENE_DESCRIPTION_MAX)}</Text>}
 
-      <Tabs defaultValue="script" keepMounted={false}>
+      <Tabs value={tab} onChange={changeTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="script" leftSection={<IconList size={16} />}>
             {t('design.scenes.script')}
@@ -84,7 +90,7 @@ export function ScenePage() {
               workspace={workspace}
               sceneId={scene.id}
               height={SCENE_MAP_HEIGHT}
-              label={t('design.scenes.mapLabel', { name: scene.name })}
+              label={t('design.scenes.mapLabel', { name: readableTitle(scene) })}
             />
           </Tabs.Panel>
         )}

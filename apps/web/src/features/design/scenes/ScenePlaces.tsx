@@ -7,6 +7,8 @@ import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import '../common/locales';
 import { vocabulary, type Translate } from '../common/vocabulary';
+import { QuickRuleMenu, effectGroups } from '../rules/QuickRuleMenu';
+import { titleOf } from '../rules/quick-rules';
 import { domainText } from '../../../i18n/domain';
 
 /** The locations (places) of a scene. */
@@ -74,6 +76,13 @@ export function ScenePlaces({
                   <Badge size="xs" variant="outline" color="gray">
                     {t('design.locations.visible')}: {perception(t, place.visible)}
                   </Badge>
+                  <QuickRuleMenu
+                    workspace={workspace}
+                    label={t('design.quickRules.arrive')}
+                    ariaLabel={t('design.quickRules.arriveAt', { place: titleOf(place) })}
+                    groups={effectGroups(workspace, { kind: 'arrive', placeId: place.id }, titleOf(place), t)}
+                    disabled={!canEdit}
+                  />
                 </Group>
               </Group>
             </Paper>

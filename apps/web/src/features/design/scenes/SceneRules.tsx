@@ -12,6 +12,8 @@ import { entitiesOf, findEntity, plainText, truncate } from '../common/workspace
 import '../common/locales';
 import { conditionSentence, type Translate } from '../common/vocabulary';
 import { domainText } from '../../../i18n/domain';
+import { QuickRuleMenu, effectGroups } from '../rules/QuickRuleMenu';
+import { titleOf } from '../rules/quick-rules';
 
 /** A scene's rules in script order (idx, from 1). */
 export function rulesOfScene(workspace: Workspace, sceneId: string): Rule[] {
@@ -68,6 +70,7 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
   const rules = rulesOfScene(workspace, sceneId);
   const lookup = workspaceNameLookup(workspace);
   const { remove } = useDesignMutations(gameId, 'rule');
+  const scene = findEntity(workspace, 'scene', sceneId);
 
   const move = useMutation({
     mutationFn: ({ rule, direction }: { rule: Rule; neighbour: Rule; direction: 'up' | 'down' }) =>
@@ -100,7 +103,20 @@ export function SceneRules({ workspace, sceneId, canEdit }: Props) {
 
   return (
     <Stack gap="sm">
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
+        {scene && (
+          <QuickRuleMenu
+            workspace={workspace}
+            label={t('design.quickRules.sceneStart')}
+            groups={effectGroups(
+              workspace,
+              { kind: 'sceneStart', sceneId },
+              t('design.quickRules.startOf', { scene: titleOf(scene) }),
+              t,
+            )}
+            disabled={!canEdit}
+          />
+        )}
         {canEdit ? (
           <Button
             component={Link}

@@ -24,16 +24,13 @@ describe('#design.sidebar.scenes', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(scenes)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(names()).toEqual([
-      'everywhereTitle of everywhere · universe',
-      'aftermathThe aftermath',
-      'prologueThe prologue',
-    ]);
+    // Titles, never system names.
+    expect(names()).toEqual(['Title of everywhereuniverse', 'The aftermath', 'The prologue']);
     // The universe never starts a game: the first playable scene of the order does.
     const startOf = () => within(scenes).getByText('Start').closest('.mantine-Group-root')?.textContent;
-    expect(startOf()).toMatch(/^aftermath/);
+    expect(startOf()).toMatch(/^The aftermath/);
 
-    const handle = within(scenes).getByRole('button', { name: /Move scene prologue/ });
+    const handle = within(scenes).getByRole('button', { name: /Move scene The prologue/ });
     handle.focus();
     await user.keyboard(' ');
     await user.keyboard('{ArrowUp}');
@@ -44,15 +41,31 @@ describe('#design.sidebar.scenes', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { ids } = api.callsTo('PUT /api/design/g1/scenes/order')[0]?.body as { ids: string[] };
     expect([...ids].sort()).toEqual(['aftermath', 'everywhere', 'prologue']);
     expect(ids.indexOf('prologue')).toBeLessThan(2);
-    await waitFor(() => expect(names().map((name) => name?.replace(/(Title of )?The .*|Title.*/, ''))).toEqual(ids));
+    const titleOf: Record<string, string> = {
+      everywhere: 'Title of everywhereuniverse',
+      aftermath: 'The aftermath',
+      prologue: 'The prologue',
+    };
+    await waitFor(() => expect(names()).toEqual(ids.map((id) => titleOf[id])));
     const firstPlayable = ids.find((id) => id !== 'everywhere')!;
-    await waitFor(() => expect(startOf()).toMatch(new RegExp(`^${firstPlayable}`)));
+    await waitFor(() => expect(startOf()).toMatch(new RegExp(`^${titleOf[firstPlayable]}`)));
   });
 
   it('starts in the scene the settings choose', async () => {
     mockWorkspaceApi(makeWorkspace({ scenes: [aftermath, prologue], game: { startSceneId: 'prologue' } }));
     renderApp('/games/g1');
     const scenes = await screen.findByRole('list', { name: 'Scenes' }, { timeout: 15_000 });
-    expect(within(scenes).getByText('Start').closest('.mantine-Group-root')?.textContent).toMatch(/^prologue/);
+    expect(within(scenes).getByText('Start').closest('.mantine-Group-root')?.textContent).toMatch(/^The prologue/);
+  });
+
+  it('shows an older game’s scenes without a title by a readable name, never the system name', async () => {
+    const untitled = makeEntity('s3', { name: 'scene_3', title: '', idx: 1 });
+    const keeper = makeEntity('s4', { name: 'lighthouse_keeper', title: '', idx: 2 });
+    mockWorkspaceApi(makeWorkspace({ scenes: [untitled, keeper] }));
+    renderApp('/games/g1');
+    const scenes = await screen.findByRole('list', { name: 'Scenes' }, { timeout: 15_000 });
+    const links = within(scenes).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Scene 3', 'Lighthouse keeper']);
+    expect(within(scenes).queryByText(/scene_3|lighthouse_keeper/)).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { startSceneOf, type Scene } from '@loci/domain';
+import { readableTitle, startSceneOf, type Scene } from '@loci/domain';
 import { ActionIcon, Badge, Box, Group } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +51,7 @@ function SortableScene({
     disabled: !state.canEdit,
   });
   const to = `${state.base}/scenes/show/${scene.id}`;
-  const notes = [scene.title !== scene.name ? scene.title : null, scene.universe ? t('design.sidebar.universe') : null];
+  const notes = [scene.universe ? t('design.sidebar.universe') : null];
   return (
     <Group
       ref={setNodeRef}
@@ -67,7 +67,7 @@ function SortableScene({
           color="gray"
           // 24 × 24 px: the smallest target WCAG 2.5.8 allows.
           size={24}
-          aria-label={t('design.sidebar.dragScene', { name: scene.name })}
+          aria-label={t('design.sidebar.dragScene', { name: readableTitle(scene) })}
           style={{ cursor: 'grab', touchAction: 'none' }}
           {...attributes}
           {...listeners}
@@ -78,7 +78,7 @@ function SortableScene({
       <Box style={{ flex: 1, minWidth: 0 }}>
         <ItemNavLink
           to={to}
-          label={scene.name}
+          label={readableTitle(scene)}
           active={state.pathname === to}
           description={notes.filter(Boolean).join(' · ') || undefined}
         />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type DesignEntity } from '@loci/domain';
+import { readableTitle, type DesignEntity } from '@loci/domain';
 import { ActionIcon, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -132,7 +132,7 @@ export function ListOrEmpty<T>({
   return <>{items.map(children)}</>;
 }
 
-/** The links of a kind's entities, with their title under the name when it differs. */
+/** The links of a kind's entities, by title (an older one without a title: its system name as words). */
 export function EntityLinks({
   state,
   entities,
@@ -148,9 +148,8 @@ export function EntityLinks({
         <ItemLink
           key={entity.id}
           to={pathOf(entity)}
-          label={entity.name}
+          label={readableTitle(entity)}
           active={state.pathname === pathOf(entity)}
-          description={typeof entity.title === 'string' && entity.title !== entity.name ? entity.title : undefined}
         />
       )}
     </ListOrEmpty>

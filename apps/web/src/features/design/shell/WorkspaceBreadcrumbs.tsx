@@ -1,4 +1,4 @@
-import { designKindOfSegment } from '@loci/domain';
+import { readableTitle, designKindOfSegment } from '@loci/domain';
 import { Anchor, Breadcrumbs, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -31,7 +31,7 @@ function useObjectCrumb(workspace: Workspace): string | null {
   const type = t(`design.kinds.${kind}`);
   if (objectAction === 'create') return `${type}: ${t('design.new')}`;
   const entity = findEntity(workspace, kind, objectId);
-  return entity ? `${type}: ${entity.name}` : type;
+  return entity ? `${type}: ${readableTitle(entity)}` : type;
 }
 
 /** My Games (/) > game title > object type with name (spec 2 §2). */

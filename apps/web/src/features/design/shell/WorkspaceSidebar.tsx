@@ -6,6 +6,7 @@ import type { Workspace } from '../../../api/design';
 import { entitiesOf } from '../common/workspace-data';
 import { DESIGN_KIND_VIEWS, type KindView } from '../kinds';
 import { ProblemsNavLinks } from '../problems/ProblemsNavLinks';
+import { TranslationsNavLink } from '../translations/TranslationsNavLink';
 import { EntityLinks, NewButton, Section, type SidebarState } from './SidebarParts';
 import '../common/locales';
 
@@ -75,6 +76,7 @@ export function WorkspaceSidebar({ workspace, gameId, canEdit, isLoading }: Prop
       {DESIGN_KIND_VIEWS.map((view) => (
         <KindSection key={view.kind} view={view} state={state} />
       ))}
+      <TranslationsNavLink workspace={workspace} base={base} pathname={pathname} />
     </Stack>
   );
 }

@@ -54,6 +54,23 @@ function viewOf(map: L.Map): [number, number, number, number] {
 }
 
 /** The round badge of a cluster, sized by its count (its colours in clustered-markers.css). */
+const colourIcons = new Map<string, L.DivIcon>();
+/** A team member's marker (the live map of a game played in teams): a dot in the team's colour. */
+function colourIcon(colour: string): L.DivIcon {
+  let icon = colourIcons.get(colour);
+  if (!icon) {
+    const safe = /^#[0-9a-fA-F]{3,8}$/.test(colour) ? colour : '#868e96';
+    icon = L.divIcon({
+      className: 'loci-team-member',
+      html: `<div style="width:20px;height:20px;border-radius:50%;background:${safe};border:3px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,.5),0 1px 4px rgba(0,0,0,.4)"></div>`,
+      iconSize: [20, 20],
+      iconAnchor: [10, 10],
+    });
+    colourIcons.set(colour, icon);
+  }
+  return icon;
+}
+
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 32 : count < 100 ? 38 : count < 1000 ? 44 : 50;
   return L.divIcon({
@@ -151,7 +168,10 @@ export function ClusteredMarkers({ markers, clusterLabel }: ClusteredMarkersProp
     };
 
     const playerMarker = (lone: WorldMapMarker, text: string, latitude: number, longitude: number) => {
-      const marker = L.marker([latitude, longitude], { icon: markerIconFor(lone.iconUri), title: text, alt: text });
+      const icon = lone.colour ? colourIcon(lone.colour) : markerIconFor(lone.iconUri);
+      const marker = L.marker([latitude, longitude], { icon, title: text, alt: text });
+      // A coloured dot is no image: its name for a screen reader, as a cluster's.
+      if (lone.colour) marker.on('add', () => marker.getElement()?.setAttribute('aria-label', text));
       marker.bindTooltip(text);
       marker.on('click', () => current.current.get(lone.id)?.onOpen?.());
       return marker;

@@ -15,6 +15,8 @@ export interface WorldMapMarker {
   latitude: number;
   longitude: number;
   iconUri?: string | null;
+  /** A team's colour (the live map of a game played in teams): a dot in it instead of the default marker. */
+  colour?: string;
   onOpen?: () => void;
 }
 

@@ -1,5 +1,7 @@
 import {
   applySettingsDependencies,
+  clearHiddenMarketFields,
+  gameLanguagesOf,
   gameValuesSchemaFor,
   hasRight,
   validateGameValues,
@@ -12,12 +14,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormShell, serverFieldErrors, useLeavePermit, useStoredValues } from '../../../components/forms';
 import { notifyError } from '../../../components/notify';
+import { FormLanguages } from '../../design/translations/FormLanguages';
 import type { EditLock } from '../../locks';
 import { useGameOperation, useSaveGame } from '../queries';
 import { AccessTab } from './AccessTab';
 import { AdvancedTab } from './AdvancedTab';
 import { GameFormProvider, useGameForm } from './form-context';
-import { SETTINGS_TABS, tabsWithErrors, toFormValues, type GameFormValues, type SettingsTab } from './form-values';
+import {
+  EXAMPLE_DESCRIPTION_TEXT,
+  SETTINGS_TABS,
+  tabsWithErrors,
+  toFormValues,
+  withExampleDescription,
+  type GameFormValues,
+  type SettingsTab,
+} from './form-values';
 import { GeneralTab } from './GeneralTab';
 import { PlaygroundTab } from './PlaygroundTab';
 import { PoliciesTab } from './PoliciesTab';
@@ -65,12 +76,17 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
   const save = useSaveGame(gameId);
   const operation = useGameOperation();
 
+  // Market settings hidden with the market off are not sent (the API refuses them): checked and saved as emptied.
+  // A new game left without a description is saved with the example text (Problems then flags it).
+  const sendable = (values: GameFormValues) =>
+    clearHiddenMarketFields(mode === 'create' ? withExampleDescription(values) : values);
+
   // The dependency rules apply after every change, whatever field changed.
   const formRef = useRef<{ setValues: (values: GameFormValues) => void } | null>(null);
   const form = useGameForm({
     mode: 'controlled',
     initialValues,
-    validate: (values) => validateGameValues(values, mode) ?? {},
+    validate: (values) => validateGameValues(sendable(values), mode) ?? {},
     onValuesChange: (values, previous) => {
       const changed = values.pg.type !== previous.pg.type ? 'pg.type' : '';
       const next = applySettingsDependencies(values, changed);
@@ -93,7 +109,7 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
   };
 
   const handleSubmit = (values: GameFormValues) => {
-    const body = gameValuesSchemaFor(mode).parse(values);
+    const body = gameValuesSchemaFor(mode).parse(sendable(values));
     save.mutate(body, {
       onSuccess: (saved) => {
         const savedValues = toFormValues(saved);
@@ -124,97 +140,113 @@ export function GameSettingsForm({ mode, game, initialValues, canEdit, lock }: P
   // Errors that no field shows (e.g. a server's generalError).
   const isFieldless = (path: string) => tabsWithErrors({ [path]: true }).length === 0;
 
+  const shell = (
+    <FormShell
+      form={form}
+      onSubmit={handleSubmit}
+      onValidationFailure={showErrors}
+      label={mode === 'create' ? t('games.settings.newTitle') : t('games.settings.editSubtitle')}
+      lock={lock}
+      canEdit={canEdit}
+      readOnlyNote={t('games.settings.readOnly')}
+      readOnly={readOnly}
+      isFieldless={isFieldless}
+      wrapFields={false}
+      deletion={
+        mode === 'edit' && game?.publicVersionId === null
+          ? {
+              title: t('games.settings.deleteTitle', { title: game.title }),
+              text: domainText(t, 'GAME_TEXTS', 'confirmDelete'),
+              disabled: !canDelete,
+              loading: operation.isPending,
+              onConfirm: () =>
+                operation.mutate({ operation: 'delete', game }, { onSuccess: () => permit.allow(() => navigate('/')) }),
+            }
+          : undefined
+      }
+      saving={save.isPending}
+      permit={permit}
+    >
+      <Card withBorder radius="md" padding={0}>
+        <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)} keepMounted={false}>
+          <Tabs.List px="md" pt="xs" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+            {SETTINGS_TABS.map((value) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                rightSection={
+                  errorTabs.includes(value) ? <ErrorDot label={t('games.settings.tabHasErrors')} /> : undefined
+                }
+              >
+                {t(`games.settings.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Fieldset disabled={readOnly} variant="unstyled" p={{ base: 'md', sm: 'xl' }} m={0}>
+            <Tabs.Panel value="general">
+              <GeneralTab gameId={gameId} readOnly={readOnly} />
+            </Tabs.Panel>
+            <Tabs.Panel value="description">
+              <RichTextTab
+                field="description"
+                label={t('games.settings.description.label')}
+                hint={
+                  mode === 'create' ? t('games.settings.description.newHint') : t('games.settings.description.hint')
+                }
+                required={mode === 'edit'}
+                placeholder={EXAMPLE_DESCRIPTION_TEXT}
+                readOnly={readOnly}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="playground">
+              <PlaygroundTab gameId={gameId} readOnly={readOnly} />
+            </Tabs.Panel>
+            <Tabs.Panel value="policies">
+              <PoliciesTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="terms">
+              <RichTextTab
+                field="terms"
+                label={t('games.settings.terms.label')}
+                hint={t('games.settings.terms.hint')}
+                readOnly={readOnly}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="instructions">
+              <RichTextTab
+                field="instructions"
+                label={t('games.settings.instructions.label')}
+                hint={t('games.settings.instructions.hint')}
+                readOnly={readOnly}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="access">
+              <AccessTab gameId={gameId} readOnly={readOnly} canEdit={canEdit} />
+            </Tabs.Panel>
+            <Tabs.Panel value="advanced">
+              <AdvancedTab />
+            </Tabs.Panel>
+          </Fieldset>
+        </Tabs>
+      </Card>
+    </FormShell>
+  );
+  // The game's own texts (title, description, instructions, terms) in its other languages (issue 31).
   return (
     <GameFormProvider form={form}>
-      <FormShell
-        form={form}
-        onSubmit={handleSubmit}
-        onValidationFailure={showErrors}
-        label={mode === 'create' ? t('games.settings.newTitle') : t('games.settings.editSubtitle')}
-        lock={lock}
-        canEdit={canEdit}
-        readOnlyNote={t('games.settings.readOnly')}
-        readOnly={readOnly}
-        isFieldless={isFieldless}
-        wrapFields={false}
-        deletion={
-          mode === 'edit' && game?.publicVersionId === null
-            ? {
-                title: t('games.settings.deleteTitle', { title: game.title }),
-                text: domainText(t, 'GAME_TEXTS', 'confirmDelete'),
-                disabled: !canDelete,
-                loading: operation.isPending,
-                onConfirm: () =>
-                  operation.mutate(
-                    { operation: 'delete', game },
-                    { onSuccess: () => permit.allow(() => navigate('/')) },
-                  ),
-              }
-            : undefined
-        }
-        saving={save.isPending}
-        permit={permit}
-      >
-        <Card withBorder radius="md" padding={0}>
-          <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)} keepMounted={false}>
-            <Tabs.List px="md" pt="xs" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-              {SETTINGS_TABS.map((value) => (
-                <Tabs.Tab
-                  key={value}
-                  value={value}
-                  rightSection={
-                    errorTabs.includes(value) ? <ErrorDot label={t('games.settings.tabHasErrors')} /> : undefined
-                  }
-                >
-                  {t(`games.settings.tabs.${value}`)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Fieldset disabled={readOnly} variant="unstyled" p={{ base: 'md', sm: 'xl' }} m={0}>
-              <Tabs.Panel value="general">
-                <GeneralTab gameId={gameId} readOnly={readOnly} />
-              </Tabs.Panel>
-              <Tabs.Panel value="description">
-                <RichTextTab
-                  field="description"
-                  label={t('games.settings.description.label')}
-                  hint={t('games.settings.description.hint')}
-                  required
-                  readOnly={readOnly}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="playground">
-                <PlaygroundTab gameId={gameId} readOnly={readOnly} />
-              </Tabs.Panel>
-              <Tabs.Panel value="policies">
-                <PoliciesTab />
-              </Tabs.Panel>
-              <Tabs.Panel value="terms">
-                <RichTextTab
-                  field="terms"
-                  label={t('games.settings.terms.label')}
-                  hint={t('games.settings.terms.hint')}
-                  readOnly={readOnly}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="instructions">
-                <RichTextTab
-                  field="instructions"
-                  label={t('games.settings.instructions.label')}
-                  hint={t('games.settings.instructions.hint')}
-                  readOnly={readOnly}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="access">
-                <AccessTab gameId={gameId} readOnly={readOnly} canEdit={canEdit} />
-              </Tabs.Panel>
-              <Tabs.Panel value="advanced">
-                <AdvancedTab />
-              </Tabs.Panel>
-            </Fieldset>
-          </Tabs>
-        </Card>
-      </FormShell>
+      {game ? (
+        <FormLanguages
+          gameId={game.id}
+          languages={gameLanguagesOf(game)}
+          select={(row) => row.kind === 'game'}
+          name={game.title}
+          readOnly={!canEdit}
+        >
+          {shell}
+        </FormLanguages>
+      ) : (
+        shell
+      )}
     </GameFormProvider>
   );
 }

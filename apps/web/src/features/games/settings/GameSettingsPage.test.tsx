@@ -1,9 +1,17 @@
-import { FORM_ERROR_MESSAGE, GAME_MESSAGES, GAME_TEXTS, LOCK_DURATION_SECONDS, LOCK_MESSAGES } from '@loci/domain';
+import {
+  DEFAULT_GAME_DESCRIPTION,
+  FORM_ERROR_MESSAGE,
+  GAME_MESSAGES,
+  GAME_TEXTS,
+  LOCK_DURATION_SECONDS,
+  LOCK_MESSAGES,
+} from '@loci/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { makeUser, signIn } from '../../../test/factories';
 import { renderApp } from '../../../test/render-app';
+import { makeTranslationRow, makeTranslationTable } from '../../design/translations/test-factories';
 import { makeGame } from '../test-factories';
 
 // Whole pages in jsdom are slow, more so when every test file runs at once.
@@ -89,6 +97,8 @@ describe('#games.settings (new game)', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       minAge: 12,
       language: 'en-Us',
       pg: { place: { radius: 1000 } },
+      // Left empty, the description is saved as the example text (Problems flags it).
+      description: DEFAULT_GAME_DESCRIPTION,
     });
     expect(await screen.findByRole('heading', { name: 'Harbour Hunt' })).toBeInTheDocument();
     await waitFor(() =>
@@ -99,6 +109,19 @@ describe('#games.settings (new game)', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         duration: LOCK_DURATION_SECONDS,
       }),
     );
+  });
+
+  it("shows a new game's example description as a placeholder, not as text typing would land in", async () => {
+    signIn({ role: 'designer' });
+    mockApi(account);
+    const { user } = renderApp('/games/new');
+    await user.click(await screen.findByRole('tab', { name: /Description/ }));
+    const editor = await screen.findByRole('textbox', { name: 'Description' });
+    expect(editor).toHaveTextContent('');
+    expect(editor.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toMatch(
+      /^Describe your game here/,
+    );
+    expect(screen.getByText(/Left empty, the example text is saved/)).toBeInTheDocument();
   });
 
   it('puts the server field errors under their fields', async () => {
@@ -204,6 +227,51 @@ describe('#games.settings (existing game)', { timeout: UI_TEST_TIMEOUT_MS }, () 
     });
   });
 
+  it('translates the game’s own texts side by side in its other language, through the translation API', async () => {
+    const game = makeGame({ title: 'Old Town Mystery', language: 'en-Us', otherLanguages: ['de'] });
+    const table = makeTranslationTable([
+      makeTranslationRow({ id: 'game:title', kind: 'game', field: 'title', text: 'Old Town Mystery' }),
+      makeTranslationRow({
+        id: 'game:description',
+        kind: 'game',
+        field: 'description',
+        text: '<p>A walk.</p>',
+        rich: true,
+        translation: '<p>Ein Spaziergang.</p>',
+        state: 'done',
+      }),
+      makeTranslationRow({
+        id: 'scene:harbour:title',
+        kind: 'scene',
+        entityId: 'harbour',
+        field: 'title',
+        text: 'The harbour',
+      }),
+    ]);
+    const api = editApi(game, {
+      [`GET /api/design/${game.id}/translations/de`]: { body: table },
+      [`PATCH /api/design/${game.id}/translations/de`]: { body: table },
+    });
+    const { user } = renderApp(`/games/edit/${game.id}`);
+
+    const switcher = await screen.findByRole('radiogroup', { name: 'Language of the texts' });
+    await user.click(within(switcher).getByRole('radio', { name: 'German' }));
+    const view = await screen.findByRole('region', { name: 'Old Town Mystery in German' });
+    expect(within(view).getByRole('textbox', { name: 'German: description' })).toHaveTextContent('Ein Spaziergang.');
+    expect(within(view).queryByText('The harbour')).not.toBeInTheDocument();
+    // The settings' tabs wait, hidden, in the main language.
+    expect(screen.queryByRole('tab', { name: /Advanced/ })).not.toBeInTheDocument();
+
+    await user.type(within(view).getByRole('textbox', { name: 'German: title' }), 'Das Rätsel der Altstadt');
+    await user.click(within(view).getByRole('button', { name: 'Save translations' }));
+    expect(await screen.findByText('Translations saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/design/${game.id}/translations/de`)[0]?.body).toEqual({
+      texts: { 'game:title': 'Das Rätsel der Altstadt' },
+    });
+    await user.click(within(switcher).getByRole('radio', { name: 'English (main)' }));
+    expect(screen.getByRole('tab', { name: /Advanced/ })).toBeInTheDocument();
+  });
+
   it("picks the market's currency among the game's items, or creates it from the currency's name", async () => {
     const game = makeGame({ market: true, currencyName: 'Drachma', currencyIcon: 'm2' });
     const items = [{ id: 'i-key', gameId: game.id, name: 'key', title: 'Brass key' }];
@@ -240,18 +308,46 @@ describe('#games.settings (existing game)', { timeout: UI_TEST_TIMEOUT_MS }, () 
     });
   });
 
+  it('turning the market off empties its hidden currency settings before saving', async () => {
+    const game = makeGame({ market: true, currencyName: 'Drachma', currencyIcon: 'm2', currencyItemId: 'i-drachma' });
+    const api = editApi(game, {
+      [`GET /api/design/${game.id}/workspace`]: { body: { items: [] } },
+      [`PATCH /api/design/games/${game.id}`]: (request) => ({ body: { ...game, ...(request.body as object) } }),
+    });
+    const { user } = renderApp(`/games/edit/${game.id}`);
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), { timeout: 5000 });
+    await user.click(screen.getByRole('switch', { name: /^Market/ }));
+    expect(screen.queryByLabelText(/^Currency name/, { selector: 'input' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsTo(`PATCH /api/design/games/${game.id}`)).toHaveLength(1));
+    // The API refuses market settings while the market is off: the form sends them emptied.
+    expect(api.callsTo(`PATCH /api/design/games/${game.id}`)[0]?.body).toMatchObject({
+      market: false,
+      currencyName: '',
+      currencyIcon: null,
+      currencyItemId: null,
+    });
+    expect(screen.queryByRole('alert', { name: FORM_ERROR_MESSAGE })).not.toBeInTheDocument();
+  });
+
   it('needs a logo once the game exists', async () => {
     const game = makeGame({ logoId: null });
     const api = editApi(game);
     const { user } = renderApp(`/games/edit/${game.id}`);
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), { timeout: 5000 });
     const logo = screen.getByRole('group', { name: 'Logo' });
     expect(within(logo).getByText('No media selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('alert', { name: FORM_ERROR_MESSAGE })).toBeInTheDocument();
-    expect(screen.getAllByText(GAME_MESSAGES.required).length).toBeGreaterThan(0);
+    // The error is tied to the picker (its group and its Choose button), not only shown beside it.
+    expect(logo).toHaveAccessibleDescription(mentioning(GAME_MESSAGES.required));
+    expect(within(logo).getByRole('button', { name: /^Choose/ })).toHaveAccessibleDescription(
+      mentioning(GAME_MESSAGES.required),
+    );
     expect(api.callsTo(`PATCH /api/design/games/${game.id}`)).toHaveLength(0);
   });
 

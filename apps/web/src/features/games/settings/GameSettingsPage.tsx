@@ -1,4 +1,4 @@
-import { canAuthor, hasRight, newGameDefaults } from '@loci/domain';
+import { canAuthor, hasRight } from '@loci/domain';
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { GeneralErrorBox } from '../../../components/GeneralErrorBox';
 import { PageLoader } from '../../../components/PageLoader';
 import { useEditLock } from '../../locks';
 import { useGame } from '../queries';
-import { toFormValues } from './form-values';
+import { newGameFormValues, toFormValues } from './form-values';
 import { GameSettingsForm } from './GameSettingsForm';
 import '../locales';
 import { domainText } from '../../../i18n/domain';
@@ -44,7 +44,7 @@ function PageHeader({ title, subtitle, designLink }: { title: string; subtitle: 
 function NewGameSettings() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [initialValues] = useState(() => toFormValues(newGameDefaults(new Date())));
+  const [initialValues] = useState(() => newGameFormValues());
   return (
     <Stack gap="lg">
       <PageHeader title={t('games.settings.newTitle')} subtitle={t('games.settings.newSubtitle')} />

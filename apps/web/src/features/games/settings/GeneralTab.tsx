@@ -1,17 +1,44 @@
-import { GAME_LANGUAGES } from '@loci/domain';
-import { Alert, Divider, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  CONTENT_LANGUAGES,
+  CONTENT_LANGUAGE_NAMES,
+  GAME_LANGUAGES,
+  languageCodeOf,
+  type ContentLanguage,
+} from '@loci/domain';
+import {
+  Alert,
+  Divider,
+  Grid,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MediaPickerField } from '../../media';
 import { CurrencyItemField } from './CurrencyItemField';
 import { useGameFormContext, type SettingsTabProps } from './form-context';
 
+/** Content languages as choices, named in the console's language (Greek or English) and in their own. */
+function languageChoices(codes: readonly ContentLanguage[], consoleLanguage: string) {
+  const into = consoleLanguage.startsWith('el') ? 'el' : 'en';
+  return codes.map((code) => {
+    const names = CONTENT_LANGUAGE_NAMES[code];
+    return { value: code, label: names[into] === names.own ? names.own : `${names[into]} (${names.own})` };
+  });
+}
+
 /** The longest game title the form takes. */
 const TITLE_MAX_LENGTH = 200;
 
 /** Title, language, multiplayer and market, logo and currency, and who may play. */
 export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useGameFormContext();
   const { values } = form;
   const editing = Boolean(gameId);
@@ -44,6 +71,40 @@ export function GeneralTab({ gameId, readOnly }: SettingsTabProps) {
           />
         </Grid.Col>
       </Grid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <MultiSelect
+          label={t('games.settings.general.otherLanguages')}
+          description={t('games.settings.general.otherLanguagesHint')}
+          data={languageChoices(
+            CONTENT_LANGUAGES.filter((code) => code !== languageCodeOf(values.language)),
+            i18n.language,
+          )}
+          value={values.otherLanguages ?? []}
+          onChange={(codes) => {
+            const others = codes as ContentLanguage[];
+            form.setFieldValue('otherLanguages', others);
+            form.setFieldValue(
+              'requiredLanguages',
+              (values.requiredLanguages ?? []).filter((code) => others.includes(code)),
+            );
+          }}
+          error={form.errors.otherLanguages}
+          searchable
+          clearable
+          disabled={readOnly}
+        />
+        <MultiSelect
+          label={t('games.settings.general.requiredLanguages')}
+          description={t('games.settings.general.requiredLanguagesHint')}
+          data={languageChoices(values.otherLanguages ?? [], i18n.language)}
+          value={values.requiredLanguages ?? []}
+          onChange={(codes) => form.setFieldValue('requiredLanguages', codes as ContentLanguage[])}
+          error={form.errors.requiredLanguages}
+          clearable
+          disabled={readOnly || (values.otherLanguages ?? []).length === 0}
+        />
+      </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Switch

@@ -2,7 +2,11 @@ import { settingsFieldStates } from '@loci/domain';
 import { Alert, Fieldset, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ClockField } from './ClockField';
 import { useGameFormContext } from './form-context';
+import { TeamsFieldset } from './TeamsFieldset';
+import { WallFieldset } from '../../wall/WallFieldset';
+import { MessagingFieldset } from './MessagingFieldset';
 
 const CAPABILITIES = ['seeBackPack', 'seeSkills', 'scanCodes', 'typeCodes', 'seeDirections', 'seeTasks'] as const;
 
@@ -77,6 +81,11 @@ export function PoliciesTab() {
           )}
         </Stack>
       </Fieldset>
+
+      <TeamsFieldset />
+      <WallFieldset />
+      <MessagingFieldset />
+      <ClockField />
 
       <Fieldset legend={t('games.settings.policies.afterTheEnd')}>
         <Switch

@@ -10,12 +10,14 @@ export function RichTextTab({
   hint,
   required,
   readOnly,
+  placeholder,
 }: {
   field: RichTextField;
   label: string;
   hint: string;
   required?: boolean;
   readOnly: boolean;
+  placeholder?: string;
 }) {
   const form = useGameFormContext();
   return (
@@ -28,6 +30,7 @@ export function RichTextTab({
       onChange={(html) => form.setFieldValue(field, html)}
       error={form.errors[field]}
       minHeight={320}
+      placeholder={placeholder}
     />
   );
 }

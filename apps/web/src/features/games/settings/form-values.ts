@@ -1,4 +1,14 @@
-import { newGameDefaults, sceneEntryOf, type GameValues } from '@loci/domain';
+import {
+  DEFAULT_GAME_DESCRIPTION,
+  DEFAULT_MESSAGING_SETTINGS,
+  DEFAULT_TEAMS_SETTINGS,
+  isRichTextEmpty,
+  NO_TIME_LIMIT,
+  newGameDefaults,
+  sceneEntryOf,
+  type GameValues,
+} from '@loci/domain';
+import { DEFAULT_WALL_SETTINGS } from '@loci/domain';
 import { overDefaultsKeepingNull } from '../../../components/forms/over-defaults';
 
 /** While typing, a number field holds text ('' when empty, '-' half-way): the domain rules parse it. */
@@ -28,6 +38,15 @@ export function toFormValues(game: GameValues, now = new Date()): GameFormValues
     // A game saved before the setting existed keeps walking in (a new game's default is the script).
     sceneEntry: sceneEntryOf(game),
     playAgain: game.playAgain === true,
+    // ─── teams (issue 28) ───
+    teams: { ...DEFAULT_TEAMS_SETTINGS, ...game.teams },
+    // ─── end teams ───
+    // The clock (issue 28): a game saved before it existed has no time limit.
+    timeLimit: { ...NO_TIME_LIMIT, ...game.timeLimit },
+    // The feed and the scoreboard (issue 29): a game saved before it existed has the defaults.
+    wall: { ...DEFAULT_WALL_SETTINGS, ...game.wall },
+    // Messages (issue 29): a game saved before the setting existed has both on.
+    messaging: { ...DEFAULT_MESSAGING_SETTINGS, ...game.messaging },
   };
 }
 
@@ -75,6 +94,9 @@ const FIELD_TABS: Record<string, SettingsTab> = {
   playingPeriod: 'access',
   sceneEntry: 'playground',
   playAgain: 'policies',
+  teams: 'policies',
+  timeLimit: 'policies',
+  wall: 'policies',
   addonSpec: 'advanced',
 };
 
@@ -92,3 +114,19 @@ export function tabsWithErrors(errors: Record<string, unknown>): SettingsTab[] {
   );
   return SETTINGS_TABS.filter((tab) => tabs.has(tab));
 }
+
+/**
+ * A new game's form starts with an empty description showing the example text as a placeholder (issue 30):
+ * typing never lands in the middle of it.
+ */
+export function newGameFormValues(now = new Date()): GameFormValues {
+  return { ...toFormValues(newGameDefaults(now), now), description: '' };
+}
+
+/** A new game saved without a description gets the example text (spec 1: a default description); Problems flags it. */
+export function withExampleDescription<V extends { description: string }>(values: V): V {
+  return isRichTextEmpty(values.description) ? { ...values, description: DEFAULT_GAME_DESCRIPTION } : values;
+}
+
+/** The example description as plain text, for the placeholder. */
+export const EXAMPLE_DESCRIPTION_TEXT = DEFAULT_GAME_DESCRIPTION.replace(/<[^>]+>/g, '');

@@ -1,5 +1,5 @@
 import type { LatLng as RoutePoint, PlayerView } from '@loci/engine';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { mediaFileUrl, type PlayGameInfo } from '../../../api/play';
 import type { LatLng } from '../gps/geolocation';
 import type { SpecEntityOf, SpecIndex } from '../spec-index';
@@ -22,6 +22,7 @@ export function PlayBoard({
   onThing,
   onTapLocation,
   route,
+  layers,
 }: {
   game: PlayGameInfo;
   view: PlayerView;
@@ -35,6 +36,8 @@ export function PlayBoard({
   onTapLocation: (locationId: string) => void;
   /** A playtest's simulated route, drawn on the map. */
   route?: readonly RoutePoint[];
+  /** More layers on the map (a team's members); none on an image board. */
+  layers?: ReactNode;
 }) {
   if (game.pg.type === 'image') {
     const mediaId = view.background ?? currentScene?.logoId ?? game.pg.bgImageId;
@@ -69,6 +72,8 @@ export function PlayBoard({
       mapType={game.pg.mapType}
       maxAccuracy={game.pg.maxAccuracy}
       route={route}
-    />
+    >
+      {layers}
+    </PlayMap>
   );
 }

@@ -2,7 +2,7 @@ import type { MapType } from '@loci/domain';
 import type { LatLng as RoutePoint, ObjectInstance, OfferInstance, PlayerView, Proximity } from '@loci/engine';
 import { Button, Stack, Text } from '@mantine/core';
 import L, { type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, Marker, Polyline, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { distanceMetres } from '@loci/engine/geo';
@@ -35,6 +35,8 @@ export interface PlayMapProps {
   onTapLocation: (locationId: string) => void;
   /** A playtest's simulated route: drawn as a line through numbered points. */
   route?: readonly RoutePoint[];
+  /** More layers on the map (a team's members). */
+  children?: ReactNode;
 }
 
 // SVG attributes cannot read CSS variables: Mantine's colours.
@@ -192,6 +194,7 @@ export function PlayMap({
   mapType,
   maxAccuracy = 50,
   route,
+  children,
 }: PlayMapProps) {
   const { t } = useTranslation();
   // A tap on an object lying in a place the player could tap asks which one they meant.
@@ -341,6 +344,7 @@ export function PlayMap({
           </Stack>
         </Popup>
       )}
+      {children}
       {walker && <ClickToMove onMove={onMove} />}
       <KeepInView position={position} />
     </MapContainer>

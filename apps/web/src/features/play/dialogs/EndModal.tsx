@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatGameTime } from '../../../components/time/game-time';
 import type { SessionEnding } from '../session/session-reducer';
+import { outputText } from '../session/engine-text';
 
 /** The end of the game for the player: why, and where to go (again, or back to design, in a playtest). */
 export function EndModal({
@@ -30,7 +31,10 @@ export function EndModal({
       ? { title: t('play.end.left'), message: undefined }
       : ending.reason === 'inactive'
         ? { title: t('play.end.over'), message: t('play.end.inactive') }
-        : { title: ending.completed ? t('play.end.completed') : t('play.end.over'), message: ending.message };
+        : {
+            title: ending.completed ? t('play.end.completed') : t('play.end.over'),
+            message: outputText(t, i18n.language, ending),
+          };
   return (
     <Modal opened={Boolean(end)} onClose={() => {}} withCloseButton={false} centered zIndex={1200} title={null}>
       {end && (

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaFileUrl, mediaIconUrl, type PlayEvent } from '../../../api/play';
 import { RichText } from '../RichText';
 import { plainText, type SpecEntityOf, type SpecIndex } from '../spec-index';
+import { outputText } from '../session/engine-text';
 
 type Interaction = SpecEntityOf<'interaction'>;
 type Question = Interaction['questions'][number];
@@ -383,10 +384,10 @@ function ConversationBody({
 }
 
 function ObjectBody({ output, busy, onSend }: OutputDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap="sm">
-      <Text size="sm">{output.message}</Text>
+      <Text size="sm">{outputText(t, i18n.language, output)}</Text>
       <Group justify="flex-end">
         <Button loading={busy} onClick={() => onSend({ type: 'seen', interactionId: output.objectId ?? '' })}>
           {t('play.dialog.ok')}
@@ -398,7 +399,7 @@ function ObjectBody({ output, busy, onSend }: OutputDialogProps) {
 
 /** The body of the dialog for one blocking output; each answer is sent as its event. */
 export function OutputDialog(props: OutputDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const interaction = props.index.interaction(props.output.interactionId);
   switch (props.output.action) {
     case 'showInfo':
@@ -418,7 +419,10 @@ export function OutputDialog(props: OutputDialogProps) {
     default:
       return (
         <Stack gap="sm">
-          <Text size="sm">{props.output.message ?? t(`play.outputs.${props.output.action}`, props.output.action)}</Text>
+          <Text size="sm">
+            {outputText(t, i18n.language, props.output) ??
+              t(`play.outputs.${props.output.action}`, props.output.action)}
+          </Text>
           <Group justify="flex-end">
             <Button onClick={props.onDismiss}>{t('play.dialog.close')}</Button>
           </Group>

@@ -5,10 +5,12 @@ import { useAuth } from '../../../auth/auth-context';
 import type { PlayEvent } from '../../../api/play';
 import { confirmLeave } from '../dialogs/confirm-leave';
 import { PlayerIdentity } from './PlayerIdentity';
+import { PlayerLanguageItems } from './PlayerLanguage';
 
 /**
  * The header's menu: who is playing (name and account photo), pause or resume, leaving the game (asked again first), and signing out — on a shared
- * phone the next person then finds the game's public lobby and nothing of this player (AuthProvider's logout).
+ * phone the next person then finds the game's public lobby and nothing of this player (AuthProvider's logout) —
+ * and the language of the player's interface.
  */
 export function PlayMenu({
   paused,
@@ -51,6 +53,7 @@ export function PlayMenu({
         <Menu.Item leftSection={<IconDoorExit size={16} />} onClick={logout}>
           {t('play.menu.signOut')}
         </Menu.Item>
+        <PlayerLanguageItems />
       </Menu.Dropdown>
     </Menu>
   );

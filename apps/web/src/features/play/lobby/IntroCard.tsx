@@ -7,6 +7,7 @@ import {
   Card,
   Center,
   Checkbox,
+  Group,
   Image,
   PasswordInput,
   Spoiler,
@@ -22,8 +23,10 @@ import { mediaFileUrl } from '../../../api/play';
 import { periodText } from '../../way-in/period';
 import '../../way-in/locales';
 import { PlayerIdentity } from '../layout/PlayerIdentity';
+import { PlayerLanguageSelect } from '../layout/PlayerLanguage';
 import { RichText } from '../RichText';
 import { FinishedNotice } from './FinishedNotice';
+import { GameLanguagePicker } from './GameLanguagePicker';
 
 /**
  * The game's introduction before a player starts: title, logo, description,
@@ -71,11 +74,15 @@ export function IntroCard({
           }}
         >
           <Stack>
+            <Group justify="flex-end">
+              <PlayerLanguageSelect />
+            </Group>
             {/* A fixed height, so the page does not shift when the logo arrives. */}
             {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" h={160} fit="contain" />}
             <Title order={1} size="h2">
               {game.title}
             </Title>
+            <GameLanguagePicker languages={game.languages} />
             <RichText html={game.description} />
             {game.playingPeriod && (
               <Text size="sm">

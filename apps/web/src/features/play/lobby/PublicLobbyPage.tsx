@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Center, Group, Image, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconKey, IconLock, IconUsersGroup } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useFirstScreenDrawn } from '../../../after-load';
@@ -13,6 +13,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SafeHtml } from '../../../components/rich-text/SafeHtml';
 import { periodText } from '../../way-in/period';
 import '../../way-in/locales';
+import { PlayerLanguageSelect } from '../layout/PlayerLanguage';
 
 /**
  * /play/:gameId for a visitor without an account (docs/web-player.md "The way
@@ -28,8 +29,10 @@ export function PublicLobbyPage() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const lobby = useQuery({
-    queryKey: wayInQueryKeys.publicLobby(gameId),
+    // In the reader's language (issue 31): another language reads the game's texts again.
+    queryKey: [...wayInQueryKeys.publicLobby(gameId), i18n.language],
     queryFn: ({ signal }) => wayInApi.publicLobby(gameId, signal),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 
@@ -52,6 +55,9 @@ export function PublicLobbyPage() {
     <Center mih="100dvh" p={{ base: 'xs', sm: 'md' }}>
       <Card withBorder radius="md" p="lg" w="100%" maw={560} component="main">
         <Stack>
+          <Group justify="flex-end">
+            <PlayerLanguageSelect />
+          </Group>
           {/* A fixed height, so the page does not shift when the logo arrives. */}
           {game.logoId && <Image src={mediaFileUrl(game.logoId)} alt="" h={180} fit="contain" radius="sm" />}
           <Title order={1} size="h2">

@@ -19,6 +19,11 @@ export function useEventQueue(
     onAnswer: (event: PlayEvent, answer: PlayAnswer) => void;
     onRefused: (error: unknown) => void;
     onHeld: (error: unknown) => void;
+    /**
+     * The revision of the view the app holds when an event leaves (null: none): sent with it, so the answer
+     * may carry only what changed (protocol version 2).
+     */
+    viewRevision?: () => string | null;
   },
   store: QueueStore = defaultStore(),
 ) {
@@ -31,7 +36,12 @@ export function useEventQueue(
       instanceId
         ? new EventQueue(instanceId, {
             store,
-            send: playApi.send,
+            send: (id, body, signal) =>
+              playApi.send(
+                id,
+                latest.handlers.viewRevision ? { ...body, viewRevision: latest.handlers.viewRevision() } : body,
+                signal,
+              ),
             onAnswer: (entry, answer) => latest.handlers.onAnswer(entry.event, answer),
             onRefused: (_entry, error) => latest.handlers.onRefused(error),
             onHeld: (_entry, error) => latest.handlers.onHeld(error),

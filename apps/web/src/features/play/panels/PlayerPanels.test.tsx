@@ -1,10 +1,17 @@
+import { MEDIA_LIMITS } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PerceivedThing } from '../board/PlayMap';
 import { makeIndex, renderWithProviders } from '../test-support';
 import { CodesPanel, CreatePanel, TasksPanel } from './PlayerPanels';
 import { ThingSheet } from './ThingSheet';
+
+// jsdom has no canvas to draw an image on: the shrinking library answers with a small copy here (the browser
+// tests shrink a real photo in Chromium).
+vi.mock('browser-image-compression', () => ({
+  default: async (image: File) => new File([new Uint8Array(150_000)], image.name, { type: image.type }),
+}));
 
 const field = (type: string, label: string, extra: Record<string, unknown> = {}) => ({
   type,
@@ -113,6 +120,54 @@ describe('player panels', () => {
     expect(onUpload).toHaveBeenCalledWith(photo);
     expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'snap', mediaId: 'media-1' });
   });
+
+  it(
+    'offers to shrink a phone photo over the limit and sends the smaller copy; cancelled, says it is too large',
+    { timeout: 20_000 },
+    async () => {
+      const onSend = vi.fn();
+      const onUpload = vi.fn(async (_file: File) => 'media-2');
+      const photoIndex = makeIndex({
+        mission: [
+          {
+            id: 'snap',
+            title: 'Snap the lighthouse',
+            accomplishment: {
+              accomplishmentType: 'action',
+              submissions: [],
+              action: { mediatypeimage: true, mediatypemediaRequired: true, mediatypetextRequired: false },
+            },
+          },
+        ],
+      });
+      const view = {
+        missions: [{ missionId: 'snap', title: 'Snap the lighthouse', status: 'assigned', subMissions: [] }],
+      } as unknown as PlayerView;
+      const { user, container } = renderWithProviders(
+        <TasksPanel view={view} index={photoIndex} onSend={onSend} onUpload={onUpload} />,
+      );
+      const input = () => container.querySelector('input[type="file"]') as HTMLInputElement;
+      const photo = new File([new Uint8Array(4_100_000)], 'lighthouse.jpg', { type: 'image/jpeg' });
+
+      await user.upload(input(), photo);
+      let offer = await screen.findByRole('dialog', { name: 'Shrink the image?' });
+      expect(within(offer).getByText('lighthouse.jpg — 4.1 MB')).toBeInTheDocument();
+      await user.click(within(offer).getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByText('The image lighthouse.jpg is larger than the 0.5 MB allowed')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+      await user.upload(input(), photo);
+      offer = await screen.findByRole('dialog', { name: 'Shrink the image?' });
+      await user.click(within(offer).getByRole('button', { name: 'Shrink' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+      expect(screen.queryByText(/is larger than the 0.5 MB allowed/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const sent = onUpload.mock.calls[0]?.[0] as File | undefined;
+      expect(sent?.name).toBe('lighthouse.jpg');
+      expect(sent?.size).toBeLessThanOrEqual(MEDIA_LIMITS.image);
+      expect(onSend).toHaveBeenCalledWith({ type: 'submission', missionId: 'snap', mediaId: 'media-2' });
+    },
+  );
 
   it('opens the camera, not the gallery, for a mission that asks for a capture now', async () => {
     const liveIndex = (captureNow: boolean) =>

@@ -1,4 +1,4 @@
-import type { MissionAction, PayloadSpec } from '@loci/domain';
+import { MEDIA_LIMITS, type MissionAction, type PayloadSpec } from '@loci/domain';
 import type { PlayerView } from '@loci/engine';
 import {
   Badge,
@@ -14,11 +14,15 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaIconUrl, type PlayEvent } from '../../../api/play';
+import { useShrinkImageOffer } from '../../../components/shrink-image/ShrinkImageOffer';
+import { isShrinkableImage } from '../../../components/shrink-image/shrink-image';
+import { domainText } from '../../../i18n/domain';
 import { thingTitle, type SpecEntityOf, type SpecIndex } from '../spec-index';
 import { RichText } from '../RichText';
+import { TaskCountdown } from '../clock/TaskCountdown';
 import { QrScanButton } from './QrScanButton';
 import '../locales';
 
@@ -166,6 +170,25 @@ function SubmissionForm({
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const shrinkOffer = useShrinkImageOffer({ uploadsAfter: false });
+  const resetPicker = useRef<() => void>(null);
+  // A photo over the limit is offered to be shrunk; refused, it is not kept (the server would refuse it).
+  const handlePick = async (picked: File | null) => {
+    setError(null);
+    if (!picked || !isShrinkableImage(picked)) {
+      setFile(picked);
+      return;
+    }
+    setFile(null);
+    const [ready] = await shrinkOffer.prepare([picked]);
+    if (ready && !isShrinkableImage(ready)) {
+      setFile(ready);
+      return;
+    }
+    // Emptied, so that picking the same photo again asks again.
+    resetPicker.current?.();
+    setError(domainText(t, 'MEDIA_MESSAGES', 'tooLarge', 'image', picked.name, MEDIA_LIMITS.image));
+  };
   const accept = [
     action?.mediatypeimage && 'image/*',
     action?.mediatypevideo && 'video/*',
@@ -200,6 +223,7 @@ function SubmissionForm({
       }}
     >
       <Stack gap={4}>
+        {shrinkOffer.dialog}
         <Textarea
           label={t('play.tasks.submission')}
           value={text}
@@ -217,7 +241,8 @@ function SubmissionForm({
             capture={action?.captureNow ? 'environment' : undefined}
             description={action?.captureNow ? t('play.tasks.captureNow') : undefined}
             value={file}
-            onChange={setFile}
+            onChange={(picked) => void handlePick(picked)}
+            resetRef={resetPicker}
             clearable
             required={action?.mediatypemediaRequired}
             error={error}
@@ -232,6 +257,9 @@ function SubmissionForm({
     </form>
   );
 }
+
+/** A mission whose time limit ran out (issue 28): it takes no more submissions. */
+const timedOut = (progress: { timedOutWhen?: string }) => Boolean(progress.timedOutWhen);
 
 /** Missions with their sub-missions; submission-accomplished ones take a text and/or a medium. */
 export function TasksPanel({
@@ -258,6 +286,16 @@ export function TasksPanel({
                   {t(`play.tasks.status.${progress.status}`)}
                 </Badge>
               </Group>
+              {!done && !timedOut(progress) && (
+                <Group justify="flex-end">
+                  <TaskCountdown clock={view.clock} kind="mission" id={progress.missionId} />
+                </Group>
+              )}
+              {timedOut(progress) && (
+                <Text size="sm" role="status" c="red.8" data-testid="mission-timed-out">
+                  {t('play.clock.taskTimedOut')}
+                </Text>
+              )}
               {mission?.description && <RichText html={mission.description} />}
               {progress.subMissions.map((sub) => {
                 const subMission = mission?.accomplishment.submissions.find((candidate) => candidate.id === sub.id);
@@ -269,19 +307,31 @@ export function TasksPanel({
                       </ThemeIcon>
                       <Text size="sm">{sub.title}</Text>
                     </Group>
-                    {!sub.completed && subMission?.accomplishment.accomplishmentType === 'action' && (
-                      <SubmissionForm
-                        missionId={sub.id}
-                        action={subMission.accomplishment.action}
-                        busy={busy}
-                        onSend={onSend}
-                        onUpload={onUpload}
-                      />
-                    )}
+                    {!sub.completed &&
+                      !timedOut(progress) &&
+                      subMission?.accomplishment.accomplishmentType === 'action' && (
+                        <SubmissionForm
+                          missionId={sub.id}
+                          action={subMission.accomplishment.action}
+                          busy={busy}
+                          onSend={onSend}
+                          onUpload={onUpload}
+                        />
+                      )}
                   </Stack>
                 );
               })}
-              {!done && bySubmission && (
+              {progress.verdict && (
+                <Text
+                  size="sm"
+                  role="status"
+                  c={progress.verdict.status === 'rejected' ? 'red.8' : undefined}
+                  data-testid="mission-verdict"
+                >
+                  {t(`play.tasks.verdict.${progress.verdict.status}`, { reason: progress.verdict.reason ?? '' })}
+                </Text>
+              )}
+              {!done && bySubmission && progress.verdict?.status !== 'pending' && !timedOut(progress) && (
                 <SubmissionForm
                   missionId={progress.missionId}
                   action={mission?.accomplishment.action}

@@ -1,4 +1,5 @@
-import type { Output, PlayerView } from '@loci/engine';
+import type { ViewPart } from '@loci/domain';
+import type { Output } from '@loci/engine';
 import { REALTIME_EVENTS, useRealtimeEvent } from '../../../api/realtime';
 import type { PlayerMessage } from '../session/session-reducer';
 
@@ -11,8 +12,11 @@ import type { PlayerMessage } from '../session/session-reducer';
 export function useInstancePushes(
   instanceId: string | null,
   handlers: {
-    /** `stepId`: the step's id, which its answer carries too (the session shows a step read twice once). */
-    onOutputs: (payload: { stepId?: string; outputs: Output[]; view: PlayerView }) => void;
+    /**
+     * `stepId`: the step's id, which its answer carries too (the session shows a step read twice once); the
+     * view whole, or what changed since the last view the server sent (protocol/view-delta.ts).
+     */
+    onOutputs: (payload: { stepId?: string; outputs: Output[] } & ViewPart) => void;
     onMessage: (message: PlayerMessage) => void;
   },
 ): void {
@@ -23,7 +27,9 @@ export function useInstancePushes(
       handlers.onOutputs({
         ...(payload.stepId === undefined ? {} : { stepId: payload.stepId }),
         outputs: payload.outputs,
-        view: payload.view,
+        ...(payload.view === undefined ? {} : { view: payload.view }),
+        ...(payload.viewDelta === undefined ? {} : { viewDelta: payload.viewDelta }),
+        ...(payload.revision === undefined ? {} : { revision: payload.revision }),
       });
     },
     Boolean(instanceId),

@@ -1,3 +1,4 @@
+import { diffView } from '@loci/domain';
 import { newPlayerState, type ObjectInstance, type Output, type PlayerView, type WorldState } from '@loci/engine';
 import { describe, expect, it } from 'vitest';
 import type { PlayAnswer, PlayDebug, PlayGameInfo, PlaySpec } from '../../../api/play';
@@ -7,6 +8,7 @@ import {
   outputKey,
   selectDialog,
   selectEnding,
+  revisionAfter,
   sessionReducer,
   type SessionAction,
   type SessionState,
@@ -516,6 +518,91 @@ describe('sessionReducer', () => {
         at: 2,
       });
       expect(rejoined.traceLog.map((entry) => entry.event.type)).toEqual(['start', 'pause']);
+    });
+  });
+
+  describe('a view that costs what changed', () => {
+    const walking = view({ location: { latitude: 35.5, longitude: 24 } });
+    const atPier = view({ location: { latitude: 35.51, longitude: 24.01 }, items: { lantern: 1 } });
+    const delta = (from: string, to: string, before = walking, after = atPier) => ({
+      from,
+      to,
+      changes: diffView(before, after),
+    });
+    /** Playing, holding `walking` of revision r1 (an answer brought it whole). */
+    const holding = () =>
+      run(
+        [
+          {
+            type: 'answered',
+            answer: answer({ view: walking, revision: 'r1' }),
+            event: { type: 'code', code: 'x' },
+            at: 1,
+          },
+        ],
+        playing(),
+      );
+
+    it('applies what changed to the view of its revision, and the next delta goes on from there', () => {
+      const state = holding();
+      expect(state.revision).toBe('r1');
+      const moved = run(
+        [{ type: 'pushed', answer: answer({ view: undefined, viewDelta: delta('r1', 'r2'), revision: 'r2' }), at: 2 }],
+        state,
+      );
+      expect(moved.view).toEqual(atPier);
+      expect(moved.revision).toBe('r2');
+      expect(moved.stale).toBe(false);
+      const back = run(
+        [{ type: 'pushed', answer: answer({ view: undefined, viewDelta: delta('r2', 'r3', atPier, walking) }), at: 3 }],
+        moved,
+      );
+      expect(back.view).toEqual(walking);
+      expect(back.revision).toBe('r3');
+    });
+
+    it('shows a step read twice (its push, then its answer) once, the view changed once', () => {
+      const step = { viewDelta: delta('r1', 'r2'), revision: 'r2', stepId: 's1', outputs: [notification('Lantern')] };
+      const state = run(
+        [
+          { type: 'pushed', answer: answer({ view: undefined, ...step }), at: 2 },
+          { type: 'answered', answer: answer({ view: undefined, ...step }), event: { type: 'code', code: 'x' }, at: 3 },
+        ],
+        holding(),
+      );
+      expect(state.view).toEqual(atPier);
+      expect(state.revision).toBe('r2');
+      expect(state.notices).toHaveLength(1);
+    });
+
+    it('keeps the view it holds and asks for the whole view when a change starts from another revision', () => {
+      const state = run(
+        [
+          {
+            type: 'pushed',
+            answer: answer({ view: undefined, viewDelta: delta('r9', 'r10'), outputs: [notification('Hi')] }),
+            at: 2,
+          },
+        ],
+        holding(),
+      );
+      expect(state.view).toEqual(walking);
+      expect(state.stale).toBe(true);
+      expect(state.revision).toBeNull();
+      // Its outputs are still told.
+      expect(state.notices).toHaveLength(1);
+      // The whole view read again ends it.
+      const read = run([{ type: 'pushed', answer: answer({ view: atPier }), at: 3 }], state);
+      expect(read.stale).toBe(false);
+      expect(read.view).toEqual(atPier);
+    });
+
+    it('follows the revision the queue sends as the reducer does', () => {
+      expect(revisionAfter(null, { view: walking, revision: 'r1' })).toBe('r1');
+      expect(revisionAfter('r1', { viewDelta: delta('r1', 'r2') })).toBe('r2');
+      expect(revisionAfter('r2', { viewDelta: delta('r1', 'r2') })).toBe('r2');
+      expect(revisionAfter('r5', { viewDelta: delta('r1', 'r2') })).toBeNull();
+      expect(revisionAfter('r1', { view: walking })).toBeNull();
     });
   });
 });

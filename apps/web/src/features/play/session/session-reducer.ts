@@ -1,3 +1,4 @@
+import { applyViewDelta, type EngineText } from '@loci/domain';
 import type { Output, PlayerView, StepTrace } from '@loci/engine';
 import type { OperatorMessage, PlayAnswer, PlayDebug, PlayEvent, PlayGameInfo, PlaySpec } from '../../../api/play';
 
@@ -37,6 +38,8 @@ export type SessionPhase =
 export interface GameEnd {
   completed: boolean;
   message: string | undefined;
+  /** The end's text when the engine wrote it (time up, a terminated game), by key: said in the player's language. */
+  text?: EngineText;
 }
 
 /** An operator's message as the player sees it. */
@@ -51,6 +54,10 @@ export interface SessionState {
   generation: number;
   instanceId: string | null;
   view: PlayerView | null;
+  /** The revision of `view` as the server named it (null: not known; the next answer brings the whole view). */
+  revision: string | null;
+  /** An answer or a push changed a view the session does not hold: the whole view is to be read again. */
+  stale: boolean;
   game: PlayGameInfo | null;
   spec: PlaySpec | null;
   debug: PlayDebug | null;
@@ -98,6 +105,8 @@ export const initialSessionState: SessionState = {
   generation: 0,
   instanceId: null,
   view: null,
+  revision: null,
+  stale: false,
   game: null,
   spec: null,
   debug: null,
@@ -143,13 +152,50 @@ function withTrace(state: SessionState, answer: PlayAnswer, event: TraceEntry['e
   };
 }
 
+/** How an answer or a push carries the view: whole, or what changed since a revision (protocol version 2). */
+export type ViewCarrier = Pick<PlayAnswer, 'view' | 'viewDelta' | 'revision'>;
+
+/** The revision of the view after `answer` for a session that held `revision` (null: the view is read again). */
+export function revisionAfter(revision: string | null, answer: ViewCarrier): string | null {
+  if (answer.view) return answer.revision ?? null;
+  const delta = answer.viewDelta;
+  if (!delta || revision === delta.to) return revision;
+  return revision === delta.from ? delta.to : null;
+}
+
+/**
+ * The view, its revision and whether it must be read again, after `answer`: a whole view replaces the view;
+ * a delta applies to the view of its `from` revision, is skipped when the view is its `to` already (a step
+ * read twice, as its answer and its push), and otherwise leaves the view stale (it is read again whole).
+ */
+export function viewAfter(
+  held: Pick<SessionState, 'view' | 'revision'>,
+  answer: ViewCarrier,
+): Pick<SessionState, 'view' | 'revision' | 'stale'> {
+  if (answer.view) return { view: answer.view, revision: answer.revision ?? null, stale: false };
+  const delta = answer.viewDelta;
+  if (!delta) return { view: held.view, revision: held.revision, stale: false };
+  if (held.view && held.revision === delta.to) return { view: held.view, revision: held.revision, stale: false };
+  if (held.view && held.revision === delta.from) {
+    try {
+      return { view: applyViewDelta(held.view, delta.changes), revision: delta.to, stale: false };
+    } catch {
+      // A change that does not fit the view: the whole view is read again.
+    }
+  }
+  return { view: held.view, revision: null, stale: true };
+}
+
 /** Applies an answer (the player's own step, or one pushed over the socket). */
 function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry['event'], at: number): SessionState {
+  const after = viewAfter(state, answer);
+  // A view changed in a way this session cannot follow stays stale until the whole view is read again.
+  const seen = { ...after, stale: after.stale || (state.stale && !answer.view) };
   // The server pushes every step's outputs over the socket too, with the step's id: a step that arrives
   // twice (answer and push, in either order) is shown once. What carries no id (a view read again) is new.
   const { stepId } = answer;
   if (stepId !== undefined && state.recentSteps.includes(stepId)) {
-    return withTrace({ ...state, view: answer.view }, answer, event, at);
+    return withTrace({ ...state, ...seen }, answer, event, at);
   }
 
   let end = state.end;
@@ -157,11 +203,16 @@ function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry[
   for (const output of answer.outputs) {
     if (output.action === 'answerResult' && output.interactionId) results[output.interactionId] = output;
     if (output.action === 'endGame' || output.action === 'completeGame') {
-      end = { completed: output.action === 'completeGame', message: output.message };
+      end = {
+        completed: output.action === 'completeGame',
+        message: output.message,
+        ...(output.text ? { text: output.text } : {}),
+      };
     }
   }
-  if (answer.view.finished && !answer.view.pending.length) {
-    end = end ?? { completed: answer.view.finished.completed, message: undefined };
+  const view = seen.view;
+  if (view?.finished && !view.pending.length) {
+    end = end ?? { completed: view.finished.completed, message: undefined };
   }
 
   const seenMessages = [...state.seenMessages];
@@ -176,7 +227,7 @@ function applyAnswer(state: SessionState, answer: PlayAnswer, event: TraceEntry[
 
   const next: SessionState = {
     ...state,
-    view: answer.view,
+    ...seen,
     recentSteps: stepId === undefined ? state.recentSteps : [...state.recentSteps, stepId].slice(-RECENT_STEPS),
     results,
     end,

@@ -7,6 +7,7 @@ import { playErrorCode } from '../../../api/play';
 import type { SpecIndex } from '../spec-index';
 import { playErrorMessage } from './play-error';
 import type { PlaySessionHandlers } from './usePlaySession';
+import { outputText } from './engine-text';
 
 const NOTIFY_MS = 6000;
 /** An organiser's message stays longer than a toast, then goes: it never stays up for good. */
@@ -81,7 +82,7 @@ export function usePlayNotifications(
         for (const output of outputs) {
           switch (output.action) {
             case 'showNotification':
-              if (output.message) show({ message: output.message });
+              if (output.message || output.text) show({ message: outputText(t, i18n.language, output) });
               break;
             case 'goToScene': {
               const scene = indexRef.current?.scene(output.sceneId);
@@ -101,7 +102,7 @@ export function usePlayNotifications(
             case 'error':
               show({
                 title: t('play.notify.refused'),
-                message: output.message ?? output.errorCode ?? '',
+                message: outputText(t, i18n.language, output) ?? output.errorCode ?? '',
                 color: 'orange',
                 icon: <IconAlertTriangle size={18} />,
                 role: 'alert',

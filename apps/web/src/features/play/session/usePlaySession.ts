@@ -2,7 +2,7 @@ import type { Output } from '@loci/engine';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { playApi, playErrorCode, type PlayEvent } from '../../../api/play';
 import { isApiError, NoResponseError } from '../../../api/client';
-import { REALTIME_EVENTS, useRealtimeEvent, useRealtimeReconnect } from '../../../api/realtime';
+import { REALTIME_EVENTS, useRealtimeEvent, useRealtimeLive } from '../../../api/realtime';
 import i18n from '../../../i18n';
 import '../locales';
 import { loadSnapshot, saveSnapshot } from '../offline/idb-store';
@@ -18,7 +18,9 @@ import {
   selectDialog,
   selectEnding,
   sessionReducer,
+  revisionAfter,
   type PlayerMessage,
+  type ViewCarrier,
 } from './session-reducer';
 
 export interface PlaySessionHandlers {
@@ -50,6 +52,10 @@ export function usePlaySession(options: {
   });
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const { instanceId, notices } = state;
+  // The revision of the view the session holds, followed as each answer and push arrives (the reducer's rule,
+  // `revisionAfter`), so the queue's next event sends it at once, before React renders the answer. A start names
+  // its view's revision; a reload from the device and a read of the whole view bring a view without one (null).
+  const revision = useRef<string | null>(null);
 
   useEffect(() => {
     if (!notices.length) return;
@@ -69,10 +75,14 @@ export function usePlaySession(options: {
       try {
         const answer = await playApi.start(gameId, {
           ...(versionId ? { versionId } : {}),
+          // This app speaks view deltas: the answer names its view's revision (protocol/view-delta.ts).
+          viewRevision: null,
           ...request,
           ...(passcode ? { passcode } : {}),
         });
         if (passcode) sessionStorage.setItem(passcodeKey, passcode);
+        // The start names its view's revision: the first event is answered with what changed since.
+        revision.current = revisionAfter(null, answer);
         dispatch({
           type: 'started',
           instanceId: answer.instanceId,
@@ -87,6 +97,7 @@ export function usePlaySession(options: {
         const snapshot =
           error instanceof NoResponseError ? await loadSnapshot(gameId).catch(() => undefined) : undefined;
         if (snapshot && !request.restart) {
+          revision.current = null;
           dispatch({
             type: 'started',
             instanceId: snapshot.instanceId,
@@ -143,12 +154,35 @@ export function usePlaySession(options: {
     [instanceId],
   );
 
+  // The player switches language during the game (the menu, issue 31): a game in several languages is read again,
+  // so its texts are the new language's (the server answers them by Accept-Language, falling back to the main one).
+  const gameLanguages = useRef<readonly string[]>([]);
+  gameLanguages.current = game?.languages ?? [];
+  useEffect(() => {
+    if (!instanceId) return;
+    const reread = () => {
+      if (gameLanguages.current.length < 2) return;
+      void playApi
+        .game(instanceId)
+        .then((reloaded) => dispatch({ type: 'gameReloaded', ...reloaded }))
+        .catch(() => undefined);
+    };
+    i18n.on('languageChanged', reread);
+    return () => i18n.off('languageChanged', reread);
+  }, [instanceId]);
+
+  const follow = useCallback((answer: ViewCarrier) => {
+    revision.current = revisionAfter(revision.current, answer);
+  }, []);
+
   // Every event goes through the device's queue (IndexedDB): sent in order, each with its clientEventId.
   const queue = useEventQueue(instanceId, {
     onAnswer: (event, answer) => {
+      follow(answer);
       dispatch({ type: 'answered', answer, event, at: Date.now() });
       reloadOnNewVersion(answer);
     },
+    viewRevision: () => revision.current,
     onRefused: (error) => {
       dispatch({ type: 'eventFailed', code: playErrorCode(error) });
       handlers.current.onError(error);
@@ -164,19 +198,23 @@ export function usePlaySession(options: {
       if (!instanceId) return;
       dispatch({ type: 'eventSent' });
       try {
-        const body = { ...event, clientEventId: crypto.randomUUID() };
+        const body = { ...event, clientEventId: crypto.randomUUID(), viewRevision: revision.current };
         const answer = await playApi.send(instanceId, body, AbortSignal.timeout(EVENT_SEND_TIMEOUT_MS));
+        follow(answer);
         dispatch({ type: 'answered', answer, event, at: Date.now() });
       } catch (error) {
         dispatch({ type: 'eventFailed', code: playErrorCode(error) });
         handlers.current.onError(error);
       }
     },
-    [instanceId],
+    [instanceId, follow],
   );
 
   useInstancePushes(instanceId, {
-    onOutputs: (pushed) => dispatch({ type: 'pushed', answer: { ...pushed, messages: [] }, at: Date.now() }),
+    onOutputs: (pushed) => {
+      follow(pushed);
+      dispatch({ type: 'pushed', answer: { ...pushed, messages: [] }, at: Date.now() });
+    },
     onMessage: (message) => dispatch({ type: 'messageReceived', message }),
   });
 
@@ -184,9 +222,10 @@ export function usePlaySession(options: {
     if (!instanceId) return;
     playApi
       .instance(instanceId)
-      .then((answer) =>
-        dispatch({ type: 'pushed', answer: { outputs: [], view: answer.view, messages: [] }, at: Date.now() }),
-      )
+      .then((answer) => {
+        revision.current = null;
+        dispatch({ type: 'pushed', answer: { outputs: [], view: answer.view, messages: [] }, at: Date.now() });
+      })
       .catch((error: unknown) => handlers.current.onError(error));
   }, [instanceId]);
 
@@ -198,9 +237,14 @@ export function usePlaySession(options: {
     },
     Boolean(instanceId),
   );
-  // The socket came back (a server restart, an outage): what other players and operators changed meanwhile
-  // was pushed to nobody.
-  useRealtimeReconnect(rereadView, Boolean(instanceId));
+  // The socket is live: at first (it connects after the first screen is drawn, so a teammate's step or an
+  // operator's rescue between the start's answer and the connection was pushed to nobody) and whenever it comes
+  // back (a server restart, an outage): what others changed meanwhile is read.
+  useRealtimeLive(rereadView, Boolean(instanceId));
+  // A change of a view the session does not hold (a push missed, another device's step): read it whole.
+  useEffect(() => {
+    if (state.stale) rereadView();
+  }, [state.stale, rereadView]);
 
   const index: SpecIndex | null = useMemo(() => (state.spec ? indexSpec(state.spec.entities) : null), [state.spec]);
 

@@ -4,6 +4,7 @@ import { Box, Button, Collapse, Divider, ScrollArea, Stack, Text, Title } from '
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockSpeed } from '../clock/ClockSpeed';
 import { RoutePanel, type RouteSettings } from './RoutePanel';
 import { SimulatedPlayers } from './SimulatedPlayers';
 import { useWorkingSpec } from './simulate-api';
@@ -12,6 +13,10 @@ import './locales';
 
 export interface SimulatePanelProps {
   gameId: string;
+  /** The playtest's instance (its clock's speed is set on it); null before the start. */
+  instanceId: string | null;
+  /** The speed of the instance's clock as the last view said (1–20×). */
+  clockRate: number;
   /** What waits for the player's answer now. */
   dialog: Output | null | undefined;
   busy: boolean;
@@ -31,6 +36,8 @@ export interface SimulatePanelProps {
 /** The playtest's side column: simulated routes and players above the trace. Loaded only in a playtest. */
 export default function SimulatePanel({
   gameId,
+  instanceId,
+  clockRate,
   dialog,
   busy,
   ended,
@@ -44,6 +51,9 @@ export default function SimulatePanel({
   const [open, setOpen] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const [settings, setSettings] = useState<RouteSettings>({ route: [], speed: 5, noise: null, policy: 'stop' });
+  const [rate, setRate] = useState(clockRate);
+  // A restart is a new instance, at 1× until the designer chooses again.
+  useEffect(() => setRate(clockRate), [clockRate, instanceId]);
   const spec = useWorkingSpec(gameId);
   const compiled = useMemo(() => (spec.data ? compileSpec(spec.data) : null), [spec.data]);
   const playback = useRoutePlayback({ ...settings, seed: 1, compiled, dialog, busy, ended, moveTo, send });
@@ -74,6 +84,8 @@ export default function SimulatePanel({
       <Collapse expanded={open}>
         <ScrollArea.Autosize mah="55dvh" type="auto">
           <Stack gap="sm" p="sm" role="region" aria-label={t('play.simulate.title')}>
+            <ClockSpeed instanceId={instanceId} rate={rate} onRate={setRate} />
+            <Divider />
             <RoutePanel
               settings={settings}
               onChange={setSettings}
@@ -93,7 +105,7 @@ export default function SimulatePanel({
                 {t('play.simulate.specError')}
               </Text>
             )}
-            <SimulatedPlayers spec={spec.data} route={settings.route} noise={settings.noise} />
+            <SimulatedPlayers spec={spec.data} route={settings.route} noise={settings.noise} clockRate={rate} />
           </Stack>
         </ScrollArea.Autosize>
       </Collapse>

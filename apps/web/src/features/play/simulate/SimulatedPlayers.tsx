@@ -102,10 +102,13 @@ export function SimulatedPlayers({
   spec,
   route,
   noise,
+  clockRate = 1,
 }: {
   spec: GameSpec | undefined;
   route: LatLng[];
   noise: GpsNoise | null;
+  /** The playtest's clock speed (issue 28): the bots' clocks run as fast. */
+  clockRate?: number;
 }) {
   const { t } = useTranslation();
   const [count, setCount] = useState(10);
@@ -119,7 +122,7 @@ export function SimulatedPlayers({
     if (!spec) return;
     setRunning(true);
     try {
-      const options: BotOptions = { policy, noise, route: ownRoute && route.length > 1 ? route : null };
+      const options: BotOptions = { policy, noise, route: ownRoute && route.length > 1 ? route : null, clockRate };
       setSummary(await runPlayers(spec, options, count, seed));
     } finally {
       setRunning(false);

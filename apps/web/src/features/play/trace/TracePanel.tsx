@@ -9,6 +9,7 @@ import { formatTime } from '../../../i18n/time';
 import type { SpecIndex } from '../spec-index';
 import type { TraceEntry } from '../session/session-reducer';
 import '../locales';
+import { TraceClock } from '../clock/TraceClock';
 
 export interface TracePanelProps {
   entries: TraceEntry[];
@@ -69,6 +70,8 @@ export function describeEvent(
       return `create ${name('archetype', event.archetypeId)}`;
     case 'submission':
       return `submission ${name('mission', event.missionId)}`;
+    case 'chat':
+      return `message to the ${event.channel === 'team' ? 'team' : 'organiser'}: "${event.text}"`;
     case 'recorded':
       return event.name;
     default:
@@ -338,6 +341,12 @@ export function TracePanel({ entries, debug, index, onReset, busy, zone }: Trace
           {/* Focusable, so that the keyboard scrolls it too. */}
           <ScrollArea h="100%" px="sm" py="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
             <Stack gap="xs">
+              <TraceClock
+                player={debug?.player}
+                world={debug?.world}
+                zone={zone}
+                taskTitle={(kind, id) => index?.nameOf(kind, id) ?? id}
+              />
               {entries.length === 0 && (
                 <Text size="sm" c="dimmed">
                   {t('play.trace.empty')}

@@ -1,10 +1,11 @@
+import { workingTranslations } from '../translations/service.js';
 import type { WorkspaceResponse } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { presentGame, presentGameVersion } from '../../presenters/games.js';
 import { requireGameRight } from '../../policies/games.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { isPublishDue, presentVersions, versionRowsOf, workingVersionOf } from '../versions/service.js';
-import { loadEntitiesByKind } from './store.js';
+import { loadEntitiesByKind } from '../design/store.js';
 
 /**
  * Everything the workspace shell loads (spec 2 §2) in one answer (view right):
@@ -41,5 +42,6 @@ export async function loadWorkspace({
     versions: presentVersions(rows),
     current: { ...presentGameVersion(working, publishDue), initialState: working.initialState },
     publishDue,
+    translations: await workingTranslations(ctx.db, game.row),
   };
 }
