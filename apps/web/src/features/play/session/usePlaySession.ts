@@ -158,13 +158,18 @@ export function usePlaySession(options: {
   // so its texts are the new language's (the server answers them by Accept-Language, falling back to the main one).
   const gameLanguages = useRef<readonly string[]>([]);
   gameLanguages.current = game?.languages ?? [];
+  // Only the latest read lands: a quick switch back and forth must not leave the page in the language left.
+  const rereads = useRef(0);
   useEffect(() => {
     if (!instanceId) return;
     const reread = () => {
       if (gameLanguages.current.length < 2) return;
+      const asked = ++rereads.current;
       void playApi
         .game(instanceId)
-        .then((reloaded) => dispatch({ type: 'gameReloaded', ...reloaded }))
+        .then((reloaded) => {
+          if (asked === rereads.current) dispatch({ type: 'gameReloaded', ...reloaded });
+        })
         .catch(() => undefined);
     };
     i18n.on('languageChanged', reread);
