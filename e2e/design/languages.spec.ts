@@ -198,10 +198,10 @@ test('a designer translates a game into German, by the table, in an editor and b
   await expect(phone.locator('html')).toHaveAttribute('lang', 'en');
   await phone.getByRole('toolbar', { name: 'Player tools' }).getByRole('button', { name: 'Backpack' }).click();
   // One item, read again in English (its German title gone).
-  const coin = phone.getByTestId('backpack-item');
-  await expect(coin).toHaveCount(1);
-  await expect(coin).toContainText('Old coin');
-  await expect(coin).not.toContainText('DE:');
+  const backpackItem = phone.getByTestId('backpack-item');
+  await expect(backpackItem).toHaveCount(1);
+  await expect(backpackItem).toContainText('Old coin');
+  await expect(backpackItem).not.toContainText('DE:');
   await keepScreenshot(phone, '31-backpack-en');
   await context.close();
 });
