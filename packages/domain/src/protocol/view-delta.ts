@@ -63,54 +63,65 @@ type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function sameJson(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => sameJson(item, b[index]));
-  }
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const keys = Object.keys(a).filter((key) => a[key] !== undefined);
-    if (keys.length !== Object.keys(b).filter((key) => b[key] !== undefined).length) return false;
-    return keys.every((key) => key in b && sameJson(a[key], b[key]));
-  }
-  return false;
-}
+/** Whether a diff node says nothing changed. */
+const isEmpty = (node: ViewDeltaNode) =>
+  node.s === undefined && node.p === undefined && node.d === undefined && node.n === undefined;
 
-/** The changes that turn `before` into `after` (both objects, or both arrays), or null when they are the same. */
+/** Both are objects or arrays (not null): diffed further down rather than compared. */
+const bothContainers = (was: Json, now: Json): was is object =>
+  typeof was === 'object' && typeof now === 'object' && was !== null && now !== null;
+
+/**
+ * The changes that turn `before` into `after` (both objects, or both arrays), or null when they are not both
+ * objects or both arrays; empty (`{}`) when they are the same. One walk, without a closure per node (this runs on
+ * every step of every player: bench/README.md "city"): a member that is an object or an array on both sides is
+ * compared by diffing it (its node empty: unchanged), so each part of the view is visited once.
+ */
 function diffNode(before: Json, after: Json): ViewDeltaNode | null {
+  let set: Record<string, Json> | undefined;
+  let patch: Record<string, ViewDeltaNode> | undefined;
   const node: ViewDeltaNode = {};
-  const set: Record<string, Json> = {};
-  const patch: Record<string, ViewDeltaNode> = {};
-  const member = (key: string, was: Json, now: Json) => {
-    if (sameJson(was, now)) return;
-    const bothArrays = Array.isArray(was) && Array.isArray(now);
-    const bothObjects = isObject(was) && isObject(now);
-    const deeper = bothArrays || bothObjects ? diffNode(was, now) : null;
-    if (deeper) patch[key] = deeper;
-    else set[key] = now;
-  };
-  if (Array.isArray(before) && Array.isArray(after)) {
+  const beforeIsArray = Array.isArray(before);
+  const afterIsArray = Array.isArray(after);
+  if (beforeIsArray && afterIsArray) {
     for (let index = 0; index < after.length; index += 1) {
-      if (index < before.length) member(String(index), before[index], after[index]);
-      else set[String(index)] = after[index];
+      const now: Json = after[index];
+      if (index >= before.length) {
+        (set ??= {})[index] = now;
+        continue;
+      }
+      const was: Json = before[index];
+      if (was === now) continue;
+      const deeper = bothContainers(was, now) ? diffNode(was, now) : null;
+      if (deeper) {
+        if (!isEmpty(deeper)) (patch ??= {})[index] = deeper;
+      } else (set ??= {})[index] = now;
     }
     if (after.length !== before.length) node.n = after.length;
   } else if (isObject(before) && isObject(after)) {
-    for (const [key, now] of Object.entries(after)) {
+    const keys = Object.keys(after);
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      const now = after[key];
       if (now === undefined) continue;
-      if (!(key in before) || before[key] === undefined) set[key] = now;
-      else member(key, before[key], now);
+      const was = before[key];
+      if (was === now) continue;
+      const deeper = was !== undefined && bothContainers(was, now) ? diffNode(was, now) : null;
+      if (deeper) {
+        if (!isEmpty(deeper)) (patch ??= {})[key] = deeper;
+      } else (set ??= {})[key] = now;
     }
-    const gone = Object.keys(before).filter((key) => before[key] !== undefined && after[key] === undefined);
-    if (gone.length) node.d = gone;
+    const old = Object.keys(before);
+    for (let index = 0; index < old.length; index += 1) {
+      const key = old[index]!;
+      if (before[key] !== undefined && after[key] === undefined) (node.d ??= []).push(key);
+    }
   } else {
     return null;
   }
-  if (Object.keys(set).length) node.s = set;
-  if (Object.keys(patch).length) node.p = patch;
-  return Object.keys(node).length ? node : {};
+  if (set) node.s = set;
+  if (patch) node.p = patch;
+  return node;
 }
 
 /** The changes that turn the view `before` into the view `after` (`{}` when nothing changed). */

@@ -14,25 +14,24 @@
  * of protocol 1, a test, a script) is answered the whole view, as before, and
  * nothing is remembered for it.
  *
- * A revision is a digest of the view's JSON (keys sorted): the same view has
+ * A revision is a digest of the view's JSON content (whatever its keys' order): the same view has
  * the same revision on every process, so a player whose events reach another process
  * (or come back after a restart) is still answered a delta when the view
  * before the step is the one they hold. The app checks `from` before it
  * applies a delta and reads the whole view when it does not hold it, so a
  * delta never lands on another view than its own.
  */
-import { createHash } from 'node:crypto';
-import { stringify as canonicalJson } from 'safe-stable-stringify';
 import { diffView, type PlayerView, type ViewPart } from '@loci/domain';
+import { jsonDigest } from '../../lib/json-digest.js';
 
 /**
- * The revision of a view: a digest of its JSON with every object's keys sorted (16 characters of base64url
- * SHA-1). Sorted, because the same view built from a state fresh from a step and from that state read back from
- * the database (JSONB orders keys its own way) must have the same revision; the engine lists a view's maps in
- * the stored order for the same reason (engine view.ts).
+ * The revision of a view: a digest of its JSON content whatever the order of its objects' keys (lib/json-digest.ts),
+ * because the same view built from a state fresh from a step and from that state read back from the database
+ * (JSONB orders keys its own way) must have the same revision; the engine lists a view's maps in the stored order
+ * for the same reason (engine view.ts).
  */
 export function viewRevision(view: PlayerView): string {
-  return createHash('sha1').update(canonicalJson(view)).digest('base64url').slice(0, 16);
+  return jsonDigest(view);
 }
 
 /**
