@@ -203,7 +203,8 @@ describe.skipIf(!runs)(`one game across two server nodes${notice}`, () => {
     operatorSocket = await connectSocket(b.url, owner.token);
     const watched = { instanceId, playerId: alice.user.id };
     expect(await operatorSocket.timeout(5000).emitWithAck(SOCKET_EVENTS.watchPlayer, watched)).toEqual({ ok: true });
-    // Node A's two workers hear of the watcher from node B's announcement (through Redis), not from a socket.
+    // Node A's two workers hear of the watcher from node B's announcement (through Redis), not from a socket,
+    // before the watch is answered: the step sent right after it is pushed (it once raced the announcement).
     const seen = nextEvent(operatorSocket, SOCKET_EVENTS.playerView, 10_000);
     const moved = await call(a, alice, 'POST', `/api/play/instances/${instanceId}/events`, {
       type: 'location',

@@ -51,7 +51,10 @@ interface SocketData {
 }
 /** Between server processes (the Redis adapter's serverSideEmit): the watch rooms a process's sockets are in. */
 interface ServerSideEvents {
+  /** Every announce period: the rooms held here. */
   watching: (rooms: string[]) => void;
+  /** A room joined here just now: each other process answers once it has heard it (the watch's ack waits). */
+  joined: (rooms: string[], heard: () => void) => void;
 }
 /** Socket.IO typed by the domain's protocol maps. */
 type LociServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -274,7 +277,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ack: unknown,
       check: (user: CurrentUser) => Promise<{ ok: true } | { ok: false; message: string }>,
       room: string,
-      onJoined?: () => void,
+      onJoined?: () => Promise<void>,
     ) => {
       // Refusals in the socket user's language (the account's choice, read again with the session below).
       let language = socketLanguage(socket, socket.data.user);
@@ -299,7 +302,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
           const access = await check(session.user);
           if (access.ok) {
             await socket.join(room);
-            onJoined?.();
+            await onJoined?.();
           }
           reply(access);
         })
@@ -340,7 +343,7 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
         ack,
         (user) => checkWatchPlayerAccess(ctx, user, instanceId, playerId),
         playerWatchRoom(instanceId, playerId),
-        () => announce([playerWatchRoom(instanceId, playerId)]),
+        () => announceJoined([playerWatchRoom(instanceId, playerId)]),
       );
     });
     socket.on(SOCKET_EVENTS.unwatchPlayer, (body: unknown, ack: unknown) => {
@@ -375,15 +378,34 @@ export async function startRealtime(ctx: AppContext, httpServer: HttpServer): Pr
       ctx.log.warn({ err: error }, 'realtime: announcing watch rooms failed');
     }
   }
+  /**
+   * A room joined here, announced at once; resolves when every other process has heard it (or could not say so
+   * within the adapter's request timeout, 5 s: it then still pushes to the room during its own first moments, or
+   * hears it with the next period's announcement). The join's ack waits for it, so a watcher who is answered
+   * `ok` is pushed the very next step, whichever process runs it (realtime/nodes.test.ts).
+   */
+  async function announceJoined(rooms: string[]): Promise<void> {
+    if (!redis) return;
+    try {
+      await io.serverSideEmitWithAck('joined', rooms);
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'realtime: a watch room was not heard by every process in time');
+    }
+  }
   const announcing = redis
     ? setInterval(() => {
         watchInterest.prune();
         announce([...local.rooms.keys()].filter((room) => room.startsWith(PLAYER_WATCH_PREFIX)));
       }, ctx.config.watchAnnounceMs).unref()
     : undefined;
-  io.on('watching', (rooms) => {
+  const hear = (rooms: unknown) => {
     // Another process of ours sent it, through Redis: still, only names are kept.
     if (Array.isArray(rooms)) watchInterest.heard(rooms.filter((room): room is string => typeof room === 'string'));
+  };
+  io.on('watching', hear);
+  io.on('joined', (rooms, heard) => {
+    hear(rooms);
+    if (typeof heard === 'function') heard();
   });
   const mayBeHeld = (room: string) =>
     !redis ? local.rooms.has(room) : !room.startsWith(PLAYER_WATCH_PREFIX) || watchInterest.watched(room);

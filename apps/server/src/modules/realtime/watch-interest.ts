@@ -6,7 +6,8 @@
  *
  * Each process announces the rooms its own sockets are in — at once when a socket joins one, and again every
  * `announceMs` — and remembers what the others announced for `ttlMs` (a few announce periods). So:
- * - a room joined anywhere is known everywhere after one Redis round trip (the join's announcement);
+ * - a room joined anywhere is known everywhere after one Redis round trip (the join's announcement, which every
+ *   other process acknowledges before the joining socket is answered: server.ts `announceJoined`);
  * - a room left (or whose process died) is forgotten after at most `ttlMs`: pushes meanwhile are only wasted;
  * - a process that has just started has heard nobody's announcement yet, so for its first `ttlMs` it treats
  *   every room as watched: it never drops a push it should have sent.
