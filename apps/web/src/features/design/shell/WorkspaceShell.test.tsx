@@ -1,17 +1,22 @@
 import { DESIGN_TEXTS, GAME_TEXTS } from '@loci/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { UI_TEST_TIMEOUT_MS, makeEntity, makeWorkspace, mockWorkspaceApi } from '../common/test-workspace';
 
 describe('#design.shell', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  // The workspace's lazy chunks (the design and games features) imported once, cold, before any test waits for
+  // a screen: their transform on a busy CI machine took past the first test's waits (15 s) in a CI run.
+  beforeAll(async () => {
+    await Promise.all([import('..'), import('../../games')]);
+  }, 120_000);
+
   it("shows 'Loading game...' until the workspace arrives, then the breadcrumbs and the game's tabs", async () => {
     let answer: (value: { body: unknown }) => void = () => {};
     mockWorkspaceApi(() => new Promise((resolve) => (answer = resolve)));
     renderApp('/games/g1');
 
-    // The file's first workspace: its lazy modules are imported (and transformed) cold here, which on a busy
-    // CI machine has taken past the default waits.
+    // The lazy modules are warm (beforeAll); the waits stay generous for a busy machine.
     expect(
       await screen.findByRole('status', { name: GAME_TEXTS.loadingGame }, { timeout: 15_000 }),
     ).toBeInTheDocument();
