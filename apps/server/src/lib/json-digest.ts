@@ -4,7 +4,7 @@
  *
  * Why not a cryptographic hash of a canonical JSON text (what it was until 2026-12-02): building the sorted-key
  * text of a 43 KB city view took ~300 µs and its SHA-1 ~90 µs more, and the text was garbage at once; this walk
- * takes ~150 µs and allocates nothing (bench/README.md "city"). The same view built from a state fresh from a
+ * takes ~100–130 µs and allocates nothing (bench/README.md "city"). The same view built from a state fresh from a
  * step and from that state read back from the database (JSONB orders an object's keys its own way) has the
  * same digest, because an object's members are combined by a sum, which is commutative, of each member's own
  * mixed hash (its key's and its value's); an array's items are chained in order.
