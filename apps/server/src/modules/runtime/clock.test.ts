@@ -154,6 +154,63 @@ describe('the game clock of an event in teams (issue 28): one end time for every
   });
 });
 
+describe('the game clock of an event in teams: each team’s own 10 minutes', () => {
+  it('the first team’s time-up ends that team only; the event completes with the last team’s', async () => {
+    const t = await createTestApp();
+    try {
+      const ctx = t.app.ctx;
+      const owner = await createUser(ctx, { role: 'designer' });
+      const game = await createPlayableGame(t.app, owner, {
+        settings: {
+          teams: { enabled: true, minSize: 1, maxSize: 6, playersFormTeams: false },
+          timeLimit: { mode: 'duration', minutes: 10, endsAt: null, endsGame: true },
+        } as never,
+      });
+      const made = await t.app.inject({
+        method: 'POST',
+        url: `/api/manage/games/${game.gameId}/team-instances`,
+        headers: owner.headers,
+        payload: { teamNames: ['Owls', 'Foxes'] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { instanceId, teams } = made.json() as { instanceId: string; teams: Array<{ id: string; code: string }> };
+      const start = t.clock.now.getTime();
+      // The Owls start now, the Foxes five minutes later.
+      for (const [i, team] of teams.entries()) {
+        t.clock.now = new Date(start + i * 5 * MINUTE);
+        const member = await createUser(ctx);
+        const joined = await t.app.inject({
+          method: 'POST',
+          url: '/api/play/team-join',
+          headers: member.headers,
+          payload: { code: team.code },
+        });
+        expect(joined.statusCode, joined.body).toBe(200);
+      }
+      const finished = async () =>
+        (await ctx.db.select().from(playerStates).where(eq(playerStates.instanceId, instanceId)))
+          .filter((row) => row.state.finished)
+          .map((row) => row.state.name);
+      const status = async () =>
+        (await ctx.db.select().from(gameInstances).where(eq(gameInstances.id, instanceId)))[0]!.status;
+
+      t.clock.now = new Date(start + 10 * MINUTE + 1000);
+      expect(await t.app.clock.runOnce()).toBe(1);
+      expect(await finished()).toEqual(['Owls']);
+      expect(await status()).toBe('active');
+
+      t.clock.now = new Date(start + 15 * MINUTE + 1000);
+      expect(await t.app.clock.runOnce()).toBe(1);
+      expect((await finished()).sort()).toEqual(['Foxes', 'Owls']);
+      expect(await status()).toBe('completed');
+      expect(await ticksOf(ctx, instanceId)).toBe(2);
+      expect(await expectEveryInstanceReplays(ctx)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the game clock across a restart (PGlite on disk)', () => {
   it('a timer due while the server was down fires once after the start', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'loci-clock-'));

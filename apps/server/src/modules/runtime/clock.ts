@@ -248,11 +248,25 @@ export async function fireTimers(
       .where(and(eq(dueTimers.instanceId, instanceId), inArray(dueTimers.playerId, ticked), lte(dueTimers.dueAt, now)))
       .for('update');
     if (timers.length === 0) return null;
-    // A shared instance (an event's teams) is read whole once: a tick that ends one team's game is checked
-    // against every team (stepLoaded), and reading them all again for each of 200 ticks would be 200² rows.
-    const shared = row.multiplayer;
-    const ids = shared ? undefined : timers.map((timer) => timer.playerId);
-    const rows = new Map((await playerRowsOf(tx, instanceId, ids)).map((player) => [player.playerId, player]));
+    // A tick reads the ticking player's row (a team's, in an event of teams) and the world, as a player's
+    // event does: stepLoaded reads everyone only when the tick may end the shared instance (someone's time
+    // is up), and then once for the whole batch — at a fixed end for everyone, 200 teams' ticks come due
+    // together, and reading all 200 rows again for each would be 200² rows.
+    const rows = new Map(
+      (await playerRowsOf(tx, instanceId, timers.map((timer) => timer.playerId))).map((player) => [
+        player.playerId,
+        player,
+      ]),
+    );
+    let readAll = false;
+    const everyone = async () => {
+      if (!readAll) {
+        // What this transaction wrote so far is what it reads.
+        for (const player of await playerRowsOf(tx, instanceId)) rows.set(player.playerId, player);
+        readAll = true;
+      }
+      return [...rows.values()];
+    };
     const fired = [];
     for (const timer of timers) {
       const player = rows.get(timer.playerId);
@@ -265,8 +279,9 @@ export async function fireTimers(
       const stepped = await stepLoaded(ctx, tx, {
         row,
         period: locked.period,
-        rows: shared ? [...rows.values()] : [player],
-        args: { instanceId, event: { type: 'tick', playerId: timer.playerId }, allPlayers: shared },
+        rows: [player],
+        args: { instanceId, event: { type: 'tick', playerId: timer.playerId } },
+        everyone,
       });
       row = stepped.instance;
       // What this tick wrote is what the next one reads.

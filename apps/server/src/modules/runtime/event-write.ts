@@ -55,6 +55,9 @@
  *   later than the player's state, and the scheduler, which locks the instance (`FOR UPDATE`, conflicting with
  *   this `FOR NO KEY UPDATE`) before it reads a timer row again, sees both or neither. One row per player:
  *   two events of one player are never in one batch, so no upsert meets its own row twice.
+ * - A team member's position (a location event of a game in teams) is written `from written` too, on the
+ *   member's row of that instance: it moves exactly when the team's row took the event, in the same commit.
+ *   Two members of one team are never in one batch (the team's row is their one key).
  * - A stored answer that already exists (a concurrent duplicate of a client
  *   event id, written by another process or by the locking path, which may
  *   store an answer without writing the player row) is a unique violation
@@ -72,6 +75,7 @@ import type { PlayerState } from '@loci/engine';
 import type { DatabaseHandle } from '../../db/client.js';
 import { Batcher } from './batcher.js';
 import { playerRowCopies } from './instance-rows.js';
+import type { MemberPosition } from './team-step.js';
 
 /** One event's write: the player row as the step left it, and the conditions it was stepped on. */
 export interface PlayerEventWrite {
@@ -103,6 +107,11 @@ export interface PlayerEventWrite {
    * with the event: the ISO due time, or null when nothing is due any more (the row goes). Absent: unchanged.
    */
   due?: string | null;
+  /**
+   * A team member's location event (games played in teams): the member's own position, kept with their member
+   * row in the same commit (team-step.ts `memberPositionOf`). Absent: a solo player, or not a location event.
+   */
+  member?: MemberPosition;
 }
 
 /** What an applied write delivered: the operator messages, oldest first, as the answer carries them. */
@@ -124,12 +133,13 @@ const DEADLOCK = '40P01';
 const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
-/** The parts any event of a batch needs; each combination is its own named prepared statement (at most sixteen). */
+/** The parts any event of a batch needs; each combination is its own named prepared statement (at most 32). */
 interface WriteParts {
   records: boolean;
   messages: boolean;
   answer: boolean;
   clock: boolean;
+  member: boolean;
 }
 
 const HEAD = `
@@ -137,7 +147,8 @@ with e as (
   select * from jsonb_to_recordset($1::jsonb) as e(n int, instance uuid, player text, revision int,
     player_rev text, name text, status text, state jsonb, latitude float8, longitude float8, device text,
     game uuid, version uuid, at timestamptz, entry jsonb, records jsonb, messages boolean,
-    client_event_id text, answer jsonb, due_set boolean, due_at timestamptz)
+    client_event_id text, answer jsonb, due_set boolean, due_at timestamptz, member uuid, member_latitude float8,
+    member_longitude float8)
 ), locked as (
   select id, (world->>'revision')::int as revision from game_instances
   where id = any (array(select instance from e))
@@ -156,7 +167,7 @@ with e as (
   from ok
   where p.instance_id = ok.instance and p.player_id = ok.player and p.xmin = ok.player_rev::xid
   returning ok.n, ok.instance, ok.player, ok.game, ok.version, ok.at, ok.entry, ok.records, ok.messages,
-    ok.client_event_id, ok.answer, ok.due_set, ok.due_at
+    ok.client_event_id, ok.answer, ok.due_set, ok.due_at, ok.member, ok.member_latitude, ok.member_longitude
 ), logged as (
   insert into instance_events (instance_id, player_id, version_id, at, entry)
   select instance, player, version, at, entry from written order by n
@@ -187,6 +198,11 @@ const CLOCK = `, timed as (
   delete from due_timers d using written w
   where w.due_set and w.due_at is null and d.instance_id = w.instance and d.player_id = w.player
 )`;
+const MEMBER = `, moved as (
+  update team_members t set latitude = w.member_latitude, longitude = w.member_longitude
+  from written w
+  where w.member is not null and t.id = w.member and t.instance_id = w.instance
+)`;
 const ANSWER = (messages: boolean) => `, answered as (
   insert into player_event_answers (instance_id, player_id, client_event_id, answer, created_at)
   select w.instance, w.player, w.client_event_id,
@@ -199,13 +215,14 @@ const statements = new Map<string, { name: string; text: string }>();
 
 /** The batch statement of `parts`; it answers one row per event that applied: its `n` and its delivered messages. */
 function batchStatement(parts: WriteParts): { name: string; text: string } {
-  const name = `play_event_batch_${+parts.records}${+parts.messages}${+parts.answer}${+parts.clock}`;
+  const name = `play_event_batch_${+parts.records}${+parts.messages}${+parts.answer}${+parts.clock}${+parts.member}`;
   let statement = statements.get(name);
   if (!statement) {
     const text =
       HEAD +
       (parts.records ? RECORDS : '') +
       (parts.clock ? CLOCK : '') +
+      (parts.member ? MEMBER : '') +
       (parts.messages ? MESSAGES : '') +
       (parts.answer ? ANSWER(parts.messages) : '') +
       (parts.messages
@@ -222,10 +239,11 @@ async function writeBatch(
   database: DatabaseHandle,
   batch: PlayerEventWrite[],
 ): Promise<Array<PlayerEventWritten | null>> {
-  const parts: WriteParts = { records: false, messages: false, answer: false, clock: false };
+  const parts: WriteParts = { records: false, messages: false, answer: false, clock: false, member: false };
   const rows = batch.map((write, n) => {
     if (write.records) parts.records = true;
     if (write.due !== undefined) parts.clock = true;
+    if (write.member) parts.member = true;
     if (write.messages) parts.messages = true;
     if (write.clientEventId !== null) parts.answer = true;
     const player = write.player;
@@ -248,6 +266,9 @@ async function writeBatch(
       answer: write.clientEventId === null ? null : write.answer,
       due_set: write.due !== undefined,
       due_at: write.due ?? null,
+      member: write.member?.memberId ?? null,
+      member_latitude: write.member?.latitude ?? null,
+      member_longitude: write.member?.longitude ?? null,
     };
   });
   const statement = batchStatement(parts);

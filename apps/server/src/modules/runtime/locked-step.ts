@@ -147,7 +147,14 @@ export async function stepLockedInstance(
 export async function stepLoaded(
   ctx: AppContext,
   tx: Transaction,
-  loaded: { row: GameInstanceRow; period: PlayingPeriod | null; rows: PlayerStateRow[]; args: RunEventArgs },
+  loaded: {
+    row: GameInstanceRow;
+    period: PlayingPeriod | null;
+    rows: PlayerStateRow[];
+    args: RunEventArgs;
+    /** Every player row, when a status change must be checked with everyone (default: read in `tx`). */
+    everyone?: () => Promise<PlayerStateRow[]>;
+  },
 ): Promise<SteppedEvent> {
   const { row, period, args } = loaded;
   let rows = loaded.rows;
@@ -175,7 +182,7 @@ export async function stepLoaded(
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
   // only err towards "everyone is done", so a status change is checked again with every player.
   if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
-    rows = await playerRowsOf(tx, row.id);
+    rows = loaded.everyone ? await loaded.everyone() : await playerRowsOf(tx, row.id);
     state = assembleState(row, spec, rows);
     drawn = recordingRandom();
     result = run(spec, state, now, drawn.random, options);

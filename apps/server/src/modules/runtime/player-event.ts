@@ -90,6 +90,8 @@ import { answerViewPart, rememberAnswered } from './views.js';
 import { playSettingsOf, specForRead, type PlaySettings } from './specs.js';
 import {
   afterTeamStep,
+  keepMemberPosition,
+  memberPositionOf,
   keepMemberLanguage,
   teamActorOf,
   withMember,
@@ -511,6 +513,8 @@ export async function runPlayerEvent(
       before: () => viewOf(spec, state, player.playerId),
     });
     const body = answerOf(spec, row.versionId, result, player.playerId, view, part, checked.traceAllRules, stepId);
+    // A team member's location: their own position is kept in the same commit.
+    const member = memberPositionOf(team, event);
     const written = await writePlayerEvent(ctx.database, {
       instanceId: row.id,
       playerId: player.playerId,
@@ -535,6 +539,7 @@ export async function runPlayerEvent(
       clientEventId,
       answer: clientEventId === null ? null : { ...body, messages: [] },
       ...(due === undefined ? {} : { due }),
+      ...(member ? { member } : {}),
     });
     // Not applied: the world or the player changed since the read, or a duplicate stored its answer first.
     if (!written) continue;
@@ -623,6 +628,7 @@ async function runLockedPlayerEvent(
         ...(team ? { keepLanguage: false, keptLanguage: team.language } : {}),
       },
     });
+    await keepMemberPosition(tx, team, event);
     await recordSubmission(tx, {
       spec: stepped.spec,
       instanceId: row.id,

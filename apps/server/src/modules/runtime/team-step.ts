@@ -5,8 +5,8 @@
  * once, each applied exactly once. What a team adds is here: the event names the member who acted (every
  * record of the step does too), and once the step committed the team's other members get its outputs and view
  * (their screens show the team's shared progress) and a `teamActivity` push naming the member — "Maria
- * answered — correct"; a location event also keeps the member's own position and pushes it (`teamPosition`) to
- * their teammates' map. Each member reads the team's steps in their own language (issue 31): kept with their
+ * answered — correct"; a location event also keeps the member's own position, in the step's commit, and pushes
+ * it (`teamPosition`) to their teammates' map. Each member reads the team's steps in their own language (issue 31): kept with their
  * member row, the step said again in it (step-languages.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -70,9 +70,36 @@ export function withMember(event: PlayerEvent, team: TeamActor | null): PlayerEv
   ) as PlayerEvent;
 }
 
+/** A member's own position on the map, kept with their member row. */
+export interface MemberPosition {
+  memberId: string;
+  latitude: number;
+  longitude: number;
+}
+
 /**
- * After a member's step committed: the outputs and view to every other member, the `teamActivity` push naming
- * the member, and the member's own position (a location event). Pushes are fire-and-forget, as every push.
+ * The position a member's location event keeps with their member row, written with the step in its commit
+ * (event-write.ts's grouped write, or `keepMemberPosition` under the lock); undefined for any other event.
+ */
+export function memberPositionOf(team: TeamActor | null, event: PlayerEvent): MemberPosition | undefined {
+  if (!team || event.type !== 'location') return undefined;
+  return { memberId: team.memberId, latitude: event.latitude, longitude: event.longitude };
+}
+
+/** The member's position written in the step's transaction (the locking path). */
+export async function keepMemberPosition(db: Executor, team: TeamActor | null, event: PlayerEvent): Promise<void> {
+  const position = memberPositionOf(team, event);
+  if (!position) return;
+  await db
+    .update(teamMembers)
+    .set({ latitude: position.latitude, longitude: position.longitude })
+    .where(eq(teamMembers.id, position.memberId));
+}
+
+/**
+ * After a member's step committed (with their position, a location event): the outputs and view to every other
+ * member, the `teamActivity` push naming the member, and the position pushed to their teammates' maps. Pushes
+ * are fire-and-forget, as every push.
  */
 export async function afterTeamStep(
   ctx: AppContext,
@@ -95,12 +122,6 @@ export async function afterTeamStep(
     const { outputs, view: theirs } = said.forPlayer(event.playerId, language);
     return { outputs, view: theirs };
   };
-  if (event.type === 'location') {
-    await ctx.db
-      .update(teamMembers)
-      .set({ latitude: event.latitude, longitude: event.longitude })
-      .where(eq(teamMembers.id, team.memberId));
-  }
   if (team.teammates.length === 0) return;
   const judged = result.records.find((record) => typeof record.correct === 'boolean');
   const activity = {
