@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { gameInstances, gameplayRecords, playerStates } from '../../db/schema.js';
+import { gameInstances, gameplayRecords, playerStates, teamMembers } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createPlayableGame, PIER, PIER_YEAR, sendEvent, type PlayableGame } from '../../test/play-factories.js';
@@ -73,7 +73,11 @@ describe('a team of four acting at once', () => {
     Promise.all(members.map((member) => sendEvent(t.app, member, instanceId, event)));
 
   it('enters the same place once when the four walk in at once: the pier’s question is asked once', async () => {
-    const answers = await allAtOnce({ type: 'location', ...PIER });
+    // Each a metre or so from the next, inside the pier's place.
+    const spot = (i: number) => ({ latitude: PIER.latitude + i * 1e-5, longitude: PIER.longitude });
+    const answers = await Promise.all(
+      members.map((member, i) => sendEvent(t.app, member, instanceId, { type: 'location', ...spot(i) })),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual(members.map(() => 200));
     const asked = answers.flatMap((res) => res.json().outputs as Array<{ action: string }>);
     expect(asked.filter((output) => output.action === 'askQuestion')).toHaveLength(1);
@@ -82,6 +86,13 @@ describe('a team of four acting at once', () => {
     expect(state.pending.filter((output) => output.action === 'askQuestion')).toHaveLength(1);
     // Each member's own position is kept on the team.
     expect(Object.keys(state.memberLocations ?? {})).toHaveLength(MEMBERS);
+    // …and with each member's row, where their teammates' maps read it: each where they walked to.
+    const rows = await t.app.ctx.db
+      .select({ userId: teamMembers.userId, latitude: teamMembers.latitude })
+      .from(teamMembers)
+      .where(eq(teamMembers.instanceId, instanceId));
+    for (const [i, member] of members.entries())
+      expect(rows.find((row) => row.userId === member.user.id)?.latitude).toBeCloseTo(spot(i).latitude, 9);
   });
 
   it('applies the same answer once when the four answer at once: one record, one lantern', async () => {
