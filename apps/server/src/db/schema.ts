@@ -366,6 +366,11 @@ export const gameInstances = pgTable(
     status: text('status').$type<InstanceStatus>().notNull().default('active'),
     /** The engine's WorldState. */
     world: jsonb('world').$type<WorldState>().notNull(),
+    /**
+     * One more with every update that sets `world`, by a trigger (drizzle/0029): the key of the worlds a process
+     * holds (runtime/worlds.ts). Not the engine's `world.revision`, which a pause of the clock does not move.
+     */
+    worldRev: integer('world_rev').notNull().default(0),
     /** The engine's INSTANCE_STATE_VERSION the state was written with (migrateInstanceState reads older ones). */
     stateVersion: integer('state_version').notNull(),
     spec: jsonb('spec').$type<GameSpec>(),

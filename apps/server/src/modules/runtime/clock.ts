@@ -253,10 +253,13 @@ export async function fireTimers(
     // is up), and then once for the whole batch — at a fixed end for everyone, 200 teams' ticks come due
     // together, and reading all 200 rows again for each would be 200² rows.
     const rows = new Map(
-      (await playerRowsOf(tx, instanceId, timers.map((timer) => timer.playerId))).map((player) => [
-        player.playerId,
-        player,
-      ]),
+      (
+        await playerRowsOf(
+          tx,
+          instanceId,
+          timers.map((timer) => timer.playerId),
+        )
+      ).map((player) => [player.playerId, player]),
     );
     let readAll = false;
     const everyone = async () => {

@@ -100,6 +100,7 @@ import {
 } from './team-step.js';
 import { playerLanguageOf, recordsWithLanguages, stepInLanguages } from './step-languages.js';
 import { keepsClock } from './due-timers.js';
+import { WorldCache } from './worlds.js';
 import { recordSubmission } from '../judging/service.js';
 import { admitChat, keepChatMessage, pushChatMessages } from '../messages/service.js';
 
@@ -176,15 +177,17 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
  * and its version (`xmin`, which every update of the row changes), whether
  * operator messages wait, and the stored answer of this client event id.
  * The instance's own spec snapshot (working-version playtests, large) is not
- * read: `specForRead` reads it once per instance into the cache.
+ * read: `specForRead` reads it once per instance into the cache; nor is its
+ * world when the process holds it at the row's `world_rev` (worlds.ts).
  */
 const READ_FOR_PLAYER = `
 select r.n, u.name as user_name, u.email as user_email, u.role as user_role, u.token_version,
   x.*
-from jsonb_to_recordset($1::jsonb) as r(n int, instance uuid, account uuid, client_event_id text)
+from jsonb_to_recordset($1::jsonb) as r(n int, instance uuid, account uuid, client_event_id text, held_rev int)
 join users u on u.id = r.account
 left join lateral (
-  select i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world, i.state_version,
+  select i.id, i.game_id, i.version_id, i.is_live_spec, i.multiplayer, i.status, i.world_rev,
+    case when i.world_rev is not distinct from r.held_rev then null else i.world end as world, i.state_version,
     i.spec is not null as own_spec, i.notes, i.created_at, i.updated_at,
     g.xmin::text as game_rev,
     p.player_id, p.user_id, p.name, p.status as player_status, p.state, p.latitude, p.longitude, p.device_id,
@@ -220,6 +223,7 @@ interface ReadRequest {
  * writes, so reading many in one statement (one snapshot) changes nothing of the reasoning.
  */
 const readers = new WeakMap<AppContext['database'], Batcher<ReadRequest, ReadRow | undefined>>();
+const worldsOf = new WeakMap<AppContext['database'], WorldCache>();
 
 /** Reads at once: one, for the same reason as the writes' (event-write.ts `IN_FLIGHT`). */
 const READ_IN_FLIGHT = 1;
@@ -227,10 +231,14 @@ const READ_IN_FLIGHT = 1;
 function readPlayerEvent(database: AppContext['database'], request: ReadRequest): Promise<ReadRow | undefined> {
   let reader = readers.get(database);
   if (!reader) {
+    const worlds = new WorldCache();
+    worldsOf.set(database, worlds);
     reader = new Batcher<ReadRequest, ReadRow | undefined>({
       maxBatch: MAX_BATCH,
       inFlight: READ_IN_FLIGHT,
       run: async (batch) => {
+        // The worlds held when the read was sent: a row that answers no world is at exactly that one's rev.
+        const held = batch.map((one) => (one.instanceId === null ? undefined : worlds.get(one.instanceId)));
         const rows = await database.query<ReadRow & { n: number }>('play_event_read', READ_FOR_PLAYER, [
           JSON.stringify(
             batch.map((one, n) => ({
@@ -238,10 +246,18 @@ function readPlayerEvent(database: AppContext['database'], request: ReadRequest)
               instance: one.instanceId,
               account: one.userId,
               client_event_id: one.clientEventId,
+              held_rev: held[n]?.rev ?? null,
             })),
           ),
         ]);
-        const byN = new Map<number, ReadRow>(rows.map((row) => [row.n, row]));
+        const byN = new Map<number, ReadRow>();
+        for (const row of rows) {
+          if (row.id !== null) {
+            if (row.world === null) row.world = held[row.n]!.world;
+            else worlds.set(row.id, row.world_rev, row.world);
+          }
+          byN.set(row.n, row);
+        }
         return batch.map((_, n) => byN.get(n));
       },
     });
@@ -281,6 +297,7 @@ interface ReadRow {
   multiplayer: boolean;
   status: GameInstanceRow['status'];
   world: WorldState;
+  world_rev: number;
   state_version: number;
   own_spec: boolean;
   notes: string;
@@ -323,6 +340,7 @@ function rowsOfRead(found: ReadRow): { row: GameInstanceRow; player: PlayerState
     multiplayer: found.multiplayer,
     status: found.status,
     world: found.world,
+    worldRev: found.world_rev,
     stateVersion: found.state_version,
     spec: null,
     notes: found.notes,
