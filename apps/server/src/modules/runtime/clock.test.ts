@@ -104,38 +104,44 @@ describe('the game clock (issue 28): the server fires due timers', () => {
   });
 });
 
+/** An event of teams on a game with `timeLimit` (its owner made it), and a member of a team joining it. */
+async function teamEvent(t: TestApp, timeLimit: Record<string, unknown>, teamNames: string[]) {
+  const owner = await createUser(t.app.ctx, { role: 'designer' });
+  const game = await createPlayableGame(t.app, owner, {
+    settings: { teams: { enabled: true, minSize: 1, maxSize: 6, playersFormTeams: false }, timeLimit } as never,
+  });
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/manage/games/${game.gameId}/team-instances`,
+    headers: owner.headers,
+    payload: { teamNames },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const { instanceId, teams } = made.json() as { instanceId: string; teams: Array<{ id: string; code: string }> };
+  /** A new member joins `team`: the team's game starts with its first. */
+  const join = async (team: { code: string }) => {
+    const member = await createUser(t.app.ctx);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/team-join',
+      headers: member.headers,
+      payload: { code: team.code },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+  };
+  return { instanceId, teams, join };
+}
+
 describe('the game clock of an event in teams (issue 28): one end time for every team', () => {
   it('every team’s time runs out at the same instant: each tick fires once, and the last team’s end completes the event', async () => {
     const t = await createTestApp();
     try {
       const ctx = t.app.ctx;
-      const owner = await createUser(ctx, { role: 'designer' });
       const endsAt = new Date(t.clock.now.getTime() + 30 * MINUTE).toISOString();
-      const game = await createPlayableGame(t.app, owner, {
-        settings: {
-          teams: { enabled: true, minSize: 1, maxSize: 6, playersFormTeams: false },
-          timeLimit: { mode: 'until', minutes: null, endsAt, endsGame: true },
-        } as never,
-      });
-      const made = await t.app.inject({
-        method: 'POST',
-        url: `/api/manage/games/${game.gameId}/team-instances`,
-        headers: owner.headers,
-        payload: { teamNames: ['Owls', 'Foxes', 'Hares'] },
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      const { instanceId, teams } = made.json() as { instanceId: string; teams: Array<{ id: string; code: string }> };
+      const limit = { mode: 'until', minutes: null, endsAt, endsGame: true };
+      const { instanceId, teams, join } = await teamEvent(t, limit, ['Owls', 'Foxes', 'Hares']);
       // One member of each team joins: the team's game starts.
-      for (const team of teams) {
-        const member = await createUser(ctx);
-        const joined = await t.app.inject({
-          method: 'POST',
-          url: '/api/play/team-join',
-          headers: member.headers,
-          payload: { code: team.code },
-        });
-        expect(joined.statusCode, joined.body).toBe(200);
-      }
+      for (const team of teams) await join(team);
       expect(await ctx.db.select().from(dueTimers).where(eq(dueTimers.instanceId, instanceId))).toHaveLength(3);
 
       t.clock.now = new Date(Date.parse(endsAt) + 1000);
@@ -159,33 +165,13 @@ describe('the game clock of an event in teams: each team’s own 10 minutes', ()
     const t = await createTestApp();
     try {
       const ctx = t.app.ctx;
-      const owner = await createUser(ctx, { role: 'designer' });
-      const game = await createPlayableGame(t.app, owner, {
-        settings: {
-          teams: { enabled: true, minSize: 1, maxSize: 6, playersFormTeams: false },
-          timeLimit: { mode: 'duration', minutes: 10, endsAt: null, endsGame: true },
-        } as never,
-      });
-      const made = await t.app.inject({
-        method: 'POST',
-        url: `/api/manage/games/${game.gameId}/team-instances`,
-        headers: owner.headers,
-        payload: { teamNames: ['Owls', 'Foxes'] },
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      const { instanceId, teams } = made.json() as { instanceId: string; teams: Array<{ id: string; code: string }> };
+      const limit = { mode: 'duration', minutes: 10, endsAt: null, endsGame: true };
+      const { instanceId, teams, join } = await teamEvent(t, limit, ['Owls', 'Foxes']);
       const start = t.clock.now.getTime();
       // The Owls start now, the Foxes five minutes later.
       for (const [i, team] of teams.entries()) {
         t.clock.now = new Date(start + i * 5 * MINUTE);
-        const member = await createUser(ctx);
-        const joined = await t.app.inject({
-          method: 'POST',
-          url: '/api/play/team-join',
-          headers: member.headers,
-          payload: { code: team.code },
-        });
-        expect(joined.statusCode, joined.body).toBe(200);
+        await join(team);
       }
       const finished = async () =>
         (await ctx.db.select().from(playerStates).where(eq(playerStates.instanceId, instanceId)))
