@@ -15,6 +15,14 @@ export interface BatcherOptions<In, Out> {
   run: (batch: In[]) => Promise<Out[]>;
   /** What a lone input resolves to when its batch failed with `error`; rethrows for a failure of its own. */
   failedAlone?: (error: unknown) => Out;
+  /** Where the batch sizes and time in flight are counted (default: the batcher's own; several may share one). */
+  stats?: BatchStats;
+}
+
+/** How many batches of each size ran (size → batches), and their time in flight, summed (ms). */
+export interface BatchStats {
+  readonly sizes: Map<number, number>;
+  busyMs: number;
 }
 
 interface Waiting<In, Out> {
@@ -28,12 +36,27 @@ export class Batcher<In, Out> {
   private waiting: Waiting<In, Out>[] = [];
   private inFlight = 0;
   private readonly keysInFlight = new Set<string>();
-  /** How many batches of each size ran: size → batches (the tests and the bench read it). */
-  readonly sizes = new Map<number, number>();
-  /** The batches' time in flight, summed (ms): with `sizes`, the bench's measure of how busy the statement is. */
-  busyMs = 0;
+  /** The batch sizes and their time in flight (the tests and the bench read them). */
+  readonly stats: BatchStats;
 
-  constructor(private readonly options: BatcherOptions<In, Out>) {}
+  constructor(private readonly options: BatcherOptions<In, Out>) {
+    this.stats = options.stats ?? { sizes: new Map(), busyMs: 0 };
+  }
+
+  /** How many batches of each size ran: size → batches. */
+  get sizes(): ReadonlyMap<number, number> {
+    return this.stats.sizes;
+  }
+
+  /** The batches' time in flight, summed (ms): with `sizes`, the bench's measure of how busy the statement is. */
+  get busyMs(): number {
+    return this.stats.busyMs;
+  }
+
+  /** Nothing waits and nothing is in flight. */
+  get idle(): boolean {
+    return this.inFlight === 0 && this.waiting.length === 0;
+  }
 
   /** Resolves with the input's result once the batch it went in has run. */
   add(input: In): Promise<Out> {
@@ -70,14 +93,15 @@ export class Batcher<In, Out> {
 
   /** Runs one batch; resolves, never rejects, with what settles its inputs. */
   private async runBatch(batch: Waiting<In, Out>[]): Promise<() => void> {
-    this.sizes.set(batch.length, (this.sizes.get(batch.length) ?? 0) + 1);
+    const { sizes } = this.stats;
+    sizes.set(batch.length, (sizes.get(batch.length) ?? 0) + 1);
     let results: Out[];
     const started = performance.now();
     try {
       results = await this.options.run(batch.map((waiting) => waiting.input));
-      this.busyMs += performance.now() - started;
+      this.stats.busyMs += performance.now() - started;
     } catch (error) {
-      this.busyMs += performance.now() - started;
+      this.stats.busyMs += performance.now() - started;
       if (batch.length > 1) {
         // A failed statement did nothing: each input again on its own, so a failure is only ever its own.
         const settles: Array<() => void> = [];

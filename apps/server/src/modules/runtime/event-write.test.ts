@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordingRandom, step, type PlayerEvent } from '@loci/engine';
 import { instanceEvents, playerEventAnswers, playerStates } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -144,6 +144,8 @@ describe('player events written together', () => {
     const result = step(loaded.spec, state, full, now, drawn.random);
     return {
       instanceId,
+      // The common lane, whatever the instance: these cases group events of several instances in one statement.
+      shared: false,
       playerId,
       revision: loaded.instance.world.revision,
       playerRev: version!.rev,
@@ -243,4 +245,28 @@ describe('player events written together', () => {
     expect((await rowOf(ix!, x!.user.id)).latitude).not.toBe(PIER.latitude);
     expect((await rowOf(iy!, y!.user.id)).latitude).toBe(PIER.latitude);
   });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "does not hold a player's event up behind a shared instance's row lock (on PostgreSQL)",
+    async () => {
+      const ctx = t.app.ctx;
+      const [sharer, soloist] = [players[0]!, players[1]!];
+      const { instanceId: own } = await startedInstance(t.app, soloist, solo.gameId);
+      const walk = { ...(await stepped(shared, sharer.user.id, { type: 'location', ...PIER })), shared: true };
+      const alone = await stepped(own, soloist.user.id, { type: 'location', ...PIER });
+      let sharedWritten: Promise<unknown> | null = null;
+      // The locking path holds the shared instance (as a pick does) while both events are written.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from game_instances where id = ${shared} for update`);
+        sharedWritten = writePlayerEvent(ctx.database, walk);
+        const soloWritten = await Promise.race([
+          writePlayerEvent(ctx.database, alone),
+          new Promise((resolve) => setTimeout(() => resolve('waited'), 5000)),
+        ]);
+        expect(soloWritten).not.toBe('waited');
+        expect(soloWritten).not.toBeNull();
+      });
+      // Once the lock is let go, the shared instance's event applies too.
+      expect(await sharedWritten).not.toBeNull();
+    },
+  );
 });

@@ -73,13 +73,15 @@
  */
 import type { PlayerState } from '@loci/engine';
 import type { DatabaseHandle } from '../../db/client.js';
-import { Batcher } from './batcher.js';
+import { Batcher, type BatchStats } from './batcher.js';
 import { playerRowCopies } from './instance-rows.js';
 import type { MemberPosition } from './team-step.js';
 
 /** One event's write: the player row as the step left it, and the conditions it was stepped on. */
 export interface PlayerEventWrite {
   instanceId: string;
+  /** The instance is shared (multiplayer: an event, a team game): its writes go in a lane of their own. */
+  shared: boolean;
   playerId: string;
   /** The world revision the step read. */
   revision: number;
@@ -281,31 +283,50 @@ async function writeBatch(
   return batch.map((_, n) => applied.get(n) ?? null);
 }
 
-const writers = new WeakMap<DatabaseHandle, Batcher<PlayerEventWrite, PlayerEventWritten | null>>();
-
-function writerOf(database: DatabaseHandle): Batcher<PlayerEventWrite, PlayerEventWritten | null> {
-  let writer = writers.get(database);
-  if (!writer) {
-    writer = new Batcher({
-      maxBatch: MAX_BATCH,
-      inFlight: IN_FLIGHT,
-      keyOf: (write) => `${write.instanceId}|${write.playerId}`,
-      run: (batch) => writeBatch(database, batch),
-      failedAlone: (error) => {
-        // A concurrent duplicate stored its answer first, or a deadlock: not applied; the event reads again.
-        const code = codeOf(error);
-        if (code === UNIQUE_VIOLATION || code === DEADLOCK) return null;
-        throw error;
-      },
-    });
-    writers.set(database, writer);
-  }
-  return writer;
+/**
+ * A database's writers, in lanes: one for the instances of one player each, and one per shared instance while it
+ * has writes waiting or in flight. A batch waits at its instances' row locks (`locked`), and a shared instance's
+ * row is also taken by the locking path (a pick, an offer, a tick; held for its transaction's round trips): in a
+ * lane of its own, the wait holds up only that instance's events, not every event of the process. The lanes take
+ * disjoint instances, so a process's batches in flight at once never wait for each other's locks.
+ */
+interface Writers {
+  stats: BatchStats;
+  common: Batcher<PlayerEventWrite, PlayerEventWritten | null>;
+  shared: Map<string, Batcher<PlayerEventWrite, PlayerEventWritten | null>>;
 }
 
-/** `database`'s writer: how many write statements of each batch size it ran (size → statements), and their time. */
+const writers = new WeakMap<DatabaseHandle, Writers>();
+
+function newWriter(database: DatabaseHandle, stats: BatchStats): Batcher<PlayerEventWrite, PlayerEventWritten | null> {
+  return new Batcher({
+    maxBatch: MAX_BATCH,
+    inFlight: IN_FLIGHT,
+    stats,
+    keyOf: (write) => `${write.instanceId}|${write.playerId}`,
+    run: (batch) => writeBatch(database, batch),
+    failedAlone: (error) => {
+      // A concurrent duplicate stored its answer first, or a deadlock: not applied; the event reads again.
+      const code = codeOf(error);
+      if (code === UNIQUE_VIOLATION || code === DEADLOCK) return null;
+      throw error;
+    },
+  });
+}
+
+function writersOf(database: DatabaseHandle): Writers {
+  let found = writers.get(database);
+  if (!found) {
+    const stats: BatchStats = { sizes: new Map(), busyMs: 0 };
+    found = { stats, common: newWriter(database, stats), shared: new Map() };
+    writers.set(database, found);
+  }
+  return found;
+}
+
+/** `database`'s writers: how many write statements of each batch size they ran (size → statements), and their time. */
 export function writeStats(database: DatabaseHandle): { sizes: ReadonlyMap<number, number>; busyMs: number } {
-  return writerOf(database);
+  return writersOf(database).stats;
 }
 
 /**
@@ -317,5 +338,18 @@ export function writePlayerEvent(
   database: DatabaseHandle,
   write: PlayerEventWrite,
 ): Promise<PlayerEventWritten | null> {
-  return writerOf(database).add(write);
+  const lanes = writersOf(database);
+  if (!write.shared) return lanes.common.add(write);
+  let lane = lanes.shared.get(write.instanceId);
+  if (!lane) {
+    lane = newWriter(database, lanes.stats);
+    lanes.shared.set(write.instanceId, lane);
+  }
+  const written = lane.add(write);
+  // An idle lane goes (an instance's next write makes a new one): nothing waits in it, nothing is in flight.
+  const done = () => {
+    if (lane.idle && lanes.shared.get(write.instanceId) === lane) lanes.shared.delete(write.instanceId);
+  };
+  written.then(done, done);
+  return written;
 }

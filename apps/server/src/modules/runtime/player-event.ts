@@ -535,6 +535,7 @@ export async function runPlayerEvent(
     const member = memberPositionOf(team, event);
     const written = await writePlayerEvent(ctx.database, {
       instanceId: row.id,
+      shared: row.multiplayer,
       playerId: player.playerId,
       revision: row.world.revision,
       playerRev: admitted.found.player_rev,
