@@ -6,8 +6,8 @@
  * record of the step does too), and once the step committed the team's other members get its outputs and view
  * (their screens show the team's shared progress) and a `teamActivity` push naming the member — "Maria
  * answered — correct"; a location event also keeps the member's own position, in the step's commit, and pushes
- * it (`teamPosition`) to their teammates' map. Each member reads the team's steps in their own language (issue 31): kept with their
- * member row, the step said again in it (step-languages.ts).
+ * it (`teamPosition`) to their teammates' map. Each member reads the team's steps in their own language (issue
+ * 31): kept with their member row, the step said again in it (step-languages.ts).
  */
 import { eq } from 'drizzle-orm';
 import { SOCKET_EVENTS, type PlayerView } from '@loci/domain';

@@ -654,11 +654,6 @@ export async function getMyTeam(args: { ctx: AppContext; user: CurrentUser; inst
   return myTeamOf(ctx.db, instance, found.team, found.member.id);
 }
 
-/** A member's own position, after their location event committed (teammates read it on the map). */
-export async function moveMember(db: Executor, memberId: string, latitude: number, longitude: number): Promise<void> {
-  await db.update(teamMembers).set({ latitude, longitude }).where(eq(teamMembers.id, memberId));
-}
-
 /** Whether an instance holds teams (the player's app shows the member's team). */
 export async function holdsTeams(db: Executor, instanceId: string): Promise<boolean> {
   const [one] = await db.select({ id: teams.teamId }).from(teams).where(eq(teams.instanceId, instanceId)).limit(1);
