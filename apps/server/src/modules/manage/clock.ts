@@ -113,7 +113,7 @@ export async function controlClock({
     });
   }
   pushStepped(ctx, stepped.push);
-  await pushToTeamMembers(ctx, stepped.push);
+  await pushToTeamMembers(ctx, [stepped.push]);
   return { entry: present(row, new Map(playerId !== null ? [[playerId, playerName ?? playerId]] : [])) };
 }
 

@@ -232,7 +232,7 @@ export async function rescuePlayer({
   pushStepped(ctx, push);
   if (team) {
     // A team's row has no account: every member's phone follows the rescue, and their maps move the member placed.
-    await pushToTeamMembers(ctx, push);
+    await pushToTeamMembers(ctx, [push]);
     pushTeamPositions(ctx, instanceId, playerId, actions);
   }
   return { entry: present(row, new Map([[playerId, player.name]])) };

@@ -5,32 +5,47 @@
  * phone is pushed the team's outputs and view, as a teammate's step is (team-step.ts), so an idle phone of a team
  * shows "Time is up" by itself.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { teamMembers } from '../../db/schema.js';
 import { pushedIn, type PendingPush } from './pushes.js';
 
-export async function pushToTeamMembers(ctx: AppContext, push: PendingPush): Promise<void> {
-  const teams = push.players.filter((player) => player.userId === null && (player.outputs.length > 0 || player.always));
+/**
+ * Pushes every member of the teams the `pushes` stepped (a batch of the clock's ticks: up to a whole instance's time
+ * up at once) with ONE read of their members, so the last team of a batch hears its time up as soon as the first.
+ */
+export async function pushToTeamMembers(ctx: AppContext, pushes: readonly PendingPush[]): Promise<void> {
+  const teams = pushes.flatMap((push) =>
+    push.players
+      .filter((player) => player.userId === null && (player.outputs.length > 0 || player.always))
+      .map((team) => ({ push, team })),
+  );
   if (teams.length === 0) return;
+  const instanceIds = [...new Set(teams.map(({ push }) => push.instanceId))];
   try {
     const members = await ctx.db
-      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, language: teamMembers.language })
+      .select({
+        instanceId: teamMembers.instanceId,
+        teamId: teamMembers.teamId,
+        userId: teamMembers.userId,
+        language: teamMembers.language,
+      })
       .from(teamMembers)
       .where(
         and(
-          eq(teamMembers.instanceId, push.instanceId),
-          inArray(
-            teamMembers.teamId,
-            teams.map((team) => team.playerId),
-          ),
+          inArray(teamMembers.instanceId, instanceIds),
+          inArray(teamMembers.teamId, [...new Set(teams.map(({ team }) => team.playerId))]),
           isNotNull(teamMembers.userId),
         ),
       );
-    for (const team of teams) {
-      for (const member of members) {
-        if (member.teamId !== team.playerId) continue;
+    const byTeam = new Map<string, typeof members>();
+    for (const member of members) {
+      const key = `${member.instanceId}|${member.teamId}`;
+      byTeam.set(key, [...(byTeam.get(key) ?? []), member]);
+    }
+    for (const { push, team } of teams) {
+      for (const member of byTeam.get(`${push.instanceId}|${team.playerId}`) ?? []) {
         // In the language the member keeps (issue 31; pushes.ts `pushedIn`).
         const { outputs, view } = pushedIn(push, team, push.said?.languageOf(member.language));
         ctx.realtime.toUser(member.userId!, SOCKET_EVENTS.outputs, {
@@ -43,6 +58,6 @@ export async function pushToTeamMembers(ctx: AppContext, push: PendingPush): Pro
     }
   } catch (error) {
     // Fire-and-forget, as every push: the members read the team's state in their next view.
-    ctx.log.warn({ err: error, instanceId: push.instanceId }, 'clock push to team members failed');
+    ctx.log.warn({ err: error, instanceIds }, 'clock push to team members failed');
   }
 }

@@ -300,9 +300,13 @@ export async function fireTimers(
   const committed = ctx.now();
   for (const { stepped, timer } of done.fired) {
     pushStepped(ctx, stepped.push);
-    // A team's row has no account: its members' phones are pushed too (clock-team-pushes.ts).
-    await pushToTeamMembers(ctx, stepped.push);
     onFired?.({ instanceId, playerId: timer.playerId, dueAt: timer.dueAt, firedAt: committed });
   }
+  // A team's row has no account: its members' phones are pushed too, every team of the batch with one read of
+  // their members (clock-team-pushes.ts).
+  await pushToTeamMembers(
+    ctx,
+    done.fired.map(({ stepped }) => stepped.push),
+  );
   return done.fired.length + sent;
 }

@@ -229,6 +229,40 @@ describe('player events written together', () => {
     expect(stored.find((row) => row.clientEventId === 'b-answer')?.answer).toEqual(batch[1]!.answer);
   });
 
+  it('checks a refusal without writing its row, so a step read with it still applies', async () => {
+    const a = players[2]!.user.id;
+    const version = async () =>
+      (
+        await t.app.ctx.database.query<{ rev: string }>(
+          'test_player_rev',
+          'select xmin::text as rev from player_states where instance_id = $1 and player_id = $2',
+          [shared, a],
+        )
+      )[0]!.rev;
+    const logged = (await logOf(shared, a)).length;
+    // Two of a's events stepped on the same read: an answer to a question nobody asked (refused), and a code.
+    const refusal = await stepped(shared, a, { type: 'answer', interactionId: 'never-asked', answer: 'x' }, 'no');
+    expect((refusal.answer as { outputs: Array<{ action: string }> }).outputs.map((o) => o.action)).toEqual(['error']);
+    const code = await stepped(shared, a, { type: 'code', code: 'after-the-refusal' });
+    const read = await version();
+    expect(await writePlayerEvent(t.app.ctx.database, { ...refusal, unchanged: true })).not.toBeNull();
+    // Logged and answered, the row as it was: the code stepped on the same version still applies.
+    expect(await version()).toBe(read);
+    expect(await writePlayerEvent(t.app.ctx.database, code)).not.toBeNull();
+    expect(Object.keys((await rowOf(shared, a)).state.codes)).toContain('after-the-refusal');
+    expect((await logOf(shared, a)).length).toBe(logged + 2);
+    const stored = await t.app.ctx.db
+      .select()
+      .from(playerEventAnswers)
+      .where(and(eq(playerEventAnswers.instanceId, shared), eq(playerEventAnswers.playerId, a)));
+    expect(stored.find((row) => row.clientEventId === 'no')?.answer).toEqual(refusal.answer);
+    // A refusal stepped on a version the code has replaced is not logged: it reads and steps again.
+    expect(
+      await writePlayerEvent(t.app.ctx.database, { ...refusal, clientEventId: 'no-2', unchanged: true }),
+    ).toBeNull();
+    expect((await logOf(shared, a)).length).toBe(logged + 2);
+  });
+
   it('applies the events of other instances in a batch when one instance changed its world', async () => {
     const [x, y, z] = await Promise.all(['X', 'Y', 'Z'].map((name) => createUser(t.app.ctx, { name })));
     const instances = [];

@@ -58,6 +58,13 @@
  * - A team member's position (a location event of a game in teams) is written `from written` too, on the
  *   member's row of that instance: it moves exactly when the team's row took the event, in the same commit.
  *   Two members of one team are never in one batch (the team's row is their one key).
+ * - A step that left the player as it was (`unchanged`: a refusal) does not write its row: `kept` checks the row
+ *   is still the version read and locks it `FOR KEY SHARE` (a locking read re-checks a row changed since the
+ *   statement's snapshot on its newest version, as the UPDATE does), and its log entry and stored answer are
+ *   written `from written` as any event's. Its entry comes after every write that made the version it read and
+ *   before the next (that one changes the version under the same instance lock), so replaying it there refuses
+ *   it again; and since the version stays, a concurrent step read on the same version — the three other members
+ *   of a team answering the question the first one answered — still applies instead of reading again.
  * - A stored answer that already exists (a concurrent duplicate of a client
  *   event id, written by another process or by the locking path, which may
  *   store an answer without writing the player row) is a unique violation
@@ -114,6 +121,13 @@ export interface PlayerEventWrite {
    * row in the same commit (team-step.ts `memberPositionOf`). Absent: a solo player, or not a location event.
    */
   member?: MemberPosition;
+  /**
+   * The step left the player as it was (a refusal: "already answered", an offer out of range) and has nothing
+   * else to write with the row (no records, no messages, no device, no due time, no position): the row is only
+   * checked, not written. Its log entry and answer are written when the row is still the version read; the
+   * row's version does not move, so the steps of the same row read with it (a team's other members) still apply.
+   */
+  unchanged?: boolean;
 }
 
 /** What an applied write delivered: the operator messages, oldest first, as the answer carries them. */
@@ -150,7 +164,7 @@ with e as (
     player_rev text, name text, status text, state jsonb, latitude float8, longitude float8, device text,
     game uuid, version uuid, at timestamptz, entry jsonb, records jsonb, messages boolean,
     client_event_id text, answer jsonb, due_set boolean, due_at timestamptz, member uuid, member_latitude float8,
-    member_longitude float8)
+    member_longitude float8, unchanged boolean)
 ), locked as (
   select id, (world->>'revision')::int as revision from game_instances
   where id = any (array(select instance from e))
@@ -162,14 +176,23 @@ with e as (
   update game_instances i set updated_at = t.at
   from (select instance, max(at) as at from ok group by instance) t
   where i.id = t.instance
-), written as (
+), updated as (
   update player_states p
   set name = ok.name, status = ok.status, state = ok.state, latitude = ok.latitude, longitude = ok.longitude,
     updated_at = ok.at, device_id = coalesce(p.device_id, ok.device)
   from ok
-  where p.instance_id = ok.instance and p.player_id = ok.player and p.xmin = ok.player_rev::xid
+  where not ok.unchanged and p.instance_id = ok.instance and p.player_id = ok.player
+    and p.xmin = ok.player_rev::xid
   returning ok.n, ok.instance, ok.player, ok.game, ok.version, ok.at, ok.entry, ok.records, ok.messages,
     ok.client_event_id, ok.answer, ok.due_set, ok.due_at, ok.member, ok.member_latitude, ok.member_longitude
+), kept as (
+  select ok.n, ok.instance, ok.player, ok.game, ok.version, ok.at, ok.entry, ok.records, ok.messages,
+    ok.client_event_id, ok.answer, ok.due_set, ok.due_at, ok.member, ok.member_latitude, ok.member_longitude
+  from ok join player_states p on p.instance_id = ok.instance and p.player_id = ok.player
+  where ok.unchanged and p.xmin = ok.player_rev::xid
+  for key share of p
+), written as (
+  select * from updated union all select * from kept
 ), logged as (
   insert into instance_events (instance_id, player_id, version_id, at, entry)
   select instance, player, version, at, entry from written order by n
@@ -271,6 +294,7 @@ async function writeBatch(
       member: write.member?.memberId ?? null,
       member_latitude: write.member?.latitude ?? null,
       member_longitude: write.member?.longitude ?? null,
+      unchanged: write.unchanged === true,
     };
   });
   const statement = batchStatement(parts);

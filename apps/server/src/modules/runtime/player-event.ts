@@ -540,6 +540,14 @@ export async function runPlayerEvent(
     const body = answerOf(spec, row.versionId, result, player.playerId, view, part, checked.traceAllRules, stepId);
     // A team member's location: their own position is kept in the same commit.
     const member = memberPositionOf(team, event);
+    // A refusal (the engine answers the state it was given) with nothing else to write: the row is only checked.
+    const unchanged =
+      result.state === state &&
+      result.records.length === 0 &&
+      due === undefined &&
+      !member &&
+      checked.bindDevice === null &&
+      !admitted.found.has_messages;
     const written = await writePlayerEvent(ctx.database, {
       instanceId: row.id,
       shared: row.multiplayer,
@@ -566,6 +574,7 @@ export async function runPlayerEvent(
       answer: clientEventId === null ? null : { ...body, messages: [] },
       ...(due === undefined ? {} : { due }),
       ...(member ? { member } : {}),
+      ...(unchanged ? { unchanged } : {}),
     });
     // Not applied: the world or the player changed since the read, or a duplicate stored its answer first.
     if (!written) continue;
