@@ -35,8 +35,10 @@
  *   no deadlock: instance first, then the timer rows), read the timer rows
  *   again — still due? another process or a newer step may have moved them —
  *   step `{ type: 'tick', playerId }` for each through the same `stepLoaded` as
- *   every event (input log, records, pushes after COMMIT), and write each next
- *   due time (or delete the row) in that transaction. A fixed end time for an
+ *   every event (input log, records, pushes after COMMIT), each on the states
+ *   the ticks before it left, and write them all, with each next due time (or
+ *   the row deleted), together at the end of that transaction (step-writes.ts:
+ *   a handful of statements for the batch, not three or four per tick). A fixed end time for an
  *   event of 200 teams is 200 ticks due at the same instant in ONE instance:
  *   one lock and one commit for them, not 200 (bench/clock.bench.mjs). Fired
  *   exactly once: a second process that claimed the same rows after a lease
@@ -52,6 +54,7 @@ import type { AppContext } from '../../context.js';
 import { dueTimers } from '../../db/schema.js';
 import { lockInstance, playerRowsOf } from './instance-rows.js';
 import { stepLoaded } from './locked-step.js';
+import { StepWrites } from './step-writes.js';
 import { pushStepped } from './pushes.js';
 import { pushToTeamMembers } from './clock-team-pushes.js';
 import { fireScheduledMessage, isMessageTimer } from './scheduled-messages.js';
@@ -220,7 +223,8 @@ export class ClockScheduler {
  * Fires the due timers of `playerIds` in one instance, in one transaction:
  * locks the instance, reads the timers again (still due now? else someone
  * fired or moved them: nothing to do), steps a tick on each player's row in
- * turn and writes each next due time (stepLoaded's `syncDueTimers`). An
+ * turn (each on what the one before left) and writes them all, with each
+ * next due time, after the last (step-writes.ts `StepWrites`). An
  * instance that is no longer active (also: one an earlier tick of this batch
  * ended), or a player row that is gone, just loses its timer. Returns how many
  * ticks were stepped.
@@ -261,11 +265,15 @@ export async function fireTimers(
         )
       ).map((player) => [player.playerId, player]),
     );
+    // The ticks' writes are held and written together after the last (step-writes.ts): the rows read here are
+    // the ticks' only source, each kept as the tick before left it.
+    const writes = new StepWrites(instanceId);
     let readAll = false;
     const everyone = async () => {
       if (!readAll) {
-        // What this transaction wrote so far is what it reads.
-        for (const player of await playerRowsOf(tx, instanceId)) rows.set(player.playerId, player);
+        // The rows not read yet; those read are newer in memory than in the database.
+        for (const player of await playerRowsOf(tx, instanceId))
+          if (!rows.has(player.playerId)) rows.set(player.playerId, player);
         readAll = true;
       }
       return [...rows.values()];
@@ -285,6 +293,7 @@ export async function fireTimers(
         rows: [player],
         args: { instanceId, event: { type: 'tick', playerId: timer.playerId } },
         everyone,
+        writes,
       });
       row = stepped.instance;
       // What this tick wrote is what the next one reads.
@@ -294,6 +303,7 @@ export async function fireTimers(
       }
       fired.push({ stepped, timer });
     }
+    await writes.flush(tx);
     return { fired };
   });
   if (!done) return sent;

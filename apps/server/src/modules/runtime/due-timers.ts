@@ -14,26 +14,35 @@ export function keepsClock(spec: GameSpec, state: InstanceState, playerIds: read
   return playerIds.some((id) => state.players[id]?.clock !== undefined);
 }
 
+/** When each player's clock must next be looked at (null: nothing is due, the row goes), by player id. */
+export type DueTimes = Map<string, Date | null>;
+
 /**
- * Writes, in the step's transaction, when each of `playerIds` must next be
- * looked at (upsert), or deletes their rows (nothing due: the game is over
- * for them, the clock is paused, the instance ended). The lease is cleared.
+ * When each of `playerIds` must next be looked at after a step left `state` (null: nothing due any more — the
+ * game is over for them, the clock is paused, the instance ended); null when the step keeps no clock at all.
  */
-export async function syncDueTimers(
-  tx: Transaction,
-  instanceId: string,
+export function dueTimesOf(
   spec: GameSpec,
   state: InstanceState,
   playerIds: readonly string[],
   now: Date,
-): Promise<void> {
-  if (playerIds.length === 0 || !keepsClock(spec, state, playerIds)) return;
-  const due: Array<{ instanceId: string; playerId: string; dueAt: Date; leaseUntil: null }> = [];
-  const none: string[] = [];
+): DueTimes | null {
+  if (playerIds.length === 0 || !keepsClock(spec, state, playerIds)) return null;
+  const times: DueTimes = new Map();
   for (const playerId of playerIds) {
     const next = nextDueOf(spec, state, playerId, now);
-    if (next === null) none.push(playerId);
-    else due.push({ instanceId, playerId, dueAt: new Date(next), leaseUntil: null });
+    times.set(playerId, next === null ? null : new Date(next));
+  }
+  return times;
+}
+
+/** Writes `times` in `tx`: the due rows upserted (their lease cleared), the rows of nothing due deleted. */
+export async function writeDueTimes(tx: Transaction, instanceId: string, times: DueTimes): Promise<void> {
+  const due: Array<{ instanceId: string; playerId: string; dueAt: Date; leaseUntil: null }> = [];
+  const none: string[] = [];
+  for (const [playerId, dueAt] of times) {
+    if (dueAt === null) none.push(playerId);
+    else due.push({ instanceId, playerId, dueAt, leaseUntil: null });
   }
   if (due.length > 0) {
     await tx
@@ -47,4 +56,21 @@ export async function syncDueTimers(
   if (none.length > 0) {
     await tx.delete(dueTimers).where(and(eq(dueTimers.instanceId, instanceId), inArray(dueTimers.playerId, none)));
   }
+}
+
+/**
+ * Writes, in the step's transaction, when each of `playerIds` must next be
+ * looked at (upsert), or deletes their rows (nothing due: the game is over
+ * for them, the clock is paused, the instance ended). The lease is cleared.
+ */
+export async function syncDueTimers(
+  tx: Transaction,
+  instanceId: string,
+  spec: GameSpec,
+  state: InstanceState,
+  playerIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  const times = dueTimesOf(spec, state, playerIds, now);
+  if (times) await writeDueTimes(tx, instanceId, times);
 }

@@ -43,7 +43,8 @@ import {
 import { pushOf, pushStepped, stepIdOf, type PendingPush } from './pushes.js';
 import { specFor } from './specs.js';
 import { playerLanguageOf, recordsWithLanguages, stepInLanguages } from './step-languages.js';
-import { syncDueTimers } from './due-timers.js';
+import { dueTimesOf, writeDueTimes } from './due-timers.js';
+import type { RecordRow, StepWrites } from './step-writes.js';
 
 export interface RunEventArgs {
   instanceId: string;
@@ -154,6 +155,11 @@ export async function stepLoaded(
     args: RunEventArgs;
     /** Every player row, when a status change must be checked with everyone (default: read in `tx`). */
     everyone?: () => Promise<PlayerStateRow[]>;
+    /**
+     * Holds the step's writes to be written with those of the transaction's other steps (step-writes.ts: the
+     * clock's ticks of one instance) instead of writing them now. Not for a step that joins or binds a player.
+     */
+    writes?: StepWrites;
   },
 ): Promise<SteppedEvent> {
   const { row, period, args } = loaded;
@@ -214,6 +220,49 @@ export async function stepLoaded(
   const world = result.state.world;
   const worldChanged = world !== row.world;
   const changed = Object.entries(nextPlayers).filter(([playerId, player]) => state.players[playerId] !== player);
+  const instance: GameInstanceRow = worldChanged
+    ? { ...row, world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: now }
+    : { ...row, updatedAt: now };
+  // The clock (issue 28): when each changed player (every loaded one when the world changed: a pause, the
+  // end) must next be looked at, written in this transaction (runtime/clock.ts). A refused step changed nothing.
+  const clocked = worldChanged
+    ? Object.keys(nextPlayers)
+    : [...new Set([...changed.map(([playerId]) => playerId), ...(actingPlayerId ? [actingPlayerId] : [])])];
+  const due =
+    refused && changed.length === 0
+      ? null
+      : dueTimesOf(
+          spec,
+          result.state,
+          clocked.filter((id) => nextPlayers[id]),
+          now,
+        );
+  const languageOf = (playerId: string) =>
+    playerId === actingPlayerId ? language : (said?.languageOf(byPlayer.get(playerId)?.language) ?? language);
+  const records: RecordRow[] = recordsWithLanguages(spec, result.records, languageOf).map((record) => ({
+    instanceId: row.id,
+    gameId: row.gameId,
+    versionId: row.versionId,
+    playerId: record.playerId,
+    name: record.name,
+    when: new Date(record.when),
+    record,
+  }));
+  const pending = pushOf(
+    spec,
+    instance,
+    result,
+    byPlayer,
+    args.join,
+    actingPlayerId,
+    args.stepId ?? stepIdOf(null),
+    undefined,
+    said,
+  );
+  if (loaded.writes) {
+    loaded.writes.add({ logged, changed, world: worldChanged ? world : null, now, due, records });
+    return { instance, before: state, result, spec, language, push: pending };
+  }
   // The one writer of player rows under the lock (instance-rows.ts): the common event is one statement.
   const touched = await writePlayerRows(tx, {
     row,
@@ -236,60 +285,9 @@ export async function stepLoaded(
       })
       .where(eq(gameInstances.id, row.id));
   }
-  const instance: GameInstanceRow = worldChanged
-    ? { ...row, world, status: world.status, stateVersion: INSTANCE_STATE_VERSION, updatedAt: now }
-    : { ...row, updatedAt: now };
-
-  // The clock (issue 28): when each changed player (every loaded one when the world changed: a pause, the
-  // end) must next be looked at, written in this transaction (runtime/clock.ts). A refused step changed nothing.
-  const clocked = worldChanged
-    ? Object.keys(nextPlayers)
-    : [...new Set([...changed.map(([playerId]) => playerId), ...(actingPlayerId ? [actingPlayerId] : [])])];
-  if (!(refused && changed.length === 0)) {
-    await syncDueTimers(
-      tx,
-      row.id,
-      spec,
-      result.state,
-      clocked.filter((id) => nextPlayers[id]),
-      now,
-    );
-  }
-
-  if (result.records.length > 0) {
-    const languageOf = (playerId: string) =>
-      playerId === actingPlayerId ? language : (said?.languageOf(byPlayer.get(playerId)?.language) ?? language);
-    await tx.insert(gameplayRecords).values(
-      recordsWithLanguages(spec, result.records, languageOf).map((record) => ({
-        instanceId: row.id,
-        gameId: row.gameId,
-        versionId: row.versionId,
-        playerId: record.playerId,
-        name: record.name,
-        when: new Date(record.when),
-        record,
-      })),
-    );
-  }
-
-  return {
-    instance,
-    before: state,
-    result,
-    spec,
-    language,
-    push: pushOf(
-      spec,
-      instance,
-      result,
-      byPlayer,
-      args.join,
-      actingPlayerId,
-      args.stepId ?? stepIdOf(null),
-      undefined,
-      said,
-    ),
-  };
+  if (due) await writeDueTimes(tx, row.id, due);
+  if (records.length > 0) await tx.insert(gameplayRecords).values(records);
+  return { instance, before: state, result, spec, language, push: pending };
 }
 
 /**
