@@ -30,7 +30,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { SOCKET_EVENTS, TEAM_LIMITS } from '@loci/domain';
 import { apiClient, connectSocket, createAccounts, percentile, sleep } from './support/clients.mjs';
-import { CLOCK_MESSAGES, PERIOD_MS, answerAsked, seedGame, walker, walkWhile } from './support/city-game.mjs';
+import { CLOCK_MESSAGES, PERIOD_MS, THINK_MS, answerAsked, seedGame, walker, walkWhile } from './support/city-game.mjs';
 import { cpuMs, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
 import { recreateDatabase, startPhonesServer, urlOf as databaseUrlOf } from './support/server.mjs';
 
@@ -42,6 +42,13 @@ const LIMIT_MINUTES = Number(process.env.BENCH_LIMIT_MINUTES ?? 6);
 const WARN_MINUTES = 1;
 const SPOT_TIMER_MINUTES = 0.5;
 const QUESTION_SECONDS = 30;
+/**
+ * BENCH_THINK_SPREAD_MS: each phone thinks 2 s plus up to this long (uniform) before it answers (default 0: the
+ * four phones of a team answer at once, the worst case). A phone whose teammate's answer reached it first does not
+ * answer (its dialog closed), as the player's.
+ */
+const THINK_SPREAD_MS = Number(process.env.BENCH_THINK_SPREAD_MS ?? 0);
+const thinkMs = () => THINK_MS + Math.random() * THINK_SPREAD_MS;
 /** BENCH_STANDS=0: the phones walk and answer but never pick, drop or take an offer (nothing changes the world). */
 const AT_STANDS = process.env.BENCH_STANDS !== '0';
 /** After the last team's deadline, how long the phones may still wait to hear it. */
@@ -212,7 +219,7 @@ async function main() {
         readView(phone, pushed.view);
         readOutputs(phone, pushed.outputs ?? []);
         // A teammate's step asked the team a question: this phone answers it too, at once with the others.
-        answerAsked(phone, pushed.outputs ?? [], { send, running: playing(phone), counts });
+        answerAsked(phone, pushed.outputs ?? [], { send, running: playing(phone), counts, thinkMs });
       });
       phones.push(phone);
     };
@@ -246,6 +253,7 @@ async function main() {
           counts,
           offsetMs: Math.random() * PERIOD_MS,
           atStands: AT_STANDS,
+          thinkMs,
         }),
       );
     const before = await scrape();

@@ -230,21 +230,29 @@ export function heldView(protocol = 2) {
 }
 
 /** What a walker thinks before answering the question its step asked (ms). */
-const THINK_MS = 2_000;
+export const THINK_MS = 2_000;
 
 /**
  * What a walker does with the outputs of a step — its own answer's, or a teammate's pushed to it: the question
- * it asked is answered after a 2 s think (while `running()`), through `send(player, event)`.
+ * it asked is answered after a think of `thinkMs()` ms (2 s; while `running()`), through `send(player, event)` —
+ * unless meanwhile an answer closed it (a teammate's `answerResult` pushed to this phone), as the player's dialog
+ * closes with the teammate's answer (the view's pending question is settled).
  */
-export function answerAsked(player, outputs, { send, running, counts }) {
+export function answerAsked(player, outputs, { send, running, counts, thinkMs = () => THINK_MS }) {
+  player.asked ??= new Map();
+  for (const output of outputs)
+    if (output.action === 'answerResult' && output.attemptsLeft === 0) player.asked.delete(output.interactionId);
   const asked = outputs.find((output) => output.action === 'askQuestion');
   if (!asked || !running()) return;
   const { interactionId } = asked;
+  const token = Symbol(interactionId);
+  player.asked.set(interactionId, token);
   setTimeout(() => {
-    if (!running()) return;
+    if (!running() || player.asked.get(interactionId) !== token) return;
+    player.asked.delete(interactionId);
     counts.answers += 1;
     void send(player, { type: 'answer', interactionId, answer: PIER_YEAR });
-  }, THINK_MS);
+  }, thinkMs());
 }
 
 /**
@@ -285,13 +293,13 @@ export function actAtStands(player, answer, { send, counts }) {
  * (unless `atStands` is false: then it changes nothing of the shared world).
  * `send(player, event)` resolves with the answer's body, or null when it failed. `counts` gathers answers and picks.
  */
-export async function walkWhile(player, { send, running, counts, offsetMs = 0, atStands = true }) {
+export async function walkWhile(player, { send, running, counts, offsetMs = 0, atStands = true, thinkMs }) {
   await new Promise((resolve) => setTimeout(resolve, offsetMs));
   while (running()) {
     const tick = performance.now();
     stepWalk(player.walk);
     const answer = await send(player, { type: 'location', ...player.walk.at });
-    answerAsked(player, answer?.outputs ?? [], { send, running, counts });
+    answerAsked(player, answer?.outputs ?? [], { send, running, counts, ...(thinkMs ? { thinkMs } : {}) });
     if (atStands) actAtStands(player, answer, { send, counts });
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, PERIOD_MS - (performance.now() - tick))));
   }
