@@ -59,9 +59,13 @@ const METRICS_TOKEN = 'bench-metrics-token-teams-0123456789';
 const DB = 'loci_bench_teams';
 const url = databaseUrlOf(SERVER_URL, DB);
 
-/** The bucket counts, count and sum of `loci_clock_lateness_seconds` in a Prometheus text answer. */
+/**
+ * The bucket counts, count and sum of `loci_clock_lateness_seconds` in a Prometheus text answer, and the players'
+ * events that took the lock by why (`loci_play_locked_events_total`).
+ */
 function latenessOf(text) {
   const buckets = new Map();
+  const locked = new Map();
   let count = 0;
   let sum = 0;
   for (const line of text.split('\n')) {
@@ -70,8 +74,10 @@ function latenessOf(text) {
     const total = /^loci_clock_lateness_seconds_(count|sum) (\S+)$/.exec(line);
     if (total?.[1] === 'count') count = Number(total[2]);
     if (total?.[1] === 'sum') sum = Number(total[2]);
+    const lockedBy = /^loci_play_locked_events_total\{reason="([^"]+)"\} (\S+)$/.exec(line);
+    if (lockedBy) locked.set(lockedBy[1], Number(lockedBy[2]));
   }
-  return { buckets, count, sum };
+  return { buckets, count, sum, locked };
 }
 
 /** The bound of the first bucket holding the quantile `q` of the timers fired between two scrapes. */
@@ -296,6 +302,11 @@ async function main() {
     console.log(
       `  timers fired by the server: ${fired}; lateness (due → tick committed) p50 ≤ ${bucketQuantile(before, after, 0.5)} s, ` +
         `p99 ≤ ${bucketQuantile(before, after, 0.99)} s, mean ${((after.sum - before.sum) / Math.max(1, fired)).toFixed(3)} s`,
+    );
+    console.log(
+      `  events that took the instance's lock: ${
+        [...after.locked].map(([why, n]) => `${why} ${n - (before.locked.get(why) ?? 0)}`).join(', ') || 'none'
+      }`,
     );
     console.log(
       `  due → the phone: time up ${figures(dueToPhone.timeUp)}${unfinished ? `, ${unfinished} never told` : ''}`,

@@ -15,6 +15,8 @@ export interface Metrics {
   socketRefusals: Counter<'code'>;
   /** The game clock (issue 28): how late each due timer fired, from its due time to its tick's commit. */
   clockLateness: Histogram;
+  /** Players' events that ran on the locking path (runtime/player-event.ts), by why (`LockedReason`). */
+  lockedEvents: Counter<'reason'>;
   /** What the scrape reads from the process as it is then (set by the parts that know it). */
   readers: MetricReaders;
 }
@@ -118,6 +120,12 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       name: 'loci_socket_refusals_total',
       help: 'Socket.IO handshakes refused, by code',
       labelNames: ['code'],
+      registers,
+    }),
+    lockedEvents: new Counter({
+      name: 'loci_play_locked_events_total',
+      help: 'Players’ events that took the instance’s row lock instead of the conditional write, by reason: world (changed the shared world), status (may end a shared instance), conflicts (kept meeting newer writes), chat, submission, language',
+      labelNames: ['reason'],
       registers,
     }),
     clockLateness: new Histogram({

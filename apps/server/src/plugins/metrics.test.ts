@@ -87,6 +87,21 @@ describe('#metrics', () => {
       expect(valueOf(text, 'loci_db_pool_connections', { worker: '0', state: 'waiting' })).toBe(0);
   });
 
+  it('counts the players’ events that took the instance’s lock, by why', async () => {
+    const other = await createUser(t.app.ctx);
+    const { instanceId } = await startedInstance(t.app, other, game.gameId);
+    const locked = async (reason: string) =>
+      valueOf((await scrape(`Bearer ${TOKEN}`)).body, 'loci_play_locked_events_total', { reason }) ?? 0;
+    const before = { status: await locked('status'), world: await locked('world') };
+    // A walk is written by the conditional write; leaving ends the instance (its world's status): the lock.
+    expect((await sendEvent(t.app, other, instanceId, { type: 'location', ...PIER })).statusCode).toBe(200);
+    expect(await locked('status')).toBe(before.status);
+    t.clock.advance(2000);
+    expect((await sendEvent(t.app, other, instanceId, { type: 'leave' })).statusCode).toBe(200);
+    expect(await locked('status')).toBe(before.status + 1);
+    expect(await locked('world')).toBe(before.world);
+  });
+
   it('counts the pushes made and the socket handshakes refused', async () => {
     const before = (await scrape(`Bearer ${TOKEN}`)).body;
     await expect(connectSocket(t, 'not-a-token')).rejects.toThrow();

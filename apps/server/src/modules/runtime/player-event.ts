@@ -496,7 +496,9 @@ export async function runPlayerEvent(
   if (!isUuid(args.claims.id)) throw fail.unauthenticated();
   const clientEventId = args.clientEventId ?? null;
   // A message (issue 29) is written with its event, in the locking transaction (messages/service.ts).
-  if (args.event.type === 'chat') return runLockedPlayerEvent(ctx, { ...args, clientEventId });
+  if (args.event.type === 'chat') return runLocked(ctx, 'chat', { ...args, clientEventId });
+  // Why the event goes to the lock, when it does (the metric loci_play_locked_events_total).
+  let reason: LockedReason = 'conflicts';
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await jitter(attempt);
     const found = await readPlayerEvent(ctx.database, {
@@ -512,7 +514,10 @@ export async function runPlayerEvent(
     const languages = gameLanguagesOf(base.game);
     const language = playerLanguageOf(languages, args.languages, team ? team.language : player.language);
     // A language to keep with the player's row is written by the one writer, under the lock.
-    if (!team && (args.languages?.length ?? 0) > 0 && player.language !== language) break;
+    if (!team && (args.languages?.length ?? 0) > 0 && player.language !== language) {
+      reason = 'language';
+      break;
+    }
     const spec = specInLanguage(base, language);
     const now = ctx.now();
     const state = assembleState(row, spec, [player]);
@@ -521,12 +526,18 @@ export async function runPlayerEvent(
     const result = step(spec, state, event, now, drawn.random, options);
     const next = result.state.players[player.playerId];
     // The world changed (or, never with one player loaded, someone else did): the locking path decides.
-    if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) break;
+    if (result.state.world !== row.world || !next || Object.keys(result.state.players).length !== 1) {
+      reason = result.state.world.status !== row.world.status ? 'status' : 'world';
+      break;
+    }
     // The clock (issue 28): a step that changes when the player's clock must next be looked at (a timer
     // started, a question's time limit begun or ended) writes its due timer with the event (event-write.ts).
     const due = movedDue(spec, state, result.state, player.playerId, now);
     // Judged submissions (issue 29): a submission's row is written in its step's transaction, under the lock.
-    if (event.type === 'submission') break;
+    if (event.type === 'submission') {
+      reason = 'submission';
+      break;
+    }
 
     const view = viewOf(spec, result.state, player.playerId, now);
     const stepId = stepIdOf(clientEventId);
@@ -602,7 +613,20 @@ export async function runPlayerEvent(
     }
     return { ...body, messages: written.messages };
   }
-  return runLockedPlayerEvent(ctx, { ...args, clientEventId });
+  return runLocked(ctx, reason, { ...args, clientEventId });
+}
+
+/** Why a player's event took the locking path (the metric's `reason`). */
+type LockedReason = 'world' | 'status' | 'conflicts' | 'chat' | 'submission' | 'language';
+
+/** `runLockedPlayerEvent`, counted by `reason` (docs/deployment.md "Metrics"). */
+function runLocked(
+  ctx: AppContext,
+  reason: LockedReason,
+  args: Parameters<typeof runLockedPlayerEvent>[1],
+): Promise<PlayerEventAnswer> {
+  ctx.metrics.lockedEvents.inc({ reason });
+  return runLockedPlayerEvent(ctx, args);
 }
 
 /**
