@@ -3,7 +3,7 @@
  * locked (`SELECT … FOR UPDATE`: the locking path's rule, player-event.ts),
  * assembled as the engine's InstanceState, inserted and written.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { PLAY_MESSAGES, type GameSpec, type PlayingPeriod } from '@loci/domain';
 import {
   INSTANCE_STATE_VERSION,
@@ -43,6 +43,36 @@ export async function playerRowsOf(
         ? and(eq(playerStates.instanceId, instanceId), inArray(playerStates.playerId, [...playerIds]))
         : eq(playerStates.instanceId, instanceId),
     );
+}
+
+/**
+ * One player row of the instance, other than `loaded`, whose player has neither finished nor left (as the engine
+ * tells a shared instance's end: runtime/locked-step.ts) — or null. Read in `tx`; a hint the engine checks: the
+ * JSON is read as stored, before any migration of its shape.
+ */
+export async function stillPlayingOther(
+  db: Executor,
+  instanceId: string,
+  loaded: readonly PlayerStateRow[],
+): Promise<PlayerStateRow | null> {
+  const [found] = await db
+    .select()
+    .from(playerStates)
+    .where(
+      and(
+        eq(playerStates.instanceId, instanceId),
+        loaded.length > 0
+          ? notInArray(
+              playerStates.playerId,
+              loaded.map((player) => player.playerId),
+            )
+          : undefined,
+        sql`coalesce(${playerStates.state}->>'status', '') <> 'left game'`,
+        sql`coalesce(jsonb_typeof(${playerStates.state}->'finished'), 'null') = 'null'`,
+      ),
+    )
+    .limit(1);
+  return found ?? null;
 }
 
 /** The engine's InstanceState from the instance row and (some of) its player rows. */

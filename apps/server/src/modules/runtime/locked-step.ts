@@ -36,6 +36,7 @@ import {
   assembleState,
   lockInstance,
   playerRowsOf,
+  stillPlayingOther,
   writePlayerRows,
   type DeviceBinding,
   type JoinOptions,
@@ -188,10 +189,32 @@ export async function stepLoaded(
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
   // only err towards "everyone is done", so a status change is checked again with every player.
   if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
-    rows = loaded.everyone ? await loaded.everyone() : await playerRowsOf(tx, row.id);
-    state = assembleState(row, spec, rows);
-    drawn = recordingRandom();
-    result = run(spec, state, now, drawn.random, options);
+    // One other player still playing settles it (the instance goes on) without reading everyone: in an event
+    // of 100 teams, each team's time up is such a step, and reading the 100 rows under the lock for each made
+    // the others queue. Read under the lock, so the witness is playing now; the engine decides with it loaded,
+    // and when that step still ends the instance or touches the witness, everyone is read after all.
+    const witness = loaded.everyone ? null : await stillPlayingOther(tx, row.id, rows);
+    let settled = false;
+    if (witness) {
+      const withWitness = assembleState(row, spec, [...rows, witness]);
+      const witnessed = recordingRandom();
+      const tried = run(spec, withWitness, now, witnessed.random, options);
+      settled =
+        tried.state.world.status === row.world.status &&
+        tried.state.players[witness.playerId] === withWitness.players[witness.playerId];
+      if (settled) {
+        rows = [...rows, witness];
+        state = withWitness;
+        drawn = witnessed;
+        result = tried;
+      }
+    }
+    if (!settled) {
+      rows = loaded.everyone ? await loaded.everyone() : await playerRowsOf(tx, row.id);
+      state = assembleState(row, spec, rows);
+      drawn = recordingRandom();
+      result = run(spec, state, now, drawn.random, options);
+    }
   }
   // A step made of several engine events (an accepted trade) is logged as those events, in order:
   // replaying them one after the other is the step (the draws, none today, go with the first).
