@@ -187,7 +187,8 @@ export async function stepLoaded(
   let result = run(spec, state, now, drawn.random, options);
   // …except when a player finishes or leaves a shared instance: whether the instance is then
   // completed or abandoned depends on everyone. With only the acting player loaded the engine can
-  // only err towards "everyone is done", so a status change is checked again with every player.
+  // only err towards "everyone is done", so a status change is checked again: with a witness still playing,
+  // or with every player.
   if (playerEvent && !args.allPlayers && row.multiplayer && result.state.world.status !== row.world.status) {
     // One other player still playing settles it (the instance goes on) without reading everyone: in an event
     // of 100 teams, each team's time up is such a step, and reading the 100 rows under the lock for each made
