@@ -253,6 +253,31 @@ export async function writePlayerRows(
   return false;
 }
 
+/**
+ * The player rows of several steps held and written together (step-writes.ts: an instance's ticks), each as the
+ * last of those steps left it, in ONE statement, in `tx` that holds the instance's row lock since before the first
+ * step. Rows that exist only: a held step never joins anyone.
+ */
+export async function writeHeldPlayerRows(
+  tx: Transaction,
+  instanceId: string,
+  held: ReadonlyArray<{ playerId: string; player: PlayerState; at: Date }>,
+): Promise<void> {
+  if (held.length === 0) return;
+  const rows = held.map(({ playerId, player, at }) => ({
+    player: playerId,
+    ...playerRowCopies(player),
+    at: at.toISOString(),
+  }));
+  await tx.execute(sql`
+    update ${playerStates} p
+    set name = r.name, status = r.status, state = r.state, latitude = r.latitude, longitude = r.longitude,
+      updated_at = r.at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(player text, name text, status text,
+      state jsonb, latitude float8, longitude float8, at timestamptz)
+    where p.instance_id = ${instanceId} and p.player_id = r.player`);
+}
+
 /** The language alone. */
 async function keepLanguage(tx: Transaction, instanceId: string, kept: PlayerLanguage): Promise<void> {
   await tx

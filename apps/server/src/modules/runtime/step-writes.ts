@@ -14,12 +14,12 @@
  * - a player's due timer is the one its last step computed, each step's records are kept in order.
  * The caller must not read those rows from the database before `flush` (they are not written yet).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { INSTANCE_STATE_VERSION, type PlayerState, type WorldState } from '@loci/engine';
 import type { Transaction } from '../../db/client.js';
-import { gameInstances, gameplayRecords, playerStates } from '../../db/schema.js';
+import { gameInstances, gameplayRecords } from '../../db/schema.js';
 import { appendLog, type LogRow } from './event-log.js';
-import { playerRowCopies } from './instance-rows.js';
+import { writeHeldPlayerRows } from './instance-rows.js';
 import { writeDueTimes, type DueTimes } from './due-timers.js';
 
 /** A gameplay record as its table takes it. */
@@ -60,20 +60,12 @@ export class StepWrites {
   async flush(tx: Transaction): Promise<void> {
     if (this.at === null) return;
     await appendLog(tx, this.logged);
-    if (this.players.size > 0) {
-      const rows = [...this.players].map(([player, { player: state, at }]) => ({
-        player,
-        ...playerRowCopies(state),
-        at: at.toISOString(),
-      }));
-      await tx.execute(sql`
-        update ${playerStates} p
-        set name = r.name, status = r.status, state = r.state, latitude = r.latitude, longitude = r.longitude,
-          updated_at = r.at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(player text, name text, status text,
-          state jsonb, latitude float8, longitude float8, at timestamptz)
-        where p.instance_id = ${this.instanceId} and p.player_id = r.player`);
-    }
+    // The one writer of player rows (instance-rows.ts), all the batch's rows in one statement.
+    await writeHeldPlayerRows(
+      tx,
+      this.instanceId,
+      [...this.players].map(([playerId, { player, at }]) => ({ playerId, player, at })),
+    );
     await tx
       .update(gameInstances)
       .set({
