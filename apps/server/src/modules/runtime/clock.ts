@@ -22,7 +22,7 @@
  *   instant its clock must be looked at (`nextDueOf` of the engine: the
  *   deadline, a named timer, the instant a timed condition may change). Every
  *   step on the locking path writes it in its own transaction
- *   (`syncDueTimers`); a player event on the optimistic path that changes it
+ *   (`dueTimesOf`, `writeDueTimes`); a player event on the optimistic path that changes it
  *   writes it in its own conditional write, in the commit of its player row
  *   and under the same instance lock (event-write.ts). So the row is never
  *   later than the truth; a row earlier than needed only costs a tick that

@@ -57,20 +57,3 @@ export async function writeDueTimes(tx: Transaction, instanceId: string, times: 
     await tx.delete(dueTimers).where(and(eq(dueTimers.instanceId, instanceId), inArray(dueTimers.playerId, none)));
   }
 }
-
-/**
- * Writes, in the step's transaction, when each of `playerIds` must next be
- * looked at (upsert), or deletes their rows (nothing due: the game is over
- * for them, the clock is paused, the instance ended). The lease is cleared.
- */
-export async function syncDueTimers(
-  tx: Transaction,
-  instanceId: string,
-  spec: GameSpec,
-  state: InstanceState,
-  playerIds: readonly string[],
-  now: Date,
-): Promise<void> {
-  const times = dueTimesOf(spec, state, playerIds, now);
-  if (times) await writeDueTimes(tx, instanceId, times);
-}

@@ -51,7 +51,7 @@
  *   two optimistic writes of one instance one after the other already are.
  * - A moved due time (the clock, issue 28: runtime/clock.ts) is written `from written` too: the player's
  *   `due_timers` row is upserted (or deleted) in the same commit as its player row, under the same instance
- *   lock — as the locking path's `syncDueTimers` writes it in the step's transaction — so the row is never
+ *   lock — as the locking path's `writeDueTimes` writes it in the step's transaction — so the row is never
  *   later than the player's state, and the scheduler, which locks the instance (`FOR UPDATE`, conflicting with
  *   this `FOR NO KEY UPDATE`) before it reads a timer row again, sees both or neither. One row per player:
  *   two events of one player are never in one batch, so no upsert meets its own row twice.
