@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { cpuMs } from './support/proc.mjs';
+import { cpuMs, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
 import { apiClient, createAccounts, ownConnection, percentile, sleep } from './support/clients.mjs';
 import { recreateDatabase, startPhonesServer, urlOf as databaseUrlOf } from './support/server.mjs';
 import { heldView, PERIOD_MS, seedGame, stepWalk, walker } from './support/city-game.mjs';
@@ -23,6 +23,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WALKERS = Number(process.env.BENCH_WALKERS ?? 1000);
 const STARTERS = Number(process.env.BENCH_STARTERS ?? 1000);
 const STORM_S = Number(process.env.BENCH_STORM_S ?? 60);
+const STARTERS_WALK = process.env.BENCH_STARTERS_WALK !== '0';
 const DB = 'loci_bench_start_storm';
 const url = databaseUrlOf(SERVER_URL, DB);
 const figures = (list) => {
@@ -107,6 +108,7 @@ async function main() {
     eventMs.length = 0;
     const load0 = os.loadavg()[0];
     const cpu0 = cpuMs(child.pid);
+    const pg0 = postgresCpu();
     const storm0 = performance.now();
     // The storm: STARTERS starts spread evenly over STORM_S seconds; each starter walks once started.
     const startMs = [];
@@ -116,11 +118,13 @@ async function main() {
       const started = await start(account);
       if (!started) return;
       startMs.push(started.ms);
-      loops.push(walk(started, 0));
+      if (STARTERS_WALK) loops.push(walk(started, 0));
     });
     await Promise.all(storm);
     const duringEvents = [...eventMs];
-    const serverCores = (cpuMs(child.pid) - cpu0) / (performance.now() - storm0);
+    const serverMs = cpuMs(child.pid) - cpu0;
+    const postgresMs = postgresCpuMsBetween(pg0, postgresCpu());
+    const serverCores = serverMs / (performance.now() - storm0);
     storming = false;
     await Promise.all(loops);
     const load1 = os.loadavg()[0];
@@ -131,6 +135,12 @@ async function main() {
       `  server CPU during the storm ${(serverCores * 100).toFixed(0)} % of one core; errors: ${errors}; ` +
         `load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`,
     );
+    if (walking.length === 0 && !STARTERS_WALK && startMs.length > 0) {
+      console.log(
+        `  CPU per start: server ${(serverMs / startMs.length).toFixed(1)} ms, ` +
+          `PostgreSQL ${(postgresMs / startMs.length).toFixed(1)} ms`,
+      );
+    }
   } finally {
     child.kill('SIGTERM');
     await api.close();

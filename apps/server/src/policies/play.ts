@@ -81,7 +81,10 @@ export async function loadPlayableGame(
  * and a version of an unpublished game are for those who may playtest (an
  * owner-only version for editors), a published version for its players.
  */
-export function assertMayPlay(version: GameVersionRow, access: PlayAccess): void {
+export function assertMayPlay(
+  version: Pick<GameVersionRow, 'isLiveSpec' | 'restrictAccessToDesigner'>,
+  access: PlayAccess,
+): void {
   if (version.isLiveSpec) {
     if (!access.playWorking) throw playRefusal('NOT_AUTHORISED', PLAY_MESSAGES.workingVersionOnly);
     return;

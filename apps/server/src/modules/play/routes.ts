@@ -15,7 +15,7 @@ import {
 } from '@loci/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../lib/errors.js';
-import { PARSED_ANSWER } from '../../lib/parsed-answer.js';
+import { PARSED_ANSWER, TYPED_ANSWER } from '../../lib/parsed-answer.js';
 import { withPasscodeTries } from '../../lib/secret-limits.js';
 import { createTokenBuckets } from '../../lib/token-buckets.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -101,6 +101,7 @@ export async function playRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: startPlayBodySchema,
         response: { 200: startPlayAnswerSchema, 201: startPlayAnswerSchema, ...errors },
       },
+      ...TYPED_ANSWER,
     },
     async (request, reply) => {
       const user = requireUser(request);

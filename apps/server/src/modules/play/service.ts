@@ -4,7 +4,7 @@
  * everything that changes an instance goes through the runtime store, which
  * serialises it per instance.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import {
   gameLanguagesOf,
   isRichTextEmpty,
@@ -16,6 +16,7 @@ import {
   type JoinRefusal,
   type PlayLobby,
   type PlayMessage,
+  type PlayerView,
   type PlayingPeriod,
   type StartPlayBody,
   TEAM_MESSAGES,
@@ -49,14 +50,8 @@ import type { Executor, Transaction } from '../../db/client.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { CURRENT_VERSION } from '../versions/service.js';
 import { answerBody, presentPlayInstance, type PlayAnswer, type StartAnswer } from '../../presenters/play.js';
-import {
-  bindPlayerDevice,
-  insertInstance,
-  keepPlayerLanguage,
-  lockPlayerRow,
-  removePlayerRows,
-} from '../runtime/instance-rows.js';
-import { runEvent, stepInTransaction, type SteppedEvent } from '../runtime/locked-step.js';
+import { bindPlayerDevice, keepPlayerLanguage, lockPlayerRow, removePlayerRows } from '../runtime/instance-rows.js';
+import { runEvent, stepInTransaction, stepNewInstance, type SteppedEvent } from '../runtime/locked-step.js';
 import { deliverMessages, waitingMessages } from '../runtime/messages.js';
 import { runPlayerEvent, type PlayerEventAnswer } from '../runtime/player-event.js';
 import { pushStepped } from '../runtime/pushes.js';
@@ -126,14 +121,18 @@ async function assertDevice(
   });
 }
 
+/** A version's row without its spec (runtime/specs.ts reads a published snapshot once into its cache). */
+type VersionHead = Omit<GameVersionRow, 'spec'>;
+const { spec: _spec, ...versionHeadColumns } = getTableColumns(gameVersions);
+
 /** The version to play: the one asked for ('current' = the working version), else the game's published version. */
-async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<GameVersionRow> {
+async function resolveVersion(db: Executor, game: LoadedGame, versionId: string | undefined): Promise<VersionHead> {
   const id = versionId ?? game.row.publicVersionId;
   if (!id) throw playRefusal('NOT_PUBLISHED', PLAY_MESSAGES.notPublished, { status: 'CONFLICT' });
   const working = id === CURRENT_VERSION;
   if (!working && !isUuid(id)) throw fail.notFound(PLAY_MESSAGES.versionNotFound);
   const [version] = await db
-    .select()
+    .select(versionHeadColumns)
     .from(gameVersions)
     .where(
       and(eq(gameVersions.gameId, game.row.id), working ? eq(gameVersions.isLiveSpec, true) : eq(gameVersions.id, id)),
@@ -160,6 +159,8 @@ async function answerFor(
     hasMessages?: boolean;
     /** The app sent `viewRevision` with its start (protocol 2): name the view's revision and remember it. */
     speaksDeltas?: boolean;
+    /** The player's view in `state`, when the caller has it already (a step's push made it). */
+    view?: PlayerView | undefined;
   },
 ): Promise<PlayAnswer & { revision?: string }> {
   const messages =
@@ -259,10 +260,10 @@ async function callerLanguage(
   return language;
 }
 
-/** The newest active shared instance of a version, or null. */
-async function findSharedInstance(db: Executor, versionId: string): Promise<GameInstanceRow | null> {
+/** The id of the newest active shared instance of a version, or null (its world is read under its lock). */
+async function findSharedInstance(db: Executor, versionId: string): Promise<{ id: string } | null> {
   const [found] = await db
-    .select()
+    .select({ id: gameInstances.id })
     .from(gameInstances)
     .where(
       and(
@@ -293,7 +294,7 @@ export async function holdStartLock(tx: Transaction, versionId: string, userId: 
  * open); when none is found, looked up again under the version's lock, in a statement that reads what an
  * earlier opener committed.
  */
-async function joinableSharedInstance(tx: Transaction, versionId: string): Promise<GameInstanceRow | null> {
+async function joinableSharedInstance(tx: Transaction, versionId: string): Promise<{ id: string } | null> {
   const found = await findSharedInstance(tx, versionId);
   if (found) return found;
   await holdStartLock(tx, versionId, null);
@@ -305,7 +306,10 @@ async function joinableSharedInstance(tx: Transaction, versionId: string): Promi
  * instances* would get a second shared world: its one shared instance has
  * ended (docs/play.md "Starting and joining", step 9). Playtests are not limited.
  */
-async function assertMayOpenSharedWorld(db: Executor, version: GameVersionRow): Promise<void> {
+async function assertMayOpenSharedWorld(
+  db: Executor,
+  version: Pick<GameVersionRow, 'id' | 'isLiveSpec' | 'multipleInstances'>,
+): Promise<void> {
   if (version.isLiveSpec || version.multipleInstances) return;
   const [earlier] = await db
     .select({ id: gameInstances.id })
@@ -495,6 +499,8 @@ export async function startPlaying({
   const inLanguage = languages ? { languages } : {};
   const startEvent = { type: 'start' as const, playerId: user.id, name: user.name };
   let removedUploads: UploadFile[] = [];
+  // Whether this start opened a new instance: no message can wait for its player there yet.
+  let opened = false;
 
   // Why this is race-safe (as runtime/player-event.ts), without queueing every start of a version behind one lock
   // (issue 25 §3: a city's 2,000 starts queued on the version row stalled every event). Joining, creating
@@ -544,7 +550,8 @@ export async function startPlaying({
       if (!version.isLiveSpec && !version.newInstancesAllowed) {
         throw playRefusal('NEW_INSTANCES_NOT_ALLOWED', PLAY_MESSAGES.newInstancesNotAllowed);
       }
-      const instance = await insertInstance(tx, {
+      // The new instance is stepped in memory and written with what its first start left (stepNewInstance).
+      const instance = {
         gameId: game.row.id,
         versionId: version.id,
         isLiveSpec: version.isLiveSpec,
@@ -553,13 +560,13 @@ export async function startPlaying({
         // A playtest runs the design as it was when it started, whatever the designer changes next.
         spec: version.isLiveSpec ? spec : null,
         now: ctx.now(),
-      });
-      return stepInTransaction(ctx, tx, {
-        instanceId: instance.id,
-        event: startEvent,
-        traceAllRules: debug,
-        join,
-        ...inLanguage,
+      };
+      opened = true;
+      return stepNewInstance(ctx, tx, {
+        instance,
+        // The period the instance row's lock would read (instance-rows.ts `lockInstance`): the game's own, read with it.
+        period: (settings.playingPeriod ?? null) as PlayingPeriod | null,
+        args: { event: startEvent, traceAllRules: debug, join, ...inLanguage },
       });
     },
   );
@@ -570,7 +577,8 @@ export async function startPlaying({
     return rejoin(ctx, { user, instance, player, debug, speaksDeltas, languages });
   }
 
-  pushStepped(ctx, outcome.push);
+  // The answer first, with the view the push holds (made once): an app that speaks deltas then has the view
+  // remembered as answered, and the push to the player's sockets carries only what changed since (none).
   const answer = await answerFor(ctx, {
     spec: outcome.spec,
     state: outcome.result.state,
@@ -579,7 +587,10 @@ export async function startPlaying({
     outputs: outcome.result.outputs,
     trace: debug ? outcome.result.trace : null,
     speaksDeltas,
+    hasMessages: !opened,
+    view: outcome.push.players.find((player) => player.playerId === user.id)?.view,
   });
+  pushStepped(ctx, outcome.push);
   return { instanceId: outcome.instance.id, rejoined: false, stepId: outcome.push.stepId, ...answer };
 }
 

@@ -3,6 +3,7 @@
  * locked (`SELECT … FOR UPDATE`: the locking path's rule, player-event.ts),
  * assembled as the engine's InstanceState, inserted and written.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { PLAY_MESSAGES, type GameSpec, type PlayingPeriod } from '@loci/domain';
 import {
@@ -457,37 +458,63 @@ export async function removePlayerRows(
     .where(and(inArray(playerStates.instanceId, [...args.instanceIds]), eq(playerStates.userId, args.userId)));
 }
 
+/** What a new instance is made of (`insertInstance`, `newInstanceRow`). */
+export interface NewInstance {
+  gameId: string;
+  versionId: string;
+  isLiveSpec: boolean;
+  multiplayer: boolean;
+  world: WorldState;
+  spec: GameSpec | null;
+  now: Date;
+}
+
 /** A new instance row of a version with the engine's initial world (the caller then steps `start`). */
-export async function insertInstance(
-  tx: Executor,
-  values: {
-    gameId: string;
-    versionId: string;
-    isLiveSpec: boolean;
-    multiplayer: boolean;
-    world: WorldState;
-    spec: GameSpec | null;
-    now: Date;
-  },
-): Promise<GameInstanceRow> {
-  const [row] = await tx
-    .insert(gameInstances)
-    .values({
-      gameId: values.gameId,
-      versionId: values.versionId,
-      isLiveSpec: values.isLiveSpec,
-      multiplayer: values.multiplayer,
-      status: values.world.status,
-      world: values.world,
-      stateVersion: INSTANCE_STATE_VERSION,
-      spec: values.spec,
-      createdAt: values.now,
-      updatedAt: values.now,
-    })
-    .returning();
-  const entry = { kind: 'create' as const, world: values.world, multiplayer: values.multiplayer };
-  await appendLog(tx, [{ instanceId: row!.id, playerId: null, versionId: values.versionId, at: values.now, entry }]);
-  return row!;
+export async function insertInstance(tx: Executor, values: NewInstance): Promise<GameInstanceRow> {
+  const row = newInstanceRow(values);
+  await insertInstanceRow(tx, row);
+  await appendLog(tx, [creationEntry(row)]);
+  return row;
+}
+
+/**
+ * A new instance's row as the database would hold it after its insert, made in memory with its id drawn here: a
+ * start that opens an instance steps on it before writing it (locked-step.ts `stepNewInstance`).
+ */
+export function newInstanceRow(values: NewInstance): GameInstanceRow {
+  return {
+    id: randomUUID(),
+    gameId: values.gameId,
+    versionId: values.versionId,
+    isLiveSpec: values.isLiveSpec,
+    multiplayer: values.multiplayer,
+    status: values.world.status,
+    world: values.world,
+    worldRev: 0,
+    stateVersion: INSTANCE_STATE_VERSION,
+    spec: values.spec,
+    notes: '',
+    createdAt: values.now,
+    updatedAt: values.now,
+  };
+}
+
+/** Inserts `row` (made by `newInstanceRow`, perhaps stepped since) as it is: nothing is read back. */
+export async function insertInstanceRow(tx: Executor, row: GameInstanceRow): Promise<void> {
+  await tx.insert(gameInstances).values(row);
+}
+
+/** The first entry of an instance's input log: the world it was made with, which a replay starts from. */
+export function creationEntry(
+  row: Pick<GameInstanceRow, 'id' | 'versionId' | 'world' | 'multiplayer' | 'createdAt'>,
+): LogRow {
+  return {
+    instanceId: row.id,
+    playerId: null,
+    versionId: row.versionId,
+    at: row.createdAt,
+    entry: { kind: 'create' as const, world: row.world, multiplayer: row.multiplayer },
+  };
 }
 
 /** The player's own row of an instance, or null. */

@@ -34,12 +34,16 @@ import type { Transaction } from '../../db/client.js';
 import { actorOf, appendLog, stepEntry, worldEntry, type LogRow } from './event-log.js';
 import {
   assembleState,
+  creationEntry,
+  insertInstanceRow,
   lockInstance,
+  newInstanceRow,
   playerRowsOf,
   stillPlayingOther,
   writePlayerRows,
   type DeviceBinding,
   type JoinOptions,
+  type NewInstance,
 } from './instance-rows.js';
 import { pushOf, pushStepped, stepIdOf, type PendingPush } from './pushes.js';
 import { specFor } from './specs.js';
@@ -142,6 +146,23 @@ export async function stepLockedInstance(
 }
 
 /**
+ * Opens an instance with its first step (the `start` of the player who opens it), in the caller's transaction:
+ * the row is made in memory (`newInstanceRow`), the step taken on it, and the instance written once with what
+ * the step left — its row, its input log (the creation, then the step: what a replay starts from and runs), the
+ * player's new row and the step's records. Nothing is locked or read back: no other transaction sees the row
+ * before COMMIT, so nobody can step it meanwhile (a start storm's opening costs a handful of statements).
+ */
+export async function stepNewInstance(
+  ctx: AppContext,
+  tx: Transaction,
+  opening: { instance: NewInstance; period: PlayingPeriod | null; args: Omit<RunEventArgs, 'instanceId'> },
+): Promise<SteppedEvent> {
+  const row = newInstanceRow(opening.instance);
+  const args = { ...opening.args, instanceId: row.id };
+  return stepLoaded(ctx, tx, { row, period: opening.period, rows: [], args, opened: true });
+}
+
+/**
  * Steps `args.event` on an instance whose row this transaction has locked, with
  * the player rows the step needs already read; writes back what changed and
  * appends the records.
@@ -160,7 +181,8 @@ export async function stepLoaded(
      * Holds the step's writes to be written with those of the transaction's other steps (step-writes.ts: the
      * clock's ticks of one instance) instead of writing them now. Not for a step that joins or binds a player.
      */
-    writes?: StepWrites;
+    writes?: StepWrites; /** The row is new, made in memory and not written yet (`stepNewInstance`): inserted with what the step left. */
+    opened?: boolean;
   },
 ): Promise<SteppedEvent> {
   const { row, period, args } = loaded;
@@ -287,20 +309,22 @@ export async function stepLoaded(
     loaded.writes.add({ logged, changed, world: worldChanged ? world : null, now, due, records });
     return { instance, before: state, result, spec, language, push: pending };
   }
+  // A new instance is written as the step left it, its creation logged before the step.
+  if (loaded.opened) await insertInstanceRow(tx, instance);
   // The one writer of player rows under the lock (instance-rows.ts): the common event is one statement.
   const touched = await writePlayerRows(tx, {
     row,
     changed,
     known: byPlayer,
-    logged,
+    logged: loaded.opened ? [creationEntry(row), ...logged] : logged,
     now,
-    touch: !worldChanged,
+    touch: !worldChanged && !loaded.opened,
     refused,
     join: args.join,
     bind: args.bind,
     language: keepLanguage ? { playerId: actingPlayerId, language } : null,
   });
-  if (!touched) {
+  if (!touched && !loaded.opened) {
     await tx
       .update(gameInstances)
       .set({

@@ -154,13 +154,21 @@ export async function buildWorkingSpec(
  * the design (a new playtest snapshots it into its instance row). The
  * snapshot's own playing period, not the game's current one (specOfInstance).
  */
-export async function specOfVersion(db: Executor, game: GameRow, version: GameVersionRow): Promise<GameSpec> {
+export async function specOfVersion(db: Executor, game: GameRow, version: VersionForSpec): Promise<GameSpec> {
   if (version.isLiveSpec) return buildWorkingSpec(db, { game, initialState: version.initialState });
   const cached = specCache.get(`version:${version.id}`);
   if (cached) return cached;
   if (version.spec) return remember(`version:${version.id}`, migrateGameSpec(version.spec));
   return publishedSpec(db, version.id);
 }
+
+/**
+ * A version as `specOfVersion` needs it. Its `spec` may be left unread (`versionHeadColumns`): a published
+ * snapshot is read once into the cache, not with every start (the city game's is 140 KB of JSON).
+ */
+export type VersionForSpec = Pick<GameVersionRow, 'id' | 'isLiveSpec' | 'initialState'> & {
+  spec?: GameVersionRow['spec'];
+};
 
 /** The spec an entry of `row`'s input log ran on: `versionId`'s (or the row's own snapshot) with the logged period. */
 export async function specOfLogged(
