@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { cpuMs, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
+import { cpuMs, machineJiffies, postgresCpu, postgresCpuMsBetween } from './support/proc.mjs';
 import { apiClient, createAccounts, ownConnection, percentile, sleep } from './support/clients.mjs';
 import { recreateDatabase, startPhonesServer, urlOf as databaseUrlOf } from './support/server.mjs';
 import { heldView, PERIOD_MS, seedGame, stepWalk, walker } from './support/city-game.mjs';
@@ -109,6 +109,8 @@ async function main() {
     const load0 = os.loadavg()[0];
     const cpu0 = cpuMs(child.pid);
     const pg0 = postgresCpu();
+    const machine0 = machineJiffies();
+    const bench0 = process.cpuUsage();
     const storm0 = performance.now();
     // The storm: STARTERS starts spread evenly over STORM_S seconds; each starter walks once started.
     const startMs = [];
@@ -124,7 +126,12 @@ async function main() {
     const duringEvents = [...eventMs];
     const serverMs = cpuMs(child.pid) - cpu0;
     const postgresMs = postgresCpuMsBetween(pg0, postgresCpu());
-    const serverCores = serverMs / (performance.now() - storm0);
+    const machine1 = machineJiffies();
+    const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
+    const benchUsage = process.cpuUsage(bench0);
+    const benchMs = (benchUsage.user + benchUsage.system) / 1000;
+    const stormMs = performance.now() - storm0;
+    const serverCores = serverMs / stormMs;
     storming = false;
     await Promise.all(loops);
     const load1 = os.loadavg()[0];
@@ -134,6 +141,11 @@ async function main() {
     console.log(
       `  server CPU during the storm ${(serverCores * 100).toFixed(0)} % of one core; errors: ${errors}; ` +
         `load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`,
+    );
+    console.log(
+      `  the machine ${(machineBusy * 100).toFixed(0)} % busy (of ${os.cpus().length} cores): server ` +
+        `${((serverMs / stormMs) * 100).toFixed(0)} %, PostgreSQL ${((postgresMs / stormMs) * 100).toFixed(0)} %, ` +
+        `the bench's phones ${((benchMs / stormMs) * 100).toFixed(0)} % of one core`,
     );
     if (walking.length === 0 && !STARTERS_WALK && startMs.length > 0) {
       console.log(

@@ -126,6 +126,7 @@ function diffNode(before: Json, after: Json): ViewDeltaNode | null {
 
 /** The changes that turn the view `before` into the view `after` (`{}` when nothing changed). */
 export function diffView(before: PlayerView, after: PlayerView): ViewDeltaNode {
+  if (before === after) return {};
   return diffNode(before, after) ?? {};
 }
 

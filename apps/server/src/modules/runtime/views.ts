@@ -107,6 +107,8 @@ export function pushViewPart(instanceId: string, playerId: string, view: PlayerV
   const key = keyOf(instanceId, playerId);
   const last = lastViews.get(key);
   if (!last) return { view };
+  // The view its answer sent a moment ago (a start's): nothing changed, and its revision is known.
+  if (last.view === view) return partFrom(last, view, last.revision);
   const revision = viewRevision(view);
   remember(key, { revision, view });
   return partFrom(last, view, revision);
