@@ -20,16 +20,35 @@ function memberLine(t: TFunction, member: MemberContribution): string {
   return parts.join(', ');
 }
 
+/** Who a board's rows are: players, teams (a game played in teams), or both (a player of such a game alone). */
+function rowsOf(board: RankingsAnswer | undefined): 'players' | 'teams' | 'mixed' {
+  const teams = board?.entries.filter((entry) => entry.members !== undefined).length ?? 0;
+  if (teams === 0) return 'players';
+  return teams === board!.entries.length ? 'teams' : 'mixed';
+}
+
+/** How the board is ranked, said of its rows: players, teams, or both. */
+export function RankingsOrder({ board }: { board: RankingsAnswer | undefined }) {
+  const { t } = useTranslation();
+  const key = { players: 'rankings.order', teams: 'rankings.orderTeams', mixed: 'rankings.orderMixed' }[rowsOf(board)];
+  return (
+    <Text size="sm" c="dimmed">
+      {t(key)}
+    </Text>
+  );
+}
+
 /** A leaderboard (spec 1 §3 rankings): the player's sheet and the Gameplay page show it. */
 export function RankingsTable({ board }: { board: RankingsAnswer }) {
   const { t } = useTranslation();
   if (board.entries.length === 0) return <Text c="dimmed">{t('rankings.empty')}</Text>;
+  const who = { players: 'rankings.player', teams: 'rankings.team', mixed: 'rankings.teamOrPlayer' }[rowsOf(board)];
   return (
     <Table striped aria-label={t('rankings.title')}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>#</Table.Th>
-          <Table.Th>{t('rankings.player')}</Table.Th>
+          <Table.Th>{t(who)}</Table.Th>
           <Table.Th ta="right">{board.currencyName || t('rankings.currency')}</Table.Th>
           <Table.Th ta="right">{t('rankings.milestones')}</Table.Th>
           <Table.Th ta="right">{t('rankings.time')}</Table.Th>

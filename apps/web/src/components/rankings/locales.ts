@@ -9,7 +9,13 @@ i18n.addResourceBundle(
       title: 'Leaderboard',
       order:
         'One row per player, with their best game. Ranked by currency, then milestones reached, then time to complete.',
+      orderTeams:
+        'One row per team, with its best game. Ranked by currency, then milestones reached, then time to complete.',
+      orderMixed:
+        'One row per team, and per player playing alone, with their best game. Ranked by currency, then milestones reached, then time to complete.',
       player: 'Player',
+      team: 'Team',
+      teamOrPlayer: 'Team or player',
       currency: 'Currency',
       milestones: 'Milestones',
       time: 'Time',
@@ -38,7 +44,13 @@ i18n.addResourceBundle(
       title: 'Κατάταξη',
       order:
         'Μία γραμμή ανά παίκτη, με το καλύτερο παιχνίδι του. Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
+      orderTeams:
+        'Μία γραμμή ανά ομάδα, με το καλύτερο παιχνίδι της. Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
+      orderMixed:
+        'Μία γραμμή ανά ομάδα, και ανά παίκτη που παίζει μόνος, με το καλύτερο παιχνίδι τους. Κατάταξη κατά νόμισμα, μετά κατά ορόσημα, μετά κατά χρόνο ολοκλήρωσης.',
       player: 'Παίκτης',
+      team: 'Ομάδα',
+      teamOrPlayer: 'Ομάδα ή παίκτης',
       currency: 'Νόμισμα',
       milestones: 'Ορόσημα',
       time: 'Χρόνος',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { operationsApi, operationsQueryKeys } from '../../api/operations';
-import { RankingsTable } from '../../components/rankings/RankingsTable';
+import { RankingsOrder, RankingsTable } from '../../components/rankings/RankingsTable';
 import './locales';
 
 /**
@@ -50,9 +50,7 @@ export function RankingsSection({
         allowDeselect={false}
         w={260}
       />
-      <Text size="sm" c="dimmed">
-        {t('rankings.order')}
-      </Text>
+      <RankingsOrder board={board.data} />
       {board.isPending && <Text c="dimmed">{t('rankings.loading')}</Text>}
       {noBoard && <Text c="dimmed">{t('rankings.noBoard')}</Text>}
       {board.isError && !noBoard && (

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaIconUrl, playApi, playQueryKeys, type PlayEvent } from '../../../api/play';
-import { RankingsTable } from '../../../components/rankings/RankingsTable';
+import { RankingsOrder, RankingsTable } from '../../../components/rankings/RankingsTable';
 import type { SpecIndex } from '../spec-index';
 import { marketAssets } from './panel-rules';
 import '../locales';
@@ -85,9 +85,7 @@ export function RankingsPanel({ instanceId, view }: { instanceId: string; view: 
     );
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">
-        {t('rankings.order')}
-      </Text>
+      <RankingsOrder board={board.data} />
       <RankingsTable board={board.data} />
     </Stack>
   );
