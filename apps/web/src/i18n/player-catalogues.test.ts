@@ -65,6 +65,7 @@ const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   de: [
     'rankings.version',
+    'rankings.team',
     'play.direction.away',
     'play.bar.codes',
     'play.dialog.ok',
