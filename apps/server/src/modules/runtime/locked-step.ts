@@ -181,7 +181,8 @@ export async function stepLoaded(
      * Holds the step's writes to be written with those of the transaction's other steps (step-writes.ts: the
      * clock's ticks of one instance) instead of writing them now. Not for a step that joins or binds a player.
      */
-    writes?: StepWrites; /** The row is new, made in memory and not written yet (`stepNewInstance`): inserted with what the step left. */
+    writes?: StepWrites;
+    /** The row is new, made in memory and not written yet (`stepNewInstance`): inserted as the step left it. */
     opened?: boolean;
   },
 ): Promise<SteppedEvent> {
