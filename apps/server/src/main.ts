@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { openDatabase, postgresWarnings, type DatabaseHandle } from './db/client.js';
 import { answerClusterMetrics, shareWithCluster } from './lib/metrics.js';
 import { startRealtime } from './modules/realtime/server.js';
 import { groupedStatementSizes } from './modules/runtime/player-event.js';
@@ -18,6 +18,7 @@ const START_GRACE_MS = 10_000;
  * migrations nor the first-start admin creation can race between processes.
  */
 async function prepareDatabase(config: Config, database: DatabaseHandle): Promise<void> {
+  for (const warning of await postgresWarnings(database)) process.stderr.write(`Warning: ${warning}\n`);
   const bootstrap = await ensureAdmin(config, database);
   if (bootstrap.createdAdmin) process.stdout.write(`Created the administrator ${bootstrap.createdAdmin}\n`);
   if (bootstrap.generatedAdmin) {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { createTestDatabase, postgresAvailable } from '../test/database.js';
-import type { DatabaseHandle } from './client.js';
+import { postgresWarnings, withoutJit, type DatabaseHandle } from './client.js';
 import { users } from './schema.js';
 
 const kinds = ['pglite', ...(postgresAvailable() ? ['postgresql' as const] : [])] as const;
@@ -78,5 +78,41 @@ describe.each(kinds)('#db on %s', (kind) => {
         (e: unknown) => e,
       );
     expect(isUniqueViolation(error, 'users_google_id_unique')).toBe(true);
+  });
+  it.runIf(kind === 'postgresql')('plans every pooled connection without JIT compilation', async () => {
+    // Ten at once hold ten of the pool's connections: each was set up when it opened, not only the first.
+    const rows = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        database.query<{ jit: string; pid: number }>(
+          '',
+          `select current_setting('jit') as jit, pg_backend_pid() as pid from pg_sleep(0.05)`,
+          [],
+        ),
+      ),
+    );
+    expect(new Set(rows.map(([row]) => row!.pid)).size).toBeGreaterThan(1);
+    expect(rows.map(([row]) => row!.jit)).toEqual(Array(10).fill('off'));
+  });
+
+  it('warns at start when PostgreSQL runs without autovacuum, and only then', async () => {
+    const warnings = await postgresWarnings(database);
+    if (kind === 'pglite') return expect(warnings).toEqual([]);
+    const [row] = await database.query<{ on: boolean }>('', `select current_setting('autovacuum') = 'on' as on`, []);
+    expect(warnings.length > 0).toBe(!row!.on);
+    if (warnings.length > 0) expect(warnings[0]).toContain('autovacuum off');
+  });
+});
+
+describe('#db withoutJit', () => {
+  it('adds JIT off to the options a PostgreSQL URL names, keeping the rest of the URL', () => {
+    expect(withoutJit('postgres://loci:s%40cret@db.example:5433/loci?sslmode=require')).toEqual({
+      connectionString: 'postgres://loci:s%40cret@db.example:5433/loci?sslmode=require',
+      options: '-c jit=off',
+    });
+    const own = withoutJit('postgres://db.example/loci?options=-c%20statement_timeout%3D5000&sslmode=require');
+    expect(own).toEqual({
+      connectionString: 'postgres://db.example/loci?sslmode=require',
+      options: '-c statement_timeout=5000 -c jit=off',
+    });
   });
 });
