@@ -92,12 +92,12 @@ export async function openPostgres(url: string, poolSize = 10, migrate = true): 
  * What the operator of a PostgreSQL server should hear when Loci starts: its settings that Loci's steady state
  * depends on. An event updates its player's row and its instance's on every step; without autovacuum their dead
  * versions and the tables' statistics are never brought up to date, and the tables grow for as long as the
- * server runs (bench/README.md "city", the soak: the players' table at 42 MB for 1,000 rows after eight minutes).
+ * server runs (bench/README.md "city", the soak: the players' table at 42 MB for 1,000 rows after seven minutes).
  */
 export async function postgresWarnings(database: DatabaseHandle): Promise<string[]> {
   if (database.kind !== 'postgresql') return [];
   const [row] = await database.query<{ autovacuum: string }>(
-    'settings_autovacuum',
+    '',
     `select current_setting('autovacuum') as autovacuum`,
     [],
   );

@@ -79,6 +79,7 @@ describe.each(kinds)('#db on %s', (kind) => {
       );
     expect(isUniqueViolation(error, 'users_google_id_unique')).toBe(true);
   });
+
   it.runIf(kind === 'postgresql')('plans every pooled connection without JIT compilation', async () => {
     // Ten at once hold ten of the pool's connections: each was set up when it opened, not only the first.
     const rows = await Promise.all(
